@@ -1,0 +1,33 @@
+# Set-up is part of every target: a fresh machine needs only `make run` or `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+.PHONY: install run test lint bench clean
+install: $(STAMP)
+
+## run: the main job — simulate 1,000 seeded 4-player Bohnanza games and print the summary
+run: $(STAMP)
+	$(BIN)/seedbed simulate bohnanza --players 4 --games 1000 --seed 1
+
+## test: the whole test suite (rules, conformance, properties, leaks, goldens, CLI)
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy --strict src/seedbed/engine src/seedbed/games
+
+bench: $(STAMP)
+	$(BIN)/seedbed bench bohnanza
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,41 @@
+"""Game registry: ``seedbed.game("bohnanza")``.
+
+Games register lazily by module path so importing seedbed stays cheap; a game module
+exposes ``GAME``, its :class:`~seedbed.engine.api.Game` instance.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from seedbed.engine.api import Game
+
+_MODULES: dict[str, str] = {
+    "bohnanza": "seedbed.games.bohnanza",
+}
+_LOADED: dict[str, Game] = {}
+
+
+def register(name: str, module: str) -> None:
+    """Register a game by the module that defines ``GAME`` (for games outside seedbed)."""
+    _MODULES[name] = module
+    _LOADED.pop(name, None)
+
+
+def game(name: str) -> Game:
+    """The game called ``name``; ValueError naming the known games otherwise."""
+    found = _LOADED.get(name)
+    if found is not None:
+        return found
+    module = _MODULES.get(name)
+    if module is None:
+        known = ", ".join(sorted(_MODULES))
+        raise ValueError(f"unknown game {name!r}; known games: {known}")
+    loaded: Game = import_module(module).GAME
+    _LOADED[name] = loaded
+    return loaded
+
+
+def games() -> list[str]:
+    """Names of all registered games."""
+    return sorted(_MODULES)

@@ -1,0 +1,1 @@
+"""The games: each a package on the engine API."""

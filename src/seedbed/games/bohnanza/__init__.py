@@ -1,0 +1,6 @@
+"""Bohnanza: the 154-card standard edition (2-7 players, with the bean duel) and the
+104-card classic edition (3-5 players), rules of ``shared/rules/bohnanza.md``."""
+
+from seedbed.games.bohnanza.game import GAME, Bohnanza, BohnanzaState, normalize_options
+
+__all__ = ["GAME", "Bohnanza", "BohnanzaState", "normalize_options"]

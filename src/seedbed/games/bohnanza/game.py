@@ -1,0 +1,403 @@
+"""The Bohnanza game object and its State: options (B-3), who may act (B-28 … B-30) and the
+dispatch of each action to its check and effect."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
+from seedbed.engine.errors import IllegalActionError, NotOnMoveError
+from seedbed.engine.rng import Rng
+from seedbed.games.bohnanza import actions as A
+from seedbed.games.bohnanza import rules as R
+from seedbed.games.bohnanza import trading as T
+from seedbed.games.bohnanza.cards import make_config
+from seedbed.games.bohnanza.menu import legal_actions
+from seedbed.games.bohnanza.observe import determinize_into, observe
+from seedbed.games.bohnanza.state import (
+    DRAW,
+    DUEL_DRAW,
+    DUEL_OFFERED,
+    DUEL_PLANT,
+    DUEL_REVEALED,
+    OVER,
+    PHASE_NAMES,
+    PLANT,
+    PLANT_TRADED,
+    TRADE,
+    Zones,
+)
+
+DEFAULT_OPTIONS: JsonDict = {
+    "edition": "standard",
+    "treasury_visibility": "secret",
+    "max_offers": 6,
+    "offer_menu": {"max_give": 2, "max_want": 2, "positions": "frontmost"},
+}
+_CHOICES = {
+    "edition": ("standard", "classic"),
+    "treasury_visibility": ("secret", "open"),
+    "offer_menu.positions": ("frontmost", "all"),
+}
+
+
+def _count(name: str, value: Any, allow_null: bool) -> int | None:
+    if value is None and allow_null:
+        return None
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, str) and value.lower() in ("null", "none") and allow_null:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        null = " or null" if allow_null else ""
+        raise ValueError(f"option {name} must be an integer >= 0{null}, got {value!r} [B-3]")
+    return value
+
+
+def normalize_options(options: Mapping[str, Any] | None) -> JsonDict:
+    """Defaults filled in; nested ``offer_menu`` or dotted ``offer_menu.max_give`` keys."""
+    flat: dict[str, Any] = {}
+    for key, value in (options or {}).items():
+        if key == "offer_menu" and isinstance(value, Mapping):
+            for sub, v in value.items():
+                flat[f"offer_menu.{sub}"] = v
+        else:
+            flat[key] = value
+    out: JsonDict = {
+        "edition": DEFAULT_OPTIONS["edition"],
+        "treasury_visibility": DEFAULT_OPTIONS["treasury_visibility"],
+        "max_offers": DEFAULT_OPTIONS["max_offers"],
+        "offer_menu": dict(DEFAULT_OPTIONS["offer_menu"]),
+    }
+    known = {"edition", "treasury_visibility", "max_offers"} | {
+        f"offer_menu.{k}" for k in out["offer_menu"]
+    }
+    for key, value in flat.items():
+        if key not in known:
+            raise ValueError(f"unknown option {key!r}; options: {', '.join(sorted(known))} [B-3]")
+        if key in _CHOICES:
+            if value not in _CHOICES[key]:
+                raise ValueError(
+                    f"option {key} must be one of {', '.join(_CHOICES[key])}, got {value!r} [B-3]"
+                )
+        elif key == "max_offers":
+            value = _count(key, value, allow_null=True)
+        else:
+            value = _count(key, value, allow_null=False)
+        if key.startswith("offer_menu."):
+            out["offer_menu"][key.split(".", 1)[1]] = value
+        else:
+            out[key] = value
+    return out
+
+
+def _movers(s: Zones) -> tuple[int, ...]:
+    phase = s.phase
+    if phase == OVER:
+        return ()
+    a = s.active
+    if phase == TRADE:
+        n = s.cfg.num_players
+        passed = s.passed
+        return tuple(q for q in [(a + k) % n for k in range(n)] if not passed[q])
+    if phase == PLANT_TRADED:
+        n = s.cfg.num_players
+        trade = s.trade
+        return tuple(q for q in [(a + k) % n for k in range(n)] if trade[q])
+    return (a,)
+
+
+Check = Callable[[Zones, int, Any], str | None]
+Effect = Callable[[Zones, int, Any, list[Event]], None]
+
+
+def _phase_is(*phases: int, clause: str = "B-29") -> Callable[[Zones], str | None]:
+    names = ", ".join(PHASE_NAMES[p] for p in phases)
+
+    def check(s: Zones) -> str | None:
+        if s.phase in phases:
+            return None
+        return f"not allowed in phase {PHASE_NAMES[s.phase]} (only in: {names}) [{clause}]"
+
+    return check
+
+
+# ---- planting from the hand (B-32, B-55)
+
+
+def _check_plant_hand(s: Zones, p: int, a: A.PlantFromHand) -> str | None:
+    if s.planted >= 2:
+        return "at most two cards are planted from the hand [B-32]"
+    return R.plant_error(s, p, s.cfg.variety_of[s.hands[p][0]], a.field)
+
+
+def _do_plant_hand(s: Zones, p: int, a: A.PlantFromHand, ev: list[Event]) -> None:
+    R.do_plant(s, p, s.hands[p].pop(0), a.field, "hand", ev)
+    R.after_hand_plant(s, ev)
+
+
+def _check_end_planting(s: Zones, p: int, a: Action) -> str | None:
+    if s.planted < 1:
+        return "the front card must be planted first [B-32, B-55]"
+    return None
+
+
+# ---- free actions (B-23, B-26, B-27)
+
+
+def _do_harvest(s: Zones, p: int, a: A.Harvest, ev: list[Event]) -> None:
+    R.do_harvest(s, p, a.field, ev)
+    if s.phase == TRADE:
+        T.change(s)
+
+
+def _do_buy(s: Zones, p: int, a: Action, ev: list[Event]) -> None:
+    R.do_buy(s, p, ev)
+    if s.phase == TRADE:
+        T.change(s)
+
+
+# ---- cards planted from a zone by id (phase 3, duel steps 1 and 3)
+
+
+def _zone_plant_check(zone: Callable[[Zones, int], list[int]], clause: str) -> Check:
+    def check(s: Zones, p: int, a: Any) -> str | None:
+        if a.card not in zone(s, p):
+            return f"card {a.card} is not there to be planted [{clause}]"
+        return R.plant_error(s, p, s.cfg.variety_of[a.card], a.field)
+
+    return check
+
+
+def _do_plant_traded(s: Zones, p: int, a: A.PlantFromTradeArea, ev: list[Event]) -> None:
+    s.trade[p].remove(a.card)
+    R.do_plant(s, p, a.card, a.field, "trade", ev)
+    if not s.trade[p]:
+        R.maybe_end_phase3(s, ev)
+
+
+def _do_plant_offered(s: Zones, p: int, a: A.PlantOffered, ev: list[Event]) -> None:
+    s.offer_area.remove(a.card)
+    R.do_plant(s, p, a.card, a.field, "offer-area", ev)
+    R.after_offered_card(s, ev)
+
+
+def _check_discard_offered(s: Zones, p: int, a: A.DiscardOffered) -> str | None:
+    return None if a.card in s.offer_area else f"card {a.card} is not in the offer area [B-54]"
+
+
+def _do_discard_offered(s: Zones, p: int, a: A.DiscardOffered, ev: list[Event]) -> None:
+    s.offer_area.remove(a.card)
+    s.discard.append(a.card)
+    ev.append(Event("discard", {"player": p, "card": R.card_json(s, a.card), "from": "offer-area"}))
+    R.after_offered_card(s, ev)
+
+
+def _check_discard_hand(s: Zones, p: int, a: A.DiscardFromHand) -> str | None:
+    if s.planted < 1:
+        return "the front card must be planted before a discard [B-55]"
+    if not 0 <= a.position < len(s.hands[p]):
+        return f"hand position {a.position} is not in the hand of {len(s.hands[p])} [B-55]"
+    return None
+
+
+def _do_discard_hand(s: Zones, p: int, a: A.DiscardFromHand, ev: list[Event]) -> None:
+    card = s.hands[p].pop(a.position)
+    s.discard.append(card)
+    ev.append(Event("discard", {"player": p, "card": R.card_json(s, card), "from": "hand"}))
+    R.duel_reveal_step(s, ev)
+
+
+def _do_plant_revealed(s: Zones, p: int, a: A.PlantRevealed, ev: list[Event]) -> None:
+    s.revealed.remove(a.card)
+    R.do_plant(s, p, a.card, a.field, "revealed", ev)
+    if not s.revealed:
+        R.end_reveal_step(s, ev)
+
+
+def _check_end_trading(s: Zones, p: int, a: Action) -> str | None:
+    return None if p == s.active else "only the active player may end trading [B-45]"
+
+
+def _ok(s: Zones, p: int, a: Any) -> str | None:
+    return None
+
+
+_FREE_PHASES = (PLANT, TRADE, PLANT_TRADED, DRAW, DUEL_OFFERED, DUEL_PLANT, DUEL_REVEALED, DUEL_DRAW)
+
+# action class -> (phase check, rule check, effect)
+HANDLERS: dict[type, tuple[Callable[[Zones], str | None], Check, Effect]] = {
+    A.PlantFromHand: (_phase_is(PLANT, DUEL_PLANT), _check_plant_hand, _do_plant_hand),
+    A.EndPlanting: (
+        _phase_is(PLANT, DUEL_PLANT),
+        _check_end_planting,
+        lambda s, p, a, ev: R.end_planting(s, ev),
+    ),
+    A.Harvest: (_phase_is(*_FREE_PHASES), lambda s, p, a: R.harvest_error(s, p, a.field), _do_harvest),
+    A.BuyField: (_phase_is(*_FREE_PHASES), lambda s, p, a: R.buy_error(s, p), _do_buy),
+    A.Offer: (_phase_is(TRADE), T.offer_error, T.do_offer),
+    A.Accept: (_phase_is(TRADE), T.accept_error, T.do_accept),
+    A.Decline: (_phase_is(TRADE), T.decline_error, T.do_decline),
+    A.Withdraw: (_phase_is(TRADE), T.withdraw_error, T.do_withdraw),
+    A.Pass: (_phase_is(TRADE), _ok, lambda s, p, a, ev: T.do_pass(s, p, ev)),
+    A.EndTrading: (
+        _phase_is(TRADE, clause="B-45"),
+        _check_end_trading,
+        lambda s, p, a, ev: R.end_trading(s, ev),
+    ),
+    A.PlantFromTradeArea: (
+        _phase_is(PLANT_TRADED, clause="B-51"),
+        _zone_plant_check(lambda s, p: s.trade[p], "B-51"),
+        _do_plant_traded,
+    ),
+    A.FinishTurn: (
+        _phase_is(DRAW, DUEL_DRAW, clause="B-52"),
+        _ok,
+        lambda s, p, a, ev: R.finish_turn(s, ev),
+    ),
+    A.PlantOffered: (
+        _phase_is(DUEL_OFFERED, clause="B-54"),
+        _zone_plant_check(lambda s, p: s.offer_area, "B-54"),
+        _do_plant_offered,
+    ),
+    A.DiscardOffered: (_phase_is(DUEL_OFFERED, clause="B-54"), _check_discard_offered, _do_discard_offered),
+    A.DiscardFromHand: (_phase_is(DUEL_PLANT, clause="B-55"), _check_discard_hand, _do_discard_hand),
+    A.PlantRevealed: (
+        _phase_is(DUEL_REVEALED, clause="B-56"),
+        _zone_plant_check(lambda s, p: s.revealed, "B-56"),
+        _do_plant_revealed,
+    ),
+    A.LeaveOffer: (
+        _phase_is(DUEL_REVEALED, clause="B-56"),
+        _ok,
+        lambda s, p, a, ev: R.leave_offer(s, ev),
+    ),
+}
+
+
+class BohnanzaState(Zones, State):
+    """A Bohnanza position. See ``seedbed.engine.api.State`` for the contract."""
+
+    __slots__ = ("movers",)
+    game_name = "bohnanza"
+    movers: tuple[int, ...]
+
+    @property
+    def num_players(self) -> int:
+        return self.cfg.num_players
+
+    def to_move(self) -> tuple[PlayerId, ...]:
+        return self.movers
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Action]:
+        if player not in self.movers:
+            return ()
+        return legal_actions(self, player)
+
+    def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
+        """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            return IllegalActionError(f"{action!r} is not a Bohnanza action")
+        if player not in self.movers:
+            if self.phase == OVER:
+                return NotOnMoveError("the game is over", "B-64")
+            on_move = ", ".join(map(str, self.movers))
+            return NotOnMoveError(
+                f"player {player} is not on the move (on the move: {on_move})", "B-28"
+            )
+        phase_check, rule_check, _ = handler
+        why = phase_check(self) or rule_check(self, player, action)
+        return None if why is None else R.refuse(f"{action}: {why}")
+
+    def is_legal(self, player: PlayerId, action: Action) -> bool:
+        return self.refusal(player, action) is None
+
+    def apply(self, player: PlayerId, action: Action) -> list[Event]:
+        error = self.refusal(player, action)
+        if error is not None:
+            raise error
+        events: list[Event] = [Event("action", {"player": player, "action": action.to_json()})]
+        HANDLERS[type(action)][2](self, player, action, events)
+        self.movers = _movers(self)
+        return events
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome:
+        if self.phase != OVER:
+            raise ValueError("the game is not over")
+        scores = tuple(len(t) for t in self.treasury)
+        hands = tuple(len(h) for h in self.hands)
+        if self.cfg.edition == "standard":  # B-65/B-66: most cards in hand breaks ties
+            ranks, winners = rank_by([(sc, h) for sc, h in zip(scores, hands, strict=True)])
+            return Outcome(scores, ranks, winners, hands)
+        ranks, winners = rank_by([(sc,) for sc in scores])
+        return Outcome(scores, ranks, winners)
+
+    def observe(self, player: PlayerId | None) -> JsonDict:
+        return observe(self, player, self.movers)
+
+    def determinize(self, player: PlayerId, rng: Rng) -> BohnanzaState:
+        d = self.clone()
+        determinize_into(d, player, rng)
+        return d
+
+    def clone(self) -> BohnanzaState:
+        new = BohnanzaState.__new__(BohnanzaState)
+        self.copy_into(new)
+        new.movers = self.movers
+        return new
+
+    def key(self) -> str:
+        parts = [f"{name}={getattr(self, name)!r}" for name in Zones.__slots__ if name != "cfg"]
+        return ";".join(parts)
+
+    def refresh(self) -> None:
+        """Recompute derived fields after a test edited the zones directly."""
+        self.movers = _movers(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<BohnanzaState {self.cfg.edition} {self.cfg.num_players}p turn {self.turn} "
+            f"active {self.active} phase {PHASE_NAMES[self.phase]}>"
+        )
+
+
+class Bohnanza(Game):
+    name = "bohnanza"
+    min_players = 2
+    max_players = 7
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> JsonDict:
+        return normalize_options(options)
+
+    def player_counts(self, options: Mapping[str, Any] | None = None) -> range:
+        edition = normalize_options(options)["edition"]
+        return range(3, 6) if edition == "classic" else range(2, 8)
+
+    def new_state(
+        self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> BohnanzaState:
+        opts = normalize_options(options)
+        counts = self.player_counts(opts)
+        if isinstance(num_players, bool) or num_players not in counts:
+            raise ValueError(
+                f"the {opts['edition']} edition takes {counts.start}-{counts.stop - 1} players, "
+                f"not {num_players!r} [B-2]"
+            )
+        s = BohnanzaState.__new__(BohnanzaState)
+        R.setup(s, make_config(opts["edition"], num_players, opts), seed)
+        s.movers = _movers(s)
+        return s
+
+    def parse_action(self, text: str) -> Action:
+        return A.parse_action(text)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return A.action_from_json(obj)
+
+
+GAME = Bohnanza()

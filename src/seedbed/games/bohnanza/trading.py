@@ -1,0 +1,272 @@
+"""The trading protocol of phase 2 (B-34 … B-49): offers, acceptances, declines,
+withdrawals, passes, the end of trading and quiescence."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from seedbed.engine.api import Event
+from seedbed.games.bohnanza.actions import Accept, Decline, Offer, Withdraw
+from seedbed.games.bohnanza.cards import VARIETIES
+from seedbed.games.bohnanza.rules import Events, card_json, end_trading
+from seedbed.games.bohnanza.state import (
+    ACCEPTED,
+    DECLINED,
+    EMPTY,
+    OPEN,
+    UNAVAILABLE,
+    WITHDRAWN,
+    OfferRecord,
+    Zones,
+)
+
+
+def change(s: Zones) -> None:
+    """B-44: after every change all passes are cleared."""
+    s.passed = [False] * s.cfg.num_players
+
+
+def find_offer(s: Zones, offer_id: int) -> int:
+    """Index of the offer in this trading phase's list, or -1."""
+    if not s.offers:
+        return -1
+    i = offer_id - s.offers[0].offer_id
+    return i if 0 <= i < len(s.offers) else -1
+
+
+def in_place(s: Zones, rec: OfferRecord) -> bool:
+    """B-40: every given card and wanted face-up card is still where the offer found it."""
+    faceup = s.faceup
+    for slot, card in rec.give_faceup:
+        if faceup[slot] != card:
+            return False
+    for slot, card in rec.want_faceup:
+        if faceup[slot] != card:
+            return False
+    if rec.give_hand:
+        hand = s.hands[rec.proposer]
+        for card in rec.give_hand:
+            if card not in hand:
+                return False
+    return True
+
+
+# ------------------------------------------------------------------ Offer (B-37, B-38)
+
+
+def offer_error(s: Zones, p: int, a: Offer) -> str | None:
+    cfg = s.cfg
+    n = cfg.num_players
+    active = s.active
+    if cfg.max_offers is not None and s.offers_made[p] >= cfg.max_offers:
+        return f"player {p} has made {cfg.max_offers} offers this trading phase [B-47]"
+    if not (a.give_faceup or a.give_hand or a.want or a.want_faceup):
+        return "an offer must give or want something [B-37]"
+    if p == active:
+        if a.to is not None and (not 0 <= a.to < n or a.to == active):
+            return "the active player offers to another seat or to 'any' [B-37]"
+        if a.want_faceup:
+            return "the active player cannot want its own face-up cards [B-37]"
+    else:
+        if a.to != active:
+            return f"a non-active player may only offer to the active player (seat {active}) [B-35]"
+        if a.give_faceup:
+            return "only the active player may give face-up cards [B-37]"
+    for slots, what in ((a.give_faceup, "given"), (a.want_faceup, "wanted")):
+        if len(set(slots)) != len(slots):
+            return f"{what} face-up slots repeat [B-37]"
+        for slot in slots:
+            if slot not in (0, 1) or s.faceup[slot] == EMPTY:
+                return f"{what} face-up slot {slot} holds no card [B-37]"
+    hand = s.hands[p]
+    if len(set(a.give_hand)) != len(a.give_hand):
+        return "given hand positions repeat [B-37]"
+    for pos in a.give_hand:
+        if not 0 <= pos < len(hand):
+            return f"hand position {pos} is not in player {p}'s hand of {len(hand)} [B-37]"
+    for v in a.want:
+        if v not in cfg.varieties:
+            return f"{VARIETIES[v]} is not in this game [B-37]"
+    rec = make_record(s, p, a)
+    for i, other in enumerate(s.offers):
+        if other.proposer == p and s.offer_status[i] == OPEN and other.same_terms(rec):
+            return f"player {p} already has offer {other.offer_id} with the same terms [B-37]"
+    return None
+
+
+def make_record(s: Zones, p: int, a: Offer) -> OfferRecord:
+    hand = s.hands[p]
+    return OfferRecord(
+        offer_id=s.next_offer_id,
+        proposer=p,
+        to=a.to,
+        give_faceup=tuple((slot, s.faceup[slot]) for slot in sorted(a.give_faceup)),
+        give_hand=tuple(hand[pos] for pos in sorted(a.give_hand)),
+        give_positions=tuple(sorted(a.give_hand)),
+        want=tuple(sorted(a.want)),
+        want_faceup=tuple((slot, s.faceup[slot]) for slot in sorted(a.want_faceup)),
+    )
+
+
+def offer_public(s: Zones, rec: OfferRecord) -> dict[str, object]:
+    """What everyone sees of an offer (B-68): hand cards by variety only."""
+    vo = s.cfg.variety_of
+    return {
+        "offer_id": rec.offer_id,
+        "proposer": rec.proposer,
+        "to": "any" if rec.to is None else rec.to,
+        "give_faceup": [{"slot": sl, "card": card_json(s, c)} for sl, c in rec.give_faceup],
+        "give_hand": [VARIETIES[vo[c]] for c in rec.give_hand],
+        "want": [VARIETIES[v] for v in rec.want],
+        "want_faceup": [{"slot": sl, "card": card_json(s, c)} for sl, c in rec.want_faceup],
+    }
+
+
+def offer_private(s: Zones, rec: OfferRecord) -> dict[str, object]:
+    """What only the proposer sees in addition (B-69)."""
+    return {
+        "give_hand_positions": list(rec.give_positions),
+        "give_hand_cards": [card_json(s, c) for c in rec.give_hand],
+    }
+
+
+def do_offer(s: Zones, p: int, a: Offer, ev: Events) -> None:
+    rec = make_record(s, p, a)
+    s.offers.append(rec)
+    s.offer_status.append(OPEN)
+    s.accepted_by.append(-1)
+    s.next_offer_id += 1
+    s.offers_made[p] += 1
+    change(s)
+    ev.append(Event("offer", offer_public(s, rec), offer_private(s, rec), (p,)))
+
+
+# ------------------------------------------------------------------ Accept (B-39, B-40)
+
+
+def accept_error(s: Zones, p: int, a: Accept) -> str | None:
+    i = find_offer(s, a.offer_id)
+    if i < 0:
+        return f"there is no offer {a.offer_id} in this trading phase [B-39]"
+    if s.offer_status[i] != OPEN:
+        return f"offer {a.offer_id} is closed [B-39, B-77]"
+    rec = s.offers[i]
+    if rec.to is None:
+        if p == s.active:
+            return "an open offer is accepted by a non-active player [B-39]"
+    elif rec.to != p:
+        return f"offer {a.offer_id} is addressed to player {rec.to} [B-39]"
+    hand = s.hands[p]
+    if len(set(a.positions)) != len(a.positions):
+        return "accepted hand positions repeat [B-39]"
+    for pos in a.positions:
+        if not 0 <= pos < len(hand):
+            return f"hand position {pos} is not in player {p}'s hand of {len(hand)} [B-39]"
+    vo = s.cfg.variety_of
+    if sorted(vo[hand[pos]] for pos in a.positions) != list(rec.want):
+        return f"the cards at those positions are not exactly what offer {a.offer_id} wants [B-39]"
+    if not in_place(s, rec):
+        return f"a card of offer {a.offer_id} is no longer available [B-40]"
+    return None
+
+
+def _take(hand: list[int], positions: tuple[int, ...]) -> list[int]:
+    """Remove and return the cards at ``positions``; the rest keep their order (B-17)."""
+    taken = [hand[i] for i in sorted(positions)]
+    drop = set(positions)
+    hand[:] = [c for i, c in enumerate(hand) if i not in drop]
+    return taken
+
+
+def do_accept(s: Zones, p: int, a: Accept, ev: Events) -> None:
+    i = find_offer(s, a.offer_id)
+    rec = s.offers[i]
+    prop = rec.proposer
+    to_acceptor = [c for _, c in rec.give_faceup] + list(rec.give_hand)
+    prop_hand = s.hands[prop]
+    gone = set(rec.give_hand)
+    prop_hand[:] = [c for c in prop_hand if c not in gone]
+    to_proposer = _take(s.hands[p], a.positions) + [c for _, c in rec.want_faceup]
+    for slot, _ in rec.give_faceup + rec.want_faceup:
+        s.faceup[slot] = EMPTY
+    s.trade[p].extend(to_acceptor)
+    s.trade[prop].extend(to_proposer)
+    s.offer_status[i] = ACCEPTED
+    s.accepted_by[i] = p
+    closed = []
+    for j, st in enumerate(s.offer_status):
+        if st == OPEN and not in_place(s, s.offers[j]):
+            s.offer_status[j] = UNAVAILABLE
+            closed.append(s.offers[j].offer_id)
+    change(s)
+    ev.append(
+        Event(
+            "accept",
+            {
+                "offer_id": a.offer_id,
+                "proposer": prop,
+                "acceptor": p,
+                "to_acceptor": [card_json(s, c) for c in to_acceptor],
+                "to_proposer": [card_json(s, c) for c in to_proposer],
+                "closed": closed,
+            },
+            {"positions": list(a.positions)},
+            (p,),
+        )
+    )
+
+
+def front_positions(s: Zones, p: int, want: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The canonical (front-most) positions that satisfy ``want`` from p's hand, or None."""
+    if not want:
+        return ()
+    need = Counter(want)
+    vo = s.cfg.variety_of
+    out = []
+    for pos, card in enumerate(s.hands[p]):
+        v = vo[card]
+        if need[v] > 0:
+            need[v] -= 1
+            out.append(pos)
+    return tuple(out) if len(out) == len(want) else None
+
+
+# ------------------------------------------------------------------ the rest (B-41 … B-46)
+
+
+def decline_error(s: Zones, p: int, a: Decline) -> str | None:
+    i = find_offer(s, a.offer_id)
+    if i < 0 or s.offer_status[i] != OPEN:
+        return f"offer {a.offer_id} is not outstanding [B-41]"
+    if s.offers[i].to != p:
+        return "only the addressee of a one-player offer may decline it [B-41]"
+    return None
+
+
+def do_decline(s: Zones, p: int, a: Decline, ev: Events) -> None:
+    s.offer_status[find_offer(s, a.offer_id)] = DECLINED
+    change(s)
+    ev.append(Event("decline", {"offer_id": a.offer_id, "player": p}))
+
+
+def withdraw_error(s: Zones, p: int, a: Withdraw) -> str | None:
+    i = find_offer(s, a.offer_id)
+    if i < 0 or s.offer_status[i] != OPEN:
+        return f"offer {a.offer_id} is not outstanding [B-42]"
+    if s.offers[i].proposer != p:
+        return "only the proposer may withdraw an offer [B-42]"
+    return None
+
+
+def do_withdraw(s: Zones, p: int, a: Withdraw, ev: Events) -> None:
+    s.offer_status[find_offer(s, a.offer_id)] = WITHDRAWN
+    change(s)
+    ev.append(Event("withdraw", {"offer_id": a.offer_id, "player": p}))
+
+
+def do_pass(s: Zones, p: int, ev: Events) -> None:
+    """B-43/B-45: the passing player leaves the movers; nobody left ends trading."""
+    s.passed[p] = True
+    ev.append(Event("pass", {"player": p}))
+    if all(s.passed):
+        end_trading(s, ev)
