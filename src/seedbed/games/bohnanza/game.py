@@ -92,35 +92,35 @@ def normalize_options(options: Mapping[str, Any] | None) -> JsonDict:
     return out
 
 
+# ORDERS[n][a]: seats in driver order from active seat a (B-30); SINGLE[a] = (a,).
+ORDERS = [[tuple((a + k) % n for k in range(n)) for a in range(n)] for n in range(8)]
+SINGLE = [(a,) for a in range(8)]
+
+
 def _movers(s: Zones) -> tuple[int, ...]:
     phase = s.phase
+    if phase == TRADE:
+        passed = s.passed
+        return tuple([q for q in ORDERS[s.cfg.num_players][s.active] if not passed[q]])
+    if phase == PLANT_TRADED:
+        trade = s.trade
+        return tuple([q for q in ORDERS[s.cfg.num_players][s.active] if trade[q]])
     if phase == OVER:
         return ()
-    a = s.active
-    if phase == TRADE:
-        n = s.cfg.num_players
-        passed = s.passed
-        return tuple(q for q in [(a + k) % n for k in range(n)] if not passed[q])
-    if phase == PLANT_TRADED:
-        n = s.cfg.num_players
-        trade = s.trade
-        return tuple(q for q in [(a + k) % n for k in range(n)] if trade[q])
-    return (a,)
+    return SINGLE[s.active]
 
 
 Check = Callable[[Zones, int, Any], str | None]
 Effect = Callable[[Zones, int, Any, list[Event]], None]
 
 
-def _phase_is(*phases: int, clause: str = "B-29") -> Callable[[Zones], str | None]:
-    names = ", ".join(PHASE_NAMES[p] for p in phases)
+def _phases(*phases: int, clause: str = "B-29") -> tuple[frozenset[int], str]:
+    return frozenset(phases), clause
 
-    def check(s: Zones) -> str | None:
-        if s.phase in phases:
-            return None
-        return f"not allowed in phase {PHASE_NAMES[s.phase]} (only in: {names}) [{clause}]"
 
-    return check
+def _phase_refusal(s: Zones, phases: frozenset[int], clause: str) -> str:
+    names = ", ".join(PHASE_NAMES[p] for p in sorted(phases))
+    return f"not allowed in phase {PHASE_NAMES[s.phase]} (only in: {names}) [{clause}]"
 
 
 # ---- planting from the hand (B-32, B-55)
@@ -226,50 +226,50 @@ def _ok(s: Zones, p: int, a: Any) -> str | None:
 
 _FREE_PHASES = (PLANT, TRADE, PLANT_TRADED, DRAW, DUEL_OFFERED, DUEL_PLANT, DUEL_REVEALED, DUEL_DRAW)
 
-# action class -> (phase check, rule check, effect)
-HANDLERS: dict[type, tuple[Callable[[Zones], str | None], Check, Effect]] = {
-    A.PlantFromHand: (_phase_is(PLANT, DUEL_PLANT), _check_plant_hand, _do_plant_hand),
+# action class -> ((allowed phases, clause), rule check, effect)
+HANDLERS: dict[type, tuple[tuple[frozenset[int], str], Check, Effect]] = {
+    A.PlantFromHand: (_phases(PLANT, DUEL_PLANT), _check_plant_hand, _do_plant_hand),
     A.EndPlanting: (
-        _phase_is(PLANT, DUEL_PLANT),
+        _phases(PLANT, DUEL_PLANT),
         _check_end_planting,
-        lambda s, p, a, ev: R.end_planting(s, ev),
+        lambda s, p, a, ev: R.end_planting(s, p, ev),
     ),
-    A.Harvest: (_phase_is(*_FREE_PHASES), lambda s, p, a: R.harvest_error(s, p, a.field), _do_harvest),
-    A.BuyField: (_phase_is(*_FREE_PHASES), lambda s, p, a: R.buy_error(s, p), _do_buy),
-    A.Offer: (_phase_is(TRADE), T.offer_error, T.do_offer),
-    A.Accept: (_phase_is(TRADE), T.accept_error, T.do_accept),
-    A.Decline: (_phase_is(TRADE), T.decline_error, T.do_decline),
-    A.Withdraw: (_phase_is(TRADE), T.withdraw_error, T.do_withdraw),
-    A.Pass: (_phase_is(TRADE), _ok, lambda s, p, a, ev: T.do_pass(s, p, ev)),
+    A.Harvest: (_phases(*_FREE_PHASES), lambda s, p, a: R.harvest_error(s, p, a.field), _do_harvest),
+    A.BuyField: (_phases(*_FREE_PHASES), lambda s, p, a: R.buy_error(s, p), _do_buy),
+    A.Offer: (_phases(TRADE), T.offer_error, T.do_offer),
+    A.Accept: (_phases(TRADE), T.accept_error, T.do_accept),
+    A.Decline: (_phases(TRADE), T.decline_error, T.do_decline),
+    A.Withdraw: (_phases(TRADE), T.withdraw_error, T.do_withdraw),
+    A.Pass: (_phases(TRADE), _ok, lambda s, p, a, ev: T.do_pass(s, p, ev)),
     A.EndTrading: (
-        _phase_is(TRADE, clause="B-45"),
+        _phases(TRADE, clause="B-45"),
         _check_end_trading,
         lambda s, p, a, ev: R.end_trading(s, ev),
     ),
     A.PlantFromTradeArea: (
-        _phase_is(PLANT_TRADED, clause="B-51"),
+        _phases(PLANT_TRADED, clause="B-51"),
         _zone_plant_check(lambda s, p: s.trade[p], "B-51"),
         _do_plant_traded,
     ),
     A.FinishTurn: (
-        _phase_is(DRAW, DUEL_DRAW, clause="B-52"),
+        _phases(DRAW, DUEL_DRAW, clause="B-52"),
         _ok,
         lambda s, p, a, ev: R.finish_turn(s, ev),
     ),
     A.PlantOffered: (
-        _phase_is(DUEL_OFFERED, clause="B-54"),
+        _phases(DUEL_OFFERED, clause="B-54"),
         _zone_plant_check(lambda s, p: s.offer_area, "B-54"),
         _do_plant_offered,
     ),
-    A.DiscardOffered: (_phase_is(DUEL_OFFERED, clause="B-54"), _check_discard_offered, _do_discard_offered),
-    A.DiscardFromHand: (_phase_is(DUEL_PLANT, clause="B-55"), _check_discard_hand, _do_discard_hand),
+    A.DiscardOffered: (_phases(DUEL_OFFERED, clause="B-54"), _check_discard_offered, _do_discard_offered),
+    A.DiscardFromHand: (_phases(DUEL_PLANT, clause="B-55"), _check_discard_hand, _do_discard_hand),
     A.PlantRevealed: (
-        _phase_is(DUEL_REVEALED, clause="B-56"),
+        _phases(DUEL_REVEALED, clause="B-56"),
         _zone_plant_check(lambda s, p: s.revealed, "B-56"),
         _do_plant_revealed,
     ),
     A.LeaveOffer: (
-        _phase_is(DUEL_REVEALED, clause="B-56"),
+        _phases(DUEL_REVEALED, clause="B-56"),
         _ok,
         lambda s, p, a, ev: R.leave_offer(s, ev),
     ),
@@ -307,19 +307,28 @@ class BohnanzaState(Zones, State):
             return NotOnMoveError(
                 f"player {player} is not on the move (on the move: {on_move})", "B-28"
             )
-        phase_check, rule_check, _ = handler
-        why = phase_check(self) or rule_check(self, player, action)
+        (phases, clause), rule_check, _ = handler
+        if self.phase not in phases:
+            return R.refuse(f"{action}: {_phase_refusal(self, phases, clause)}")
+        why = rule_check(self, player, action)
         return None if why is None else R.refuse(f"{action}: {why}")
 
     def is_legal(self, player: PlayerId, action: Action) -> bool:
         return self.refusal(player, action) is None
 
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
-        error = self.refusal(player, action)
-        if error is not None:
+        handler = HANDLERS.get(type(action))
+        if (
+            handler is None
+            or player not in self.movers
+            or self.phase not in handler[0][0]
+            or handler[1](self, player, action) is not None
+        ):
+            error = self.refusal(player, action)
+            assert error is not None
             raise error
-        events: list[Event] = [Event("action", {"player": player, "action": action.to_json()})]
-        HANDLERS[type(action)][2](self, player, action, events)
+        events: list[Event] = []
+        handler[2](self, player, action, events)
         self.movers = _movers(self)
         return events
 

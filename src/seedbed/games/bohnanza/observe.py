@@ -131,4 +131,4 @@ def determinize_into(s: Zones, viewer: int, rng: Rng) -> None:
                 )  # fmt: skip
     s.box = take(len(s.box))
     s.deck = take(len(s.deck))
-    s.rng = Rng(rng.next64())
+    s.rng = rng.spawn()

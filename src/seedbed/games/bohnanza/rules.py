@@ -315,7 +315,8 @@ def after_hand_plant(s: Zones, ev: Events) -> None:
         begin_reveal(s, ev)
 
 
-def end_planting(s: Zones, ev: Events) -> None:
+def end_planting(s: Zones, p: int, ev: Events) -> None:
+    ev.append(Event("end-planting", {"player": p}))
     if s.cfg.duel:
         duel_reveal_step(s, ev)
     else:

