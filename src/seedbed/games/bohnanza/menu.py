@@ -143,7 +143,7 @@ class OfferSpace:
     """Every menu offer of one player: ``to`` × give options × want options (B-50), minus
     offers with both sides empty and duplicates of the player's outstanding offers."""
 
-    __slots__ = ("excluded", "gives", "size", "tos", "wants", "width")
+    __slots__ = ("excluded", "give_index", "gives", "size", "tos", "wants", "width")
 
     def __init__(self, s: Zones, p: int) -> None:
         cfg = s.cfg
@@ -152,11 +152,11 @@ class OfferSpace:
         occupied = tuple(i for i in (0, 1) if s.faceup[i] != EMPTY)
         if p == active:
             self.tos: list[int | None] = [(active + k) % n for k in range(1, n)] + [None]
-            self.gives = give_options(s, p, occupied)
+            self.gives, self.give_index = give_options(s, p, occupied)
             self.wants = want_options(cfg.varieties, cfg.max_want, ())
         else:
             self.tos = [active]
-            self.gives = give_options(s, p, ())
+            self.gives, self.give_index = give_options(s, p, ())
             self.wants = want_options(cfg.varieties, cfg.max_want, occupied)
         self.width = len(self.gives) * len(self.wants)
         self.size = len(self.tos) * self.width
@@ -166,20 +166,21 @@ class OfferSpace:
         self.excluded = sorted(excluded)
 
     def _duplicates(self, s: Zones, p: int) -> list[int]:
+        """Product indices of the player's outstanding offers (same cards, same wants)."""
         mine = [r for i, r in enumerate(s.offers) if r.proposer == p and s.offer_status[i] == OPEN]
         if not mine:
             return []
         hand = s.hands[p]
-        give_index = {
-            (fu, tuple(sorted(hand[i] for i in hp))): g for g, (fu, hp) in enumerate(self.gives)
-        }
-        want_index = {w: i for i, w in enumerate(self.wants)}
         out = []
         for rec in mine:
-            g = give_index.get(
-                (tuple(sl for sl, _ in rec.give_faceup), tuple(sorted(rec.give_hand)))
+            if any(c not in hand for c in rec.give_hand):
+                continue
+            give = (
+                tuple(sl for sl, _ in rec.give_faceup),
+                tuple(sorted(hand.index(c) for c in rec.give_hand)),
             )
-            w = want_index.get((rec.want, tuple(sl for sl, _ in rec.want_faceup)))
+            g = self.give_index.get(give)
+            w = want_index(self.wants).get((rec.want, tuple(sl for sl, _ in rec.want_faceup)))
             if g is None or w is None or rec.to not in self.tos:
                 continue
             out.append(self.tos.index(rec.to) * self.width + g * len(self.wants) + w)
@@ -205,10 +206,9 @@ class OfferSpace:
         """Position of ``a`` in this space, or -1 (membership without iteration)."""
         if a.to not in self.tos:
             return -1
-        try:
-            g = self.gives.index((a.give_faceup, a.give_hand))
-            w = self.wants.index((a.want, a.want_faceup))
-        except ValueError:
+        g = self.give_index.get((a.give_faceup, a.give_hand))
+        w = want_index(self.wants).get((a.want, a.want_faceup))
+        if g is None or w is None:
             return -1
         k = self.tos.index(a.to) * self.width + g * len(self.wants) + w
         j = bisect_right(self.excluded, k)
@@ -217,32 +217,45 @@ class OfferSpace:
         return k - j
 
 
-def give_options(s: Zones, p: int, slots: tuple[int, ...]) -> list[Give]:
-    """Given sides with at most ``max_give`` cards: face-up subsets × hand choices."""
+_GIVES: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], tuple[list[Give], dict[Give, int]]]
+_GIVES = {}
+
+
+def give_options(s: Zones, p: int, slots: tuple[int, ...]) -> tuple[list[Give], dict[Give, int]]:
+    """Given sides with at most ``max_give`` cards (face-up subsets × hand choices, the
+    empty side first) and their index. Cached by the hand's varieties: a hand keeps its
+    composition across most menu requests of a trading phase."""
     cfg = s.cfg
+    vo = cfg.variety_of
+    kinds = tuple([vo[c] for c in s.hands[p]])
+    key = (kinds, slots, cfg.max_give, cfg.all_positions)
+    found = _GIVES.get(key)
+    if found is not None:
+        return found
     limit = cfg.max_give
-    hand = s.hands[p]
     out: list[Give] = []
     for k_fu in range(min(len(slots), limit) + 1):
         for fu in combinations(slots, k_fu):
-            for hp in hand_choices(s, hand, limit - k_fu, cfg.all_positions):
+            for hp in hand_choices(kinds, limit - k_fu, cfg.all_positions):
                 out.append((fu, hp))
-    return out
+    if len(_GIVES) > 100_000:
+        _GIVES.clear()
+    found = _GIVES[key] = (out, {g: i for i, g in enumerate(out)})
+    return found
 
 
-def hand_choices(s: Zones, hand: list[int], limit: int, all_positions: bool) -> list[tuple[int, ...]]:
-    """Hand position sets of size <= limit, size 0 first. ``frontmost``: one choice per
-    variety multiset, using the front-most cards of each variety."""
+def hand_choices(kinds: tuple[int, ...], limit: int, all_positions: bool) -> list[tuple[int, ...]]:
+    """Hand position sets of size <= limit for a hand of these varieties, size 0 first.
+    ``frontmost``: one choice per variety multiset, using the front-most cards of each."""
     if all_positions:
-        return [c for k in range(min(limit, len(hand)) + 1) for c in combinations(range(len(hand)), k)]
-    vo = s.cfg.variety_of
+        n = len(kinds)
+        return [c for k in range(min(limit, n) + 1) for c in combinations(range(n), k)]
     spots: dict[int, list[int]] = {}
-    for pos, card in enumerate(hand):
-        spots.setdefault(vo[card], []).append(pos)
-    kinds = sorted(spots)
+    for pos, v in enumerate(kinds):
+        spots.setdefault(v, []).append(pos)
     out: list[tuple[int, ...]] = [()]
     for k in range(1, limit + 1):
-        for multiset in combinations_with_replacement(kinds, k):
+        for multiset in combinations_with_replacement(sorted(spots), k):
             used: dict[int, int] = {}
             positions = []
             for v in multiset:
@@ -274,7 +287,16 @@ def want_options(varieties: tuple[int, ...], limit: int, slots: tuple[int, ...])
                     out.append((multiset, fu))
     out.sort(key=lambda w: (len(w[0]) + len(w[1]), w[1], w[0]))
     _WANTS[key] = out
+    _WANT_INDEX[id(out)] = {w: i for i, w in enumerate(out)}
     return out
+
+
+_WANT_INDEX: dict[int, dict[Want, int]] = {}
+
+
+def want_index(wants: list[Want]) -> dict[Want, int]:
+    """The position of each wanted side in a cached ``want_options`` list."""
+    return _WANT_INDEX[id(wants)]
 
 
 class TradingMenu(Sequence[Action]):
