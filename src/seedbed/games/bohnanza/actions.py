@@ -325,7 +325,9 @@ def action_from_json(obj: Any) -> Action:
     if kind == "accept":
         if "offer_id" not in obj:
             raise InvalidActionError("'accept' needs 'offer_id' (and 'positions')")
-        return Accept(_int(obj["offer_id"], "'offer_id'"), _int_list(obj.get("positions", []), "'positions'"))
+        return Accept(
+            _int(obj["offer_id"], "'offer_id'"), _int_list(obj.get("positions", []), "'positions'")
+        )
     if kind == "offer":
         if "to" not in obj:
             raise InvalidActionError("'offer' needs 'to' (a seat or \"any\")")

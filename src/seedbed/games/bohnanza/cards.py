@@ -72,7 +72,9 @@ class Config:
         return len(self.variety_of)
 
 
-def player_row(edition: str, n: int) -> tuple[tuple[int, ...], int, bool, int, tuple[int, ...], int, int]:
+def player_row(
+    edition: str, n: int
+) -> tuple[tuple[int, ...], int, bool, int, tuple[int, ...], int, int]:
     """B-13 row: (removed varieties, start fields, can buy, cost, hand sizes, draw, final)."""
     if edition == "classic":
         return (), 2, True, 3, (5,) * n, 3, 3
@@ -107,7 +109,7 @@ def make_config(edition: str, n: int, options: dict[str, object]) -> Config:
         duel=(edition == "standard" and n == 2),
         treasury_open=(options["treasury_visibility"] == "open"),
         max_offers=max_offers if isinstance(max_offers, int) else None,
-        max_give=int(menu["max_give"]),  # type: ignore[call-overload]
-        max_want=int(menu["max_want"]),  # type: ignore[call-overload]
+        max_give=int(menu["max_give"]),
+        max_want=int(menu["max_want"]),
         all_positions=(menu["positions"] == "all"),
     )

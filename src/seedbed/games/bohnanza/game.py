@@ -224,7 +224,16 @@ def _ok(s: Zones, p: int, a: Any) -> str | None:
     return None
 
 
-_FREE_PHASES = (PLANT, TRADE, PLANT_TRADED, DRAW, DUEL_OFFERED, DUEL_PLANT, DUEL_REVEALED, DUEL_DRAW)
+_FREE_PHASES = (
+    PLANT,
+    TRADE,
+    PLANT_TRADED,
+    DRAW,
+    DUEL_OFFERED,
+    DUEL_PLANT,
+    DUEL_REVEALED,
+    DUEL_DRAW,
+)
 
 # action class -> ((allowed phases, clause), rule check, effect)
 HANDLERS: dict[type, tuple[tuple[frozenset[int], str], Check, Effect]] = {
@@ -234,7 +243,11 @@ HANDLERS: dict[type, tuple[tuple[frozenset[int], str], Check, Effect]] = {
         _check_end_planting,
         lambda s, p, a, ev: R.end_planting(s, p, ev),
     ),
-    A.Harvest: (_phases(*_FREE_PHASES), lambda s, p, a: R.harvest_error(s, p, a.field), _do_harvest),
+    A.Harvest: (
+        _phases(*_FREE_PHASES),
+        lambda s, p, a: R.harvest_error(s, p, a.field),
+        _do_harvest,
+    ),
     A.BuyField: (_phases(*_FREE_PHASES), lambda s, p, a: R.buy_error(s, p), _do_buy),
     A.Offer: (_phases(TRADE), T.offer_error, T.do_offer),
     A.Accept: (_phases(TRADE), T.accept_error, T.do_accept),
@@ -261,7 +274,11 @@ HANDLERS: dict[type, tuple[tuple[frozenset[int], str], Check, Effect]] = {
         _zone_plant_check(lambda s, p: s.offer_area, "B-54"),
         _do_plant_offered,
     ),
-    A.DiscardOffered: (_phases(DUEL_OFFERED, clause="B-54"), _check_discard_offered, _do_discard_offered),
+    A.DiscardOffered: (
+        _phases(DUEL_OFFERED, clause="B-54"),
+        _check_discard_offered,
+        _do_discard_offered,
+    ),
     A.DiscardFromHand: (_phases(DUEL_PLANT, clause="B-55"), _check_discard_hand, _do_discard_hand),
     A.PlantRevealed: (
         _phases(DUEL_REVEALED, clause="B-56"),

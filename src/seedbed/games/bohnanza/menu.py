@@ -71,7 +71,7 @@ def legal_actions(s: Zones, p: int) -> Sequence[Action]:
         for card in s.trade[p]:
             for f in plant_fields(s, p, vo[card]):
                 out.append(PlantFromTradeArea(card, f))
-    elif phase == DRAW or phase == DUEL_DRAW:
+    elif phase in (DRAW, DUEL_DRAW):
         out.append(FINISH_TURN)
     elif phase == DUEL_OFFERED:
         for card in s.offer_area:

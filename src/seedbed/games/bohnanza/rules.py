@@ -128,7 +128,9 @@ def plant_error(s: Zones, p: int, variety: int, f: int) -> str | None:
         if field and vo[field[0]] == variety:
             if i == f:
                 return None
-            return f"a {VARIETIES[variety]} bean must go to field {i}, which holds that variety [B-19]"
+            return (
+                f"a {VARIETIES[variety]} bean must go to field {i}, which holds that variety [B-19]"
+            )
     if not fields[f]:
         return None
     why = harvest_error(s, p, f)
@@ -272,9 +274,7 @@ def end_trading(s: Zones, ev: Events) -> None:
     kept = [c for c in s.faceup if c != EMPTY]
     s.trade[s.active].extend(kept)
     s.faceup = [EMPTY, EMPTY]
-    ev.append(
-        Event("end-trading", {"expired": expired, "kept": [card_json(s, c) for c in kept]})
-    )
+    ev.append(Event("end-trading", {"expired": expired, "kept": [card_json(s, c) for c in kept]}))
     s.phase = PLANT_TRADED
     maybe_end_phase3(s, ev)
 
@@ -295,7 +295,12 @@ def finish_turn(s: Zones, ev: Events) -> None:
     cards, final = draw(s, s.cfg.draw_count, ev)
     s.hands[p].extend(cards)
     ev.append(
-        Event("draw", {"player": p, "count": len(cards)}, {"cards": [card_json(s, c) for c in cards]}, (p,))
+        Event(
+            "draw",
+            {"player": p, "count": len(cards)},
+            {"cards": [card_json(s, c) for c in cards]},
+            (p,),
+        )
     )
     if final:
         game_over(s, ev)
