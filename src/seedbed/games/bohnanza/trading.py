@@ -109,25 +109,26 @@ def make_record(s: Zones, p: int, a: Offer) -> OfferRecord:
 
 
 def offer_public(s: Zones, rec: OfferRecord) -> dict[str, object]:
-    """What everyone sees of an offer (B-68): hand cards by variety only."""
+    """What everyone sees of an offer (B-68): given cards by variety and source, never by
+    id: the record outlives the cards' visibility (a given face-up card may later sit in a
+    secret treasury, B-9/B-70), while the face-up cards themselves are shown by the
+    observation as long as they lie face up. Hand varieties are listed in canonical order,
+    so their order tells nothing of the private positions (B-69)."""
     vo = s.cfg.variety_of
     return {
         "offer_id": rec.offer_id,
         "proposer": rec.proposer,
         "to": "any" if rec.to is None else rec.to,
-        "give_faceup": [{"slot": sl, "card": card_json(s, c)} for sl, c in rec.give_faceup],
-        "give_hand": [VARIETIES[vo[c]] for c in rec.give_hand],
+        "give_faceup": [{"slot": sl, "variety": VARIETIES[vo[c]]} for sl, c in rec.give_faceup],
+        "give_hand": [VARIETIES[v] for v in sorted(vo[c] for c in rec.give_hand)],
         "want": [VARIETIES[v] for v in rec.want],
-        "want_faceup": [{"slot": sl, "card": card_json(s, c)} for sl, c in rec.want_faceup],
+        "want_faceup": [{"slot": sl, "variety": VARIETIES[vo[c]]} for sl, c in rec.want_faceup],
     }
 
 
 def offer_private(s: Zones, rec: OfferRecord) -> dict[str, object]:
-    """What only the proposer sees in addition (B-69)."""
-    return {
-        "give_hand_positions": list(rec.give_positions),
-        "give_hand_cards": [card_json(s, c) for c in rec.give_hand],
-    }
+    """What only the proposer sees in addition (B-69): the hand positions as made."""
+    return {"give_hand_positions": list(rec.give_positions)}
 
 
 def do_offer(s: Zones, p: int, a: Offer, ev: Events) -> None:
@@ -182,11 +183,13 @@ def do_accept(s: Zones, p: int, a: Accept, ev: Events) -> None:
     i = find_offer(s, a.offer_id)
     rec = s.offers[i]
     prop = rec.proposer
-    to_acceptor = [c for _, c in rec.give_faceup] + list(rec.give_hand)
+    # Hand cards are listed by id, not by position: the order a card arrives in a (public)
+    # trade area must not reveal where it stood in the hand (B-69).
+    to_acceptor = [c for _, c in rec.give_faceup] + sorted(rec.give_hand)
     prop_hand = s.hands[prop]
     gone = set(rec.give_hand)
     prop_hand[:] = [c for c in prop_hand if c not in gone]
-    to_proposer = _take(s.hands[p], a.positions) + [c for _, c in rec.want_faceup]
+    to_proposer = sorted(_take(s.hands[p], a.positions)) + [c for _, c in rec.want_faceup]
     for slot, _ in rec.give_faceup + rec.want_faceup:
         s.faceup[slot] = EMPTY
     s.trade[p].extend(to_acceptor)
