@@ -45,10 +45,6 @@ _CHOICES = {
 def _count(name: str, value: Any, allow_null: bool) -> int | None:
     if value is None and allow_null:
         return None
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if isinstance(value, str) and value.lower() in ("null", "none") and allow_null:
-        return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         null = " or null" if allow_null else ""
         raise ValueError(f"option {name} must be an integer >= 0{null}, got {value!r} [B-3]")
