@@ -19,7 +19,7 @@ run: $(STAMP)
 
 ## test: the whole test suite (rules, conformance, properties, leaks, goldens, CLI)
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

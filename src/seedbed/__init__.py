@@ -1,11 +1,11 @@
 """seedbed: play, study and build AI for plant-trading tabletop games.
 
 >>> import seedbed
->>> seedbed.games()
+>>> seedbed.game_names()
 ['bohnanza']
 """
 
-from seedbed.engine import GameRecord, game, games, register, replay
+from seedbed.engine import GameRecord, game, game_names, register, replay
 
 __version__ = "0.1.0"
-__all__ = ["GameRecord", "__version__", "game", "games", "register", "replay"]
+__all__ = ["GameRecord", "__version__", "game", "game_names", "register", "replay"]

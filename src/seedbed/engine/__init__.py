@@ -2,8 +2,8 @@
 
 from seedbed.engine.api import Action, Event, Game, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError, NotOnMoveError
-from seedbed.engine.record import GameRecord, replay
-from seedbed.engine.registry import game, games, register
+from seedbed.engine.record import GameRecord, read_records, replay
+from seedbed.engine.registry import game, game_names, register
 from seedbed.engine.rng import Rng
 
 __all__ = [
@@ -19,7 +19,8 @@ __all__ = [
     "Rng",
     "State",
     "game",
-    "games",
+    "game_names",
+    "read_records",
     "register",
     "replay",
 ]

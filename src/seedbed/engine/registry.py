@@ -36,6 +36,6 @@ def game(name: str) -> Game:
     return loaded
 
 
-def games() -> list[str]:
+def game_names() -> list[str]:
     """Names of all registered games."""
     return sorted(_MODULES)
