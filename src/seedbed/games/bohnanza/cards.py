@@ -71,6 +71,19 @@ class Config:
     def num_cards(self) -> int:
         return len(self.variety_of)
 
+    def options(self) -> dict[str, object]:
+        """The normalised options this configuration was made from (B-3)."""
+        return {
+            "edition": self.edition,
+            "treasury_visibility": "open" if self.treasury_open else "secret",
+            "max_offers": self.max_offers,
+            "offer_menu": {
+                "max_give": self.max_give,
+                "max_want": self.max_want,
+                "positions": "all" if self.all_positions else "frontmost",
+            },
+        }
+
 
 def player_row(
     edition: str, n: int

@@ -415,6 +415,14 @@ class Bohnanza(Game):
         s.movers = _movers(s)
         return s
 
+    def state_from_json(self, obj: Mapping[str, Any]) -> BohnanzaState:
+        """Rebuild a state from ``BohnanzaState.to_json()`` output."""
+        opts = normalize_options(obj["options"])
+        s = BohnanzaState.__new__(BohnanzaState)
+        s.load_json(dict(obj), make_config(opts["edition"], int(obj["num_players"]), opts))
+        s.movers = _movers(s)
+        return s
+
     def parse_action(self, text: str) -> Action:
         return A.parse_action(text)
 

@@ -8,6 +8,7 @@ list (pop/append are O(1)); hands keep position 0 = front; fields and treasuries
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza.cards import Config
@@ -59,6 +60,20 @@ class OfferRecord:
 
 
 _copy = list.copy
+
+# The zones stored as plain values (everything but cfg, rng and the offer records).
+PLAIN_ZONES = (
+    "deck", "discard", "hands", "fields", "third", "treasury", "trade", "faceup", "revealed",
+    "offer_area", "box", "exhaustions", "active", "phase", "planted", "turn", "ending",
+    "passed", "offer_status", "accepted_by", "next_offer_id", "offers_made",
+)  # fmt: skip
+
+
+def _plain(value: Any) -> Any:
+    """A copy of nested lists/tuples of ints and bools as nested lists."""
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 class Zones:
@@ -147,6 +162,35 @@ class Zones:
         z.accepted_by = self.accepted_by[:]
         z.next_offer_id = self.next_offer_id
         z.offers_made = self.offers_made[:]
+
+    def to_json(self) -> dict[str, Any]:
+        """The complete state, hidden parts included, as JSON-ready data (for saving and
+        debugging; never send it to a player: that is what ``observe`` is for)."""
+        out: dict[str, Any] = {"options": self.cfg.options(), "num_players": self.cfg.num_players}
+        for name in PLAIN_ZONES:
+            out[name] = _plain(getattr(self, name))
+        out["rng"] = self.rng.state
+        out["offers"] = [
+            [r.offer_id, r.proposer, r.to, _plain(r.give_faceup), list(r.give_hand),
+             list(r.give_positions), list(r.want), _plain(r.want_faceup)]
+            for r in self.offers
+        ]  # fmt: skip
+        return out
+
+    def load_json(self, obj: dict[str, Any], cfg: Config) -> None:
+        """Fill these zones from :meth:`to_json` output (``cfg`` built from its options)."""
+        self.cfg = cfg
+        for name in PLAIN_ZONES:
+            setattr(self, name, _plain(obj[name]))
+        self.rng = Rng.from_state(int(obj["rng"]))
+        self.offers = [
+            OfferRecord(
+                int(o[0]), int(o[1]), None if o[2] is None else int(o[2]),
+                tuple((int(a), int(b)) for a, b in o[3]), tuple(o[4]), tuple(o[5]),
+                tuple(o[6]), tuple((int(a), int(b)) for a, b in o[7]),
+            )
+            for o in obj["offers"]
+        ]  # fmt: skip
 
     def all_cards(self) -> list[int]:
         """Every card id in every zone (for conservation checks, B-12)."""
