@@ -24,7 +24,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
-	$(BIN)/mypy --strict src/seedbed/engine src/seedbed/games
+	$(BIN)/mypy --strict src/seedbed
 
 bench: $(STAMP)
 	$(BIN)/seedbed bench bohnanza

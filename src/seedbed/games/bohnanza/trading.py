@@ -3,8 +3,6 @@ withdrawals, passes, the end of trading and quiescence."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from seedbed.engine.api import Event
 from seedbed.games.bohnanza.actions import Accept, Decline, Offer, Withdraw
 from seedbed.games.bohnanza.cards import VARIETIES
@@ -223,15 +221,17 @@ def front_positions(s: Zones, p: int, want: tuple[int, ...]) -> tuple[int, ...] 
     """The canonical (front-most) positions that satisfy ``want`` from p's hand, or None."""
     if not want:
         return ()
-    need = Counter(want)
-    vo = s.cfg.variety_of
+    need = list(want)
     out = []
+    vo = s.cfg.variety_of
     for pos, card in enumerate(s.hands[p]):
         v = vo[card]
-        if need[v] > 0:
-            need[v] -= 1
+        if v in need:
+            need.remove(v)
             out.append(pos)
-    return tuple(out) if len(out) == len(want) else None
+            if not need:
+                return tuple(out)
+    return None
 
 
 # ------------------------------------------------------------------ the rest (B-41 … B-46)

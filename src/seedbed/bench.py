@@ -1,0 +1,157 @@
+"""Speed measurements, generic over games: random playouts and actions per second, and the
+cost of ``State.clone()`` on mid-game states. Figures are for printing, never for asserting.
+
+Everything runs in the calling process on one core. Playouts do no recording: the loop is
+the bare random policy of :mod:`seedbed.simulate` (``legal_actions`` + ``apply``).
+
+>>> import seedbed
+>>> r = playouts(seedbed.game("bohnanza"), 3, {"max_offers": 0}, seconds=0.0)
+>>> r.games >= 1 and r.actions > 0
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from seedbed.engine.api import Game, JsonDict, State
+from seedbed.simulate import policy_rng, profile
+
+
+@dataclass(frozen=True)
+class PlayoutRate:
+    """Random playouts finished within a time budget (the last one may run past it)."""
+
+    label: str
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class CloneCost:
+    states: int
+    clones: int
+    seconds: float
+
+    @property
+    def microseconds(self) -> float:
+        return 1e6 * self.seconds / self.clones if self.clones else 0.0
+
+
+def _playout(game: Game, n: int, seed: int, options: Mapping[str, Any] | None) -> int:
+    """One random game without recording; the number of actions applied."""
+    state = game.new_state(n, seed, options)
+    rng = policy_rng(seed)
+    below = rng.below
+    steps = 0
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        legal = state.legal_actions(p)
+        state.apply(p, legal[below(len(legal))])
+        steps += 1
+    return steps
+
+
+def playouts(
+    game: Game,
+    n: int,
+    options: Mapping[str, Any] | None,
+    seconds: float,
+    seed: int = 0,
+    label: str = "",
+) -> PlayoutRate:
+    """Random playouts for about ``seconds`` (at least one game)."""
+    games = actions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        actions += _playout(game, n, seed + games, options)
+        games += 1
+        elapsed = time.perf_counter() - start
+    return PlayoutRate(label, games, actions, elapsed)
+
+
+def midgame_states(
+    game: Game, n: int, options: Mapping[str, Any] | None, games: int = 4, seed: int = 0
+) -> list[State]:
+    """Snapshots (every 8th action) from the middle half of ``games`` seeded random games."""
+    states: list[State] = []
+    for i in range(games):
+        state = game.new_state(n, seed + i, options)
+        rng = policy_rng(seed + i)
+        snapshots: list[State] = []
+        steps = 0
+        while not state.is_terminal():
+            if steps % 8 == 0:
+                snapshots.append(state.clone())
+            p = state.to_move()[0]
+            legal = state.legal_actions(p)
+            state.apply(p, legal[rng.below(len(legal))])
+            steps += 1
+        quarter = len(snapshots) // 4
+        states += snapshots[quarter : len(snapshots) - quarter] or snapshots
+    return states
+
+
+def clone_cost(states: list[State], seconds: float) -> CloneCost:
+    """Mean cost of ``clone()`` over ``states``, cloning them round-robin for ``seconds``."""
+    clones = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while clones == 0 or elapsed < seconds:
+        for s in states:
+            s.clone()
+        clones += len(states)
+        elapsed = time.perf_counter() - start
+    return CloneCost(len(states), clones, elapsed)
+
+
+def variants(game: Game) -> list[tuple[str, JsonDict]]:
+    """The option sets a bench compares: without offers (when the game has them), default."""
+    no_offers = profile(game.name).no_offers
+    if no_offers is None:
+        return [("default options", {})]
+    shown = ", ".join(f"{k}={v}" for k, v in no_offers.items())
+    return [(f"no offers ({shown})", dict(no_offers)), ("random offers (default)", {})]
+
+
+@dataclass(frozen=True)
+class BenchReport:
+    game: str
+    num_players: int
+    playouts: list[PlayoutRate]
+    clone: CloneCost
+
+    def lines(self) -> list[str]:
+        out = [f"{self.game}, {self.num_players} players, one core (single process)"]
+        width = max(len(r.label) for r in self.playouts)
+        for r in self.playouts:
+            out.append(
+                f"  playouts/s  {r.label:<{width}}  {r.games_per_second:10.1f}"
+                f"   actions/s {r.actions_per_second:12,.0f}"
+                f"   ({r.games} games, {r.actions / r.games:.0f} actions/game)"
+            )
+        out.append(
+            f"  clone()     {'mid-game states':<{width}}  {self.clone.microseconds:10.2f} µs"
+            f"   ({self.clone.clones:,} clones of {self.clone.states} states)"
+        )
+        return out
+
+
+def bench(game: Game, n: int, seconds: float, seed: int = 0) -> BenchReport:
+    """Every figure of the bench for one game and player count, ``seconds`` per figure."""
+    rates = [playouts(game, n, opts, seconds, seed, label) for label, opts in variants(game)]
+    states = midgame_states(game, n, variants(game)[-1][1], seed=seed)
+    return BenchReport(game.name, n, rates, clone_cost(states, seconds))

@@ -1,0 +1,350 @@
+"""The ``seedbed`` command line: simulate, replay and bench, generic over games.
+
+A thin layer: the loops live in :mod:`seedbed.simulate` and :mod:`seedbed.bench`, the
+renderings in :mod:`seedbed.views`; this module parses arguments, does the file I/O and
+prints. Bad input ends with a one-line ``error: …`` on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TextIO
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+import seedbed
+from seedbed import bench as benchmod
+from seedbed import simulate as sim
+from seedbed.engine.api import Game, PlayerId, State
+from seedbed.engine.record import GameRecord, read_records
+from seedbed.engine.registry import game_names
+from seedbed.views import compact, render_event, render_observation
+
+app = typer.Typer(
+    name="seedbed",
+    help="Play, study and build AI for plant-trading tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+
+USAGE_ERROR = 2
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit code 2."""
+
+
+def fail(message: str) -> NoReturn:
+    raise CliError(message)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn CliError / ValueError / OSError into ``error: …`` and exit code 2 (no traceback)."""
+    try:
+        yield
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(1) from None
+    except (CliError, ValueError, OSError) as exc:
+        message = str(exc) or type(exc).__name__
+        typer.echo(f"error: {message.splitlines()[0]}", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"seedbed {seedbed.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=version_callback, is_eager=True, help="Show the version."
+        ),
+    ] = False,
+) -> None:
+    """Play, study and build AI for plant-trading tabletop games (Bohnanza, …)."""
+
+
+def lookup(name: str) -> Game:
+    try:
+        return seedbed.game(name)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+GAME_HELP = f"The game to play; one of: {', '.join(game_names())}."
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def game_options(game: Game, texts: Sequence[str], offers: bool) -> dict[str, Any]:
+    """Options from ``--option`` texts and ``--no-offers``."""
+    options = sim.parse_options(game.name, texts)
+    if not offers:
+        switch = sim.profile(game.name).no_offers
+        if switch is None:
+            fail(f"{game.name} has no offers to switch off (--no-offers)")
+        for key, value in switch.items():
+            if key in options and options[key] != value:
+                fail(f"--no-offers sets {key}={value}, which conflicts with --option {key}")
+            options[key] = value
+    return options
+
+
+def summary_tables(game: Game, summary: sim.Summary, first_seed: int) -> list[Table]:
+    last = first_seed + summary.games - 1
+    seats = Table(title=f"{game.name}: {summary.num_players} players, seeds {first_seed}-{last}")
+    seats.add_column("seat", justify="right")
+    seats.add_column("mean score", justify="right")
+    seats.add_column("win share", justify="right")
+    for p, (score, share) in enumerate(zip(summary.mean_scores, summary.win_shares, strict=True)):
+        seats.add_row(str(p), f"{score:.2f}", f"{share:.1%}")
+    totals = Table(title="random play", show_header=False)
+    totals.add_column("figure")
+    totals.add_column("value", justify="right")
+    totals.add_row("games", f"{summary.games:,}")
+    totals.add_row("games/s", f"{summary.games_per_second:,.1f}")
+    totals.add_row("mean actions", f"{summary.mean_steps:,.1f}")
+    totals.add_row("mean turns", f"{summary.mean_turns:.2f}")
+    totals.add_row("mean trades per turn", f"{summary.trades_per_turn:.3f}")
+    return [seats, totals]
+
+
+def open_record_file(path: Path | None) -> TextIO | None:
+    if path is None:
+        return None
+    try:
+        return path.open("w", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games to play.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of game 0; game i is dealt with seed + i.")] = 1,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help=(
+                "A game option, repeatable. The value is read as JSON when it parses, else as "
+                "text: max_offers=0, max_offers=null, edition=classic, offer_menu.max_give=3. "
+                "Bohnanza shorthand: treasury=open means treasury_visibility=open."
+            ),
+        ),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write every game to this file as JSON Lines records, one after another."
+        ),
+    ] = None,
+    offers: Annotated[
+        bool,
+        typer.Option(
+            "--offers/--no-offers",
+            help="Let players make offers (--no-offers: Bohnanza max_offers=0).",
+        ),
+    ] = True,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+    ] = True,
+) -> None:
+    """Play seeded, uniformly random games and print per-seat scores, win shares and speed.
+
+    Example: seedbed simulate bohnanza --players 4 --games 1000 --seed 1 -o edition=classic
+    """
+    with user_errors():
+        g = lookup(game)
+        if games < 1:
+            fail(f"--games must be at least 1, not {games}")
+        options = game_options(g, option or [], offers)
+        normalized = sim.check_setup(g, players, options)
+        out = open_record_file(record)
+        try:
+            summary = run_simulation(g, players, games, seed, normalized, out, progress)
+        finally:
+            if out is not None:
+                out.close()
+    console = Console()
+    typer.echo(f"options: {compact(normalized)}")
+    for table in summary_tables(g, summary, seed):
+        console.print(table)
+    if record is not None:
+        console.print(f"wrote {summary.games} game records to {record}", markup=False)
+
+
+def run_simulation(
+    game: Game,
+    players: int,
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+    out: TextIO | None,
+    show_progress: bool,
+) -> sim.Summary:
+    def save(i: int, state: State, rec: GameRecord, stats: sim.GameStats) -> None:
+        if out is not None:
+            out.write(rec.to_jsonl())
+
+    runs = sim.simulate(game, players, games, seed, options, on_game=save)
+    summary = sim.Summary(players)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not show_progress,
+    )
+    with bar:
+        task = bar.add_task(f"{game.name} {players}p", total=games)
+        for current in runs:
+            summary = current
+            bar.advance(task)
+    return summary
+
+
+# ------------------------------------------------------------------ replay
+
+
+def parse_viewers(text: str, n: int) -> list[PlayerId | None]:
+    if text == "all":
+        return list(range(n))
+    if text == "spectator":
+        return [None]
+    if text.isdigit() and int(text) < n:
+        return [int(text)]
+    fail(f"--viewer must be all, spectator or a seat 0-{n - 1}, not {text!r}")
+
+
+def load_record(path: Path, index: int) -> tuple[GameRecord, int]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fail(f"no such file: {path}")
+    except IsADirectoryError:
+        fail(f"{path} is a directory, not a game record file")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read {path}: {exc}")
+    try:
+        records = read_records(text.splitlines())
+    except ValueError as exc:
+        fail(f"{path}: {exc}")
+    if not -len(records) <= index < len(records):
+        fail(f"{path} holds {len(records)} game(s); --game-index {index} is out of range")
+    return records[index], len(records)
+
+
+def views_lines(game_name: str, state: State, events: list[Any], viewers: list[Any]) -> list[str]:
+    lines: list[str] = []
+    for v in viewers:
+        lines.append(f"  -- {'spectator' if v is None else f'seat {v}'} sees")
+        lines += [f"     event: {render_event(game_name, e, v)}" for e in events]
+        lines += [f"     {line}" for line in render_observation(game_name, state.observe(v))]
+    return lines
+
+
+@app.command()
+def replay(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A JSON Lines file of game records.")
+    ],
+    game_index: Annotated[
+        int, typer.Option("--game-index", "-k", help="Which game of the file (0 = first).")
+    ] = 0,
+    viewer: Annotated[
+        str,
+        typer.Option(help="Whose views to print: all (every seat), spectator, or a seat N."),
+    ] = "all",
+) -> None:
+    """Replay a recorded game move by move, printing each move and each viewer's view
+    (observation plus the events as that viewer may see them).
+
+    Example: seedbed replay games.jsonl --game-index 2 --viewer 0
+    """
+    with user_errors():
+        rec, count = load_record(file, game_index)
+        g = lookup(rec.game)
+        state = g.new_state(rec.num_players, rec.seed, rec.options)
+        viewers = parse_viewers(viewer, rec.num_players)
+        head = f"{rec.game}: game {game_index} of {count} in {file}, {rec.num_players} players"
+        typer.echo(f"{head}, seed {rec.seed}, options: {compact(rec.options)}")
+        typer.echo("== start")
+        typer.echo("\n".join(views_lines(g.name, state, [], viewers)))
+        for i, (player, action_json) in enumerate(rec.moves, 1):
+            try:
+                action = g.action_from_json(action_json)
+                events = state.apply(player, action)
+            except ValueError as exc:
+                fail(f"move {i} (player {player}, {compact(action_json)}): {exc}")
+            lines = [f"== move {i}: seat {player} {action}"]
+            lines += views_lines(g.name, state, events, viewers)
+            typer.echo("\n".join(lines))
+        finish(state, rec)
+
+
+def finish(state: State, rec: GameRecord) -> None:
+    if not state.is_terminal():
+        typer.echo(f"== unfinished after {len(rec.moves)} moves")
+        return
+    outcome = state.outcome().to_json()
+    typer.echo(f"== outcome: {compact(outcome)}")
+    if rec.outcome is not None and rec.outcome != outcome:
+        typer.echo(f"error: the record says {compact(rec.outcome)}", err=True)
+        raise typer.Exit(1)
+
+
+# ------------------------------------------------------------------ bench
+
+
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    seconds: Annotated[
+        float, typer.Option(help="Time budget per figure (each playout figure, the clone figure).")
+    ] = 3.0,
+    seed: Annotated[int, typer.Option(help="Seed of the first benchmark game.")] = 0,
+) -> None:
+    """Measure random playouts/s and actions/s (without and with offers) and µs per clone()
+    of mid-game states, in this process on one core. Figures vary by machine.
+
+    Example: seedbed bench bohnanza --players 4 --seconds 3
+    """
+    with user_errors():
+        g = lookup(game)
+        if seconds < 0:
+            fail(f"--seconds must be >= 0, not {seconds}")
+        for _, opts in benchmod.variants(g):
+            sim.check_setup(g, players, opts)
+        report = benchmod.bench(g, players, seconds, seed)
+    typer.echo("\n".join(report.lines()))

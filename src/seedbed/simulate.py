@@ -1,0 +1,248 @@
+"""Seeded uniformly random play, generic over games, and the statistics of many such games.
+
+The random policy picks uniformly from ``state.legal_actions(p)`` for the first player on the
+move, ``p = state.to_move()[0]``, with a :class:`~seedbed.engine.rng.Rng` of its own (never the
+global ``random``, never the state's generator). Game-specific statistics come from a small
+:class:`Profile` per game (which event kinds mark a turn and a trade, CLI shorthands), so the
+loop itself knows no game.
+
+>>> import seedbed
+>>> state, record, stats = play_random_game(seedbed.game("bohnanza"), 3, seed=5)
+>>> state.is_terminal(), stats.steps == len(record.moves), stats.turns > 0
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from seedbed.engine.api import Game, JsonDict, Outcome, State
+from seedbed.engine.record import GameRecord, new_record
+from seedbed.engine.rng import Rng
+
+MAX_STEPS = 1_000_000
+"""A game that has not ended after this many actions is a bug in the game, not a long game."""
+
+_POLICY_SALT = 0x5EED_BED0_C401CE
+"""Mixed into the seed of the policy's generator so its choices do not echo the deal."""
+
+
+# ------------------------------------------------------------------ per-game profiles
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What the generic tools need to know about one game (all optional).
+
+    ``turn_event`` / ``trade_event``: event kinds counted as a turn start and a trade.
+    ``silent_first_turn``: the first turn starts inside ``new_state`` (no event is returned).
+    ``option_aliases``: CLI shorthands for option keys (``treasury`` -> ``treasury_visibility``).
+    ``no_offers``: options that switch player-to-player offers off (``--no-offers``, bench).
+    """
+
+    turn_event: str = "turn"
+    trade_event: str = "accept"
+    silent_first_turn: bool = True
+    option_aliases: Mapping[str, str] = field(default_factory=dict)
+    no_offers: Mapping[str, Any] | None = None
+
+
+PROFILES: dict[str, Profile] = {
+    "bohnanza": Profile(
+        option_aliases={"treasury": "treasury_visibility"},
+        no_offers={"max_offers": 0},
+    ),
+}
+_DEFAULT_PROFILE = Profile()
+
+
+def profile(game_name: str) -> Profile:
+    """The profile of ``game_name`` (a neutral default for games without one)."""
+    return PROFILES.get(game_name, _DEFAULT_PROFILE)
+
+
+def register_profile(game_name: str, prof: Profile) -> None:
+    """Declare the profile of a game (later games call this beside their registration)."""
+    PROFILES[game_name] = prof
+
+
+# ------------------------------------------------------------------ options from text
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` with the value read as JSON when it parses, else kept as a string.
+
+    >>> parse_option("max_offers=0"), parse_option("max_offers=null")
+    (('max_offers', 0), ('max_offers', None))
+    >>> parse_option("edition=classic"), parse_option("offer_menu.max_give=3")
+    (('edition', 'classic'), ('offer_menu.max_give', 3))
+    """
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise ValueError(f"option {text!r} is not of the form key=value")
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key, value
+
+
+def parse_options(game_name: str, texts: Iterable[str]) -> JsonDict:
+    """Options from ``key=value`` texts, with the game's CLI shorthands expanded."""
+    aliases = profile(game_name).option_aliases
+    out: JsonDict = {}
+    for text in texts:
+        key, value = parse_option(text)
+        out[aliases.get(key, key)] = value
+    return out
+
+
+def check_setup(game: Game, num_players: int, options: Mapping[str, Any] | None) -> JsonDict:
+    """The normalised options; ValueError with a one-line reason for bad options or counts."""
+    normalized = game.normalize_options(options)
+    counts = game.player_counts(normalized)
+    if num_players not in counts:
+        raise ValueError(
+            f"{game.name} with these options takes {counts.start}-{counts.stop - 1} players, "
+            f"not {num_players}"
+        )
+    return normalized
+
+
+# ------------------------------------------------------------------ one game
+
+
+@dataclass
+class GameStats:
+    """What happened in one game: actions applied, events by kind, turns and trades."""
+
+    steps: int = 0
+    events: Counter[str] = field(default_factory=Counter)
+    turns: int = 0
+    trades: int = 0
+
+
+def policy_rng(seed: int) -> Rng:
+    """The random policy's generator for the game dealt with ``seed``."""
+    return Rng(seed ^ _POLICY_SALT).spawn()
+
+
+def play_random_game(
+    game: Game,
+    n: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    rng: Rng | None = None,
+) -> tuple[State, GameRecord, GameStats]:
+    """Play one game to the end with the uniform random policy.
+
+    ``rng`` drives the choices (default :func:`policy_rng` of ``seed``). Returns the terminal
+    state, the game's record (normalised options, every move and the outcome) and its stats.
+    """
+    choose = rng if rng is not None else policy_rng(seed)
+    state = game.new_state(n, seed, options)
+    record = new_record(game.name, n, seed, dict(options or {}))
+    record.seating = ["random"] * n
+    events: Counter[str] = Counter()
+    moves = record.moves
+    steps = 0
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        legal = state.legal_actions(p)
+        action = legal[choose.below(len(legal))]
+        for event in state.apply(p, action):
+            events[event.kind] += 1
+        moves.append((p, action.to_json()))
+        steps += 1
+        if steps >= MAX_STEPS:
+            raise RuntimeError(f"{game.name} seed {seed}: no end after {steps} actions")
+    record.finish(state.outcome())
+    prof = profile(game.name)
+    turns = events[prof.turn_event] + (1 if prof.silent_first_turn else 0)
+    return state, record, GameStats(steps, events, turns, events[prof.trade_event])
+
+
+# ------------------------------------------------------------------ many games
+
+
+@dataclass
+class Summary:
+    """Running totals over games with the same player count."""
+
+    num_players: int
+    games: int = 0
+    seconds: float = 0.0
+    steps: int = 0
+    turns: int = 0
+    trades: int = 0
+    score_sum: list[int] = field(default_factory=list)
+    win_share: list[float] = field(default_factory=list)
+    events: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self.score_sum = [0] * self.num_players
+        self.win_share = [0.0] * self.num_players
+
+    def add(self, outcome: Outcome, stats: GameStats, seconds: float) -> None:
+        """Count one finished game (a win shared by k players counts 1/k to each)."""
+        self.games += 1
+        self.seconds += seconds
+        self.steps += stats.steps
+        self.turns += stats.turns
+        self.trades += stats.trades
+        self.events.update(stats.events)
+        for p, score in enumerate(outcome.scores):
+            self.score_sum[p] += score
+        for p in outcome.winners:
+            self.win_share[p] += 1.0 / len(outcome.winners)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def mean_scores(self) -> list[float]:
+        return [s / self.games if self.games else 0.0 for s in self.score_sum]
+
+    @property
+    def win_shares(self) -> list[float]:
+        return [w / self.games if self.games else 0.0 for w in self.win_share]
+
+    @property
+    def mean_turns(self) -> float:
+        return self.turns / self.games if self.games else 0.0
+
+    @property
+    def mean_steps(self) -> float:
+        return self.steps / self.games if self.games else 0.0
+
+    @property
+    def trades_per_turn(self) -> float:
+        return self.trades / self.turns if self.turns else 0.0
+
+
+def simulate(
+    game: Game,
+    n: int,
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    on_game: Callable[[int, State, GameRecord, GameStats], None] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Iterator[Summary]:
+    """Play ``games`` random games (game i dealt with ``seed + i``), yielding the running
+    :class:`Summary` after each; ``on_game`` sees every finished game (e.g. to save it)."""
+    summary = Summary(n)
+    for i in range(games):
+        start = clock()
+        state, record, stats = play_random_game(game, n, seed + i, options)
+        summary.add(state.outcome(), stats, clock() - start)
+        if on_game is not None:
+            on_game(i, state, record, stats)
+        yield summary
