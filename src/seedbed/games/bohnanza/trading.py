@@ -237,34 +237,43 @@ def front_positions(s: Zones, p: int, want: tuple[int, ...]) -> tuple[int, ...] 
 # ------------------------------------------------------------------ the rest (B-41 … B-46)
 
 
+def _outstanding(s: Zones, offer_id: int) -> OfferRecord | None:
+    i = find_offer(s, offer_id)
+    return s.offers[i] if i >= 0 and s.offer_status[i] == OPEN else None
+
+
 def decline_error(s: Zones, p: int, a: Decline) -> str | None:
-    i = find_offer(s, a.offer_id)
-    if i < 0 or s.offer_status[i] != OPEN:
+    rec = _outstanding(s, a.offer_id)
+    if rec is None:
         return f"offer {a.offer_id} is not outstanding [B-41]"
-    if s.offers[i].to != p:
+    if rec.to != p:
         return "only the addressee of a one-player offer may decline it [B-41]"
     return None
 
 
-def do_decline(s: Zones, p: int, a: Decline, ev: Events) -> None:
-    s.offer_status[find_offer(s, a.offer_id)] = DECLINED
-    change(s)
-    ev.append(Event("decline", {"offer_id": a.offer_id, "player": p}))
-
-
 def withdraw_error(s: Zones, p: int, a: Withdraw) -> str | None:
-    i = find_offer(s, a.offer_id)
-    if i < 0 or s.offer_status[i] != OPEN:
+    rec = _outstanding(s, a.offer_id)
+    if rec is None:
         return f"offer {a.offer_id} is not outstanding [B-42]"
-    if s.offers[i].proposer != p:
+    if rec.proposer != p:
         return "only the proposer may withdraw an offer [B-42]"
     return None
 
 
-def do_withdraw(s: Zones, p: int, a: Withdraw, ev: Events) -> None:
-    s.offer_status[find_offer(s, a.offer_id)] = WITHDRAWN
+def _close(s: Zones, p: int, offer_id: int, status: int, ev: Events) -> None:
+    """Close an outstanding offer as declined or withdrawn: a change (B-44)."""
+    s.offer_status[find_offer(s, offer_id)] = status
     change(s)
-    ev.append(Event("withdraw", {"offer_id": a.offer_id, "player": p}))
+    kind = "decline" if status == DECLINED else "withdraw"
+    ev.append(Event(kind, {"offer_id": offer_id, "player": p}))
+
+
+def do_decline(s: Zones, p: int, a: Decline, ev: Events) -> None:
+    _close(s, p, a.offer_id, DECLINED, ev)
+
+
+def do_withdraw(s: Zones, p: int, a: Withdraw, ev: Events) -> None:
+    _close(s, p, a.offer_id, WITHDRAWN, ev)
 
 
 def do_pass(s: Zones, p: int, ev: Events) -> None:
