@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple
 
 from seedbed.engine.rng import Rng
 
@@ -37,13 +38,17 @@ class Action(ABC):
         """The stable JSON form; ``game.action_from_json(a.to_json()) == a``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+_NOTHING: Mapping[str, Any] = MappingProxyType({})
+
+
+class Event(NamedTuple):
     """Something that happened. ``public`` is what everyone (and spectators) may see;
-    ``private`` adds the hidden details, shown only to the players in ``private_to``."""
+    ``private`` adds the hidden details, shown only to the players in ``private_to``.
+    A named tuple: immutable, and about 3x cheaper to create than a frozen dataclass, which
+    matters because every action makes one or more."""
 
     kind: str
-    public: Mapping[str, Any] = field(default_factory=dict)
+    public: Mapping[str, Any] = _NOTHING
     private: Mapping[str, Any] | None = None
     private_to: tuple[PlayerId, ...] = ()
 
