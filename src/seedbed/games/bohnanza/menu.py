@@ -171,6 +171,7 @@ class OfferSpace:
         if not mine:
             return []
         hand = s.hands[p]
+        wants = want_index(self.wants)
         out = []
         for rec in mine:
             if any(c not in hand for c in rec.give_hand):
@@ -180,7 +181,7 @@ class OfferSpace:
                 tuple(sorted(hand.index(c) for c in rec.give_hand)),
             )
             g = self.give_index.get(give)
-            w = want_index(self.wants).get((rec.want, tuple(sl for sl, _ in rec.want_faceup)))
+            w = wants.get((rec.want, tuple(sl for sl, _ in rec.want_faceup)))
             if g is None or w is None or rec.to not in self.tos:
                 continue
             out.append(self.tos.index(rec.to) * self.width + g * len(self.wants) + w)
@@ -246,26 +247,32 @@ def give_options(s: Zones, p: int, slots: tuple[int, ...]) -> tuple[list[Give], 
 
 def hand_choices(kinds: tuple[int, ...], limit: int, all_positions: bool) -> list[tuple[int, ...]]:
     """Hand position sets of size <= limit for a hand of these varieties, size 0 first.
-    ``frontmost``: one choice per variety multiset, using the front-most cards of each."""
+    ``frontmost``: one choice per variety multiset (in ``combinations_with_replacement``
+    order), using the front-most cards of each variety."""
     if all_positions:
         n = len(kinds)
         return [c for k in range(min(limit, n) + 1) for c in combinations(range(n), k)]
     spots: dict[int, list[int]] = {}
     for pos, v in enumerate(kinds):
-        spots.setdefault(v, []).append(pos)
+        if v in spots:
+            spots[v].append(pos)
+        else:
+            spots[v] = [pos]
+    order = [spots[v] for v in sorted(spots)]
     out: list[tuple[int, ...]] = [()]
-    for k in range(1, limit + 1):
-        for multiset in combinations_with_replacement(sorted(spots), k):
-            used: dict[int, int] = {}
-            positions = []
-            for v in multiset:
-                j = used.get(v, 0)
-                if j >= len(spots[v]):
-                    break
-                used[v] = j + 1
-                positions.append(spots[v][j])
-            else:
-                out.append(tuple(sorted(positions)))
+    # Grow size-k multisets from size k-1 ones: (positions, last variety index, its count).
+    level: list[tuple[tuple[int, ...], int, int]] = [((), 0, 0)]
+    for _ in range(limit):
+        grown = []
+        for positions, last, used in level:
+            for j in range(last, len(order)):
+                count = used if j == last else 0
+                if count < len(order[j]):
+                    grown.append(((*positions, order[j][count]), j, count + 1))
+        if not grown:
+            break
+        out += [tuple(sorted(g[0])) for g in grown]
+        level = grown
     return out
 
 

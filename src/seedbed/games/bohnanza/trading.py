@@ -85,10 +85,12 @@ def offer_error(s: Zones, p: int, a: Offer) -> str | None:
     for v in a.want:
         if v not in cfg.varieties:
             return f"{VARIETIES[v]} is not in this game [B-37]"
-    rec = make_record(s, p, a)
-    for i, other in enumerate(s.offers):
-        if other.proposer == p and s.offer_status[i] == OPEN and other.same_terms(rec):
-            return f"player {p} already has offer {other.offer_id} with the same terms [B-37]"
+    mine = [r for i, r in enumerate(s.offers) if r.proposer == p and s.offer_status[i] == OPEN]
+    if mine:
+        rec = make_record(s, p, a)
+        for other in mine:
+            if other.same_terms(rec):
+                return f"player {p} already has offer {other.offer_id} with the same terms [B-37]"
     return None
 
 
