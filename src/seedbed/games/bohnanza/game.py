@@ -125,6 +125,8 @@ def _phase_refusal(s: Zones, phases: frozenset[int], clause: str) -> str:
 def _check_plant_hand(s: Zones, p: int, a: A.PlantFromHand) -> str | None:
     if s.planted >= 2:
         return "at most two cards are planted from the hand [B-32]"
+    if not s.hands[p]:
+        return "the hand is empty [B-32]"
     return R.plant_error(s, p, s.cfg.variety_of[s.hands[p][0]], a.field)
 
 

@@ -85,7 +85,7 @@ def legal_actions(s: Zones, p: int) -> Sequence[Action]:
         out.append(LEAVE_OFFER)
     else:  # PLANT or DUEL_PLANT
         hand = s.hands[p]
-        if s.planted < 2:
+        if s.planted < 2 and hand:
             for f in plant_fields(s, p, vo[hand[0]]):
                 out.append(PLANT[f])
         if s.planted >= 1:
