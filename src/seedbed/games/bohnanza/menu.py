@@ -32,7 +32,7 @@ from seedbed.games.bohnanza.actions import (
     PlantRevealed,
     Withdraw,
 )
-from seedbed.games.bohnanza.rules import harvestable, plant_fields
+from seedbed.games.bohnanza.rules import harvestable, scan_fields
 from seedbed.games.bohnanza.state import (
     DRAW,
     DUEL_DRAW,
@@ -51,9 +51,9 @@ Give = tuple[tuple[int, ...], tuple[int, ...]]  # (face-up slots, hand positions
 Want = tuple[tuple[int, ...], tuple[int, ...]]  # (varieties, face-up slots)
 
 
-def free_actions(s: Zones, p: int, out: list[Action]) -> None:
-    """B-27: the legal Harvest and BuyField actions."""
-    for f in harvestable(s, p):
+def free_actions(s: Zones, p: int, out: list[Action], harvest: list[int] | None = None) -> None:
+    """B-27: the legal Harvest and BuyField actions (``harvest``: fields known harvestable)."""
+    for f in harvestable(s, p) if harvest is None else harvest:
         out.append(HARVEST[f])
     cfg = s.cfg
     if cfg.can_buy and not s.third[p] and len(s.treasury[p]) >= cfg.field_cost:
@@ -63,36 +63,41 @@ def free_actions(s: Zones, p: int, out: list[Action]) -> None:
 def legal_actions(s: Zones, p: int) -> Sequence[Action]:
     """The menu for ``p``; empty when p is not on the move. ``s.phase`` picks the window."""
     phase = s.phase
-    out: list[Action] = []
-    vo = s.cfg.variety_of
     if phase == TRADE:
         return trading_menu(s, p)
+    out: list[Action] = []
+    vo = s.cfg.variety_of
+    held, targets, harvest = scan_fields(s, p)
     if phase == PLANT_TRADED:
         for card in s.trade[p]:
-            for f in plant_fields(s, p, vo[card]):
+            i = held.get(vo[card])
+            for f in targets if i is None else (i,):
                 out.append(PlantFromTradeArea(card, f))
     elif phase in (DRAW, DUEL_DRAW):
         out.append(FINISH_TURN)
     elif phase == DUEL_OFFERED:
         for card in s.offer_area:
-            for f in plant_fields(s, p, vo[card]):
+            i = held.get(vo[card])
+            for f in targets if i is None else (i,):
                 out.append(PlantOffered(card, f))
             out.append(DiscardOffered(card))
     elif phase == DUEL_REVEALED:
         for card in s.revealed:
-            for f in plant_fields(s, p, vo[card]):
+            i = held.get(vo[card])
+            for f in targets if i is None else (i,):
                 out.append(PlantRevealed(card, f))
         out.append(LEAVE_OFFER)
     else:  # PLANT or DUEL_PLANT
         hand = s.hands[p]
         if s.planted < 2 and hand:
-            for f in plant_fields(s, p, vo[hand[0]]):
+            i = held.get(vo[hand[0]])
+            for f in targets if i is None else (i,):
                 out.append(PLANT[f])
         if s.planted >= 1:
             if phase == DUEL_PLANT:
                 out.extend(DiscardFromHand(i) for i in range(len(hand)))
             out.append(END_PLANTING)
-    free_actions(s, p, out)
+    free_actions(s, p, out, harvest)
     return out
 
 

@@ -139,29 +139,30 @@ def plant_error(s: Zones, p: int, variety: int, f: int) -> str | None:
     return None
 
 
-def plant_fields(s: Zones, p: int, variety: int) -> list[int]:
-    """Fields a bean of ``variety`` may legally be planted into (B-19, B-21)."""
+def scan_fields(s: Zones, p: int) -> tuple[dict[int, int], list[int], list[int]]:
+    """One pass over p's fields: (variety -> field holding it, fields a *new* variety may go
+    to, fields that may be harvested) under B-19, B-21 and B-24."""
     fields = s.fields[p]
     vo = s.cfg.variety_of
-    for i, field in enumerate(fields):
-        if field and vo[field[0]] == variety:
-            return [i]
+    held: dict[int, int] = {}
     big = False
-    for field in fields:
-        if len(field) >= 2:
-            big = True
-            break
-    return [i for i, field in enumerate(fields) if not field or len(field) >= 2 or not big]
+    for i, field in enumerate(fields):
+        if field:
+            held[vo[field[0]]] = i
+            if len(field) >= 2:
+                big = True
+    if big:
+        harvest = [i for i, field in enumerate(fields) if len(field) >= 2]
+        targets = [i for i, field in enumerate(fields) if len(field) != 1]
+    else:
+        harvest = [i for i, field in enumerate(fields) if field]
+        targets = list(range(len(fields)))
+    return held, targets, harvest
 
 
 def harvestable(s: Zones, p: int) -> list[int]:
-    fields = s.fields[p]
-    big = False
-    for field in fields:
-        if len(field) >= 2:
-            big = True
-            break
-    return [i for i, field in enumerate(fields) if field and (len(field) >= 2 or not big)]
+    """Fields p may harvest now (B-23, B-24)."""
+    return scan_fields(s, p)[2]
 
 
 def do_harvest(s: Zones, p: int, f: int, ev: Events, scoring: bool = False) -> None:
