@@ -2,7 +2,7 @@
 cost of ``State.clone()`` on mid-game states. Figures are for printing, never for asserting.
 
 Everything runs in the calling process on one core. Playouts do no recording: the loop is
-the bare random policy of :mod:`seedbed.simulate` (``legal_actions`` + ``apply``).
+the bare random policy of :mod:`seedbed.simulate` (:func:`~seedbed.simulate.random_step`).
 
 >>> import seedbed
 >>> r = playouts(seedbed.game("bohnanza"), 3, {"max_offers": 0}, seconds=0.0)
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from seedbed.engine.api import Game, JsonDict, State
-from seedbed.simulate import policy_rng, profile
+from seedbed.simulate import policy_rng, profile, random_step
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,9 @@ def _playout(game: Game, n: int, seed: int, options: Mapping[str, Any] | None) -
     """One random game without recording; the number of actions applied."""
     state = game.new_state(n, seed, options)
     rng = policy_rng(seed)
-    below = rng.below
     steps = 0
     while not state.is_terminal():
-        p = state.to_move()[0]
-        legal = state.legal_actions(p)
-        state.apply(p, legal[below(len(legal))])
+        random_step(state, rng)
         steps += 1
     return steps
 
@@ -96,9 +93,7 @@ def midgame_states(
         while not state.is_terminal():
             if steps % 8 == 0:
                 snapshots.append(state.clone())
-            p = state.to_move()[0]
-            legal = state.legal_actions(p)
-            state.apply(p, legal[rng.below(len(legal))])
+            random_step(state, rng)
             steps += 1
         quarter = len(snapshots) // 4
         states += snapshots[quarter : len(snapshots) - quarter] or snapshots

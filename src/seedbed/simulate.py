@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from seedbed.engine.api import Game, JsonDict, Outcome, State
+from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.record import GameRecord, new_record
 from seedbed.engine.rng import Rng
 
@@ -133,6 +133,15 @@ def policy_rng(seed: int) -> Rng:
     return Rng(seed ^ _POLICY_SALT).spawn()
 
 
+def random_step(state: State, rng: Rng) -> tuple[PlayerId, Action, list[Event]]:
+    """One move of the uniform random policy: the first player on the move picks uniformly
+    from its menu. Returns the player, the action and the events it caused."""
+    p = state.to_move()[0]
+    legal = state.legal_actions(p)
+    action = legal[rng.below(len(legal))]
+    return p, action, state.apply(p, action)
+
+
 def play_random_game(
     game: Game,
     n: int,
@@ -153,10 +162,8 @@ def play_random_game(
     moves = record.moves
     steps = 0
     while not state.is_terminal():
-        p = state.to_move()[0]
-        legal = state.legal_actions(p)
-        action = legal[choose.below(len(legal))]
-        for event in state.apply(p, action):
+        p, action, happened = random_step(state, choose)
+        for event in happened:
             events[event.kind] += 1
         moves.append((p, action.to_json()))
         steps += 1

@@ -91,9 +91,7 @@ def check_game(
     opts = game.normalize_options(options)
     games = steps = deep = replays = 0
     for index, seed in enumerate(seeds):
-        checker = _GameCheck(game, num_players, seed, opts, invariant, cards)
-        checker.offers = offers
-        checker.deep_every = deep_every
+        checker = _GameCheck(game, num_players, seed, opts, invariant, cards, offers, deep_every)
         checker.play(max_steps)
         if index % replay_every == 0:
             checker.check_replay()
@@ -142,6 +140,8 @@ class _GameCheck:
         options: dict[str, Any],
         invariant: Invariant | None,
         cards: CardsOf | None,
+        offers: bool,
+        deep_every: int,
     ) -> None:
         self.game = game
         self.n = num_players
@@ -149,8 +149,8 @@ class _GameCheck:
         self.options = options
         self.invariant = invariant
         self.cards = cards
-        self.offers = True
-        self.deep_every = 1
+        self.offers = offers
+        self.deep_every = deep_every
         self.rng = Rng(seed * 1_000_003 + 17 * num_players + 5)
         self.step = 0
         self.deep_steps = 0

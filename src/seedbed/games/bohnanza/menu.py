@@ -148,7 +148,16 @@ class OfferSpace:
     """Every menu offer of one player: ``to`` × give options × want options (B-50), minus
     offers with both sides empty and duplicates of the player's outstanding offers."""
 
-    __slots__ = ("excluded", "give_index", "gives", "size", "tos", "wants", "width")
+    __slots__ = (
+        "excluded",
+        "give_index",
+        "gives",
+        "size",
+        "tos",
+        "want_index",
+        "wants",
+        "width",
+    )
 
     def __init__(self, s: Zones, p: int) -> None:
         cfg = s.cfg
@@ -158,11 +167,11 @@ class OfferSpace:
         if p == active:
             self.tos: list[int | None] = [(active + k) % n for k in range(1, n)] + [None]
             self.gives, self.give_index = give_options(s, p, occupied)
-            self.wants = want_options(cfg.varieties, cfg.max_want, ())
+            self.wants, self.want_index = want_options(cfg.varieties, cfg.max_want, ())
         else:
             self.tos = [active]
             self.gives, self.give_index = give_options(s, p, ())
-            self.wants = want_options(cfg.varieties, cfg.max_want, occupied)
+            self.wants, self.want_index = want_options(cfg.varieties, cfg.max_want, occupied)
         self.width = len(self.gives) * len(self.wants)
         self.size = len(self.tos) * self.width
         # Both lists start with the empty option, so index t*width is "nothing for nothing".
@@ -176,7 +185,7 @@ class OfferSpace:
         if not mine:
             return []
         hand = s.hands[p]
-        wants = want_index(self.wants)
+        wants = self.want_index
         out = []
         for rec in mine:
             if any(c not in hand for c in rec.give_hand):
@@ -213,7 +222,7 @@ class OfferSpace:
         if a.to not in self.tos:
             return -1
         g = self.give_index.get((a.give_faceup, a.give_hand))
-        w = want_index(self.wants).get((a.want, a.want_faceup))
+        w = self.want_index.get((a.want, a.want_faceup))
         if g is None or w is None:
             return -1
         k = self.tos.index(a.to) * self.width + g * len(self.wants) + w
@@ -281,12 +290,15 @@ def hand_choices(kinds: tuple[int, ...], limit: int, all_positions: bool) -> lis
     return out
 
 
-_WANTS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[Want]] = {}
+_WANTS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], tuple[list[Want], dict[Want, int]]]
+_WANTS = {}
 
 
-def want_options(varieties: tuple[int, ...], limit: int, slots: tuple[int, ...]) -> list[Want]:
+def want_options(
+    varieties: tuple[int, ...], limit: int, slots: tuple[int, ...]
+) -> tuple[list[Want], dict[Want, int]]:
     """Wanted sides with at most ``limit`` items (varieties with multiplicity + face-up
-    slots), the empty side first. Cached: it depends only on its arguments."""
+    slots), the empty side first, and their index. Cached: they depend only on the arguments."""
     key = (varieties, limit, slots)
     found = _WANTS.get(key)
     if found is not None:
@@ -298,17 +310,8 @@ def want_options(varieties: tuple[int, ...], limit: int, slots: tuple[int, ...])
                 for multiset in combinations_with_replacement(varieties, k):
                     out.append((multiset, fu))
     out.sort(key=lambda w: (len(w[0]) + len(w[1]), w[1], w[0]))
-    _WANTS[key] = out
-    _WANT_INDEX[id(out)] = {w: i for i, w in enumerate(out)}
-    return out
-
-
-_WANT_INDEX: dict[int, dict[Want, int]] = {}
-
-
-def want_index(wants: list[Want]) -> dict[Want, int]:
-    """The position of each wanted side in a cached ``want_options`` list."""
-    return _WANT_INDEX[id(wants)]
+    found = _WANTS[key] = (out, {w: i for i, w in enumerate(out)})
+    return found
 
 
 class TradingMenu(Sequence[Action]):
