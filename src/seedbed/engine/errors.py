@@ -22,3 +22,17 @@ class IllegalActionError(ValueError):
 
 class NotOnMoveError(IllegalActionError):
     """The acting player is not among the players on the move."""
+
+
+def refuse(message: str) -> IllegalActionError:
+    """An IllegalActionError whose clause is the ``[X-n]`` tag at the end of ``message``.
+
+    >>> error = refuse("slot 3 is empty [S-24]")
+    >>> error.clause, str(error)
+    ('S-24', 'slot 3 is empty [S-24]')
+    """
+    clause = None
+    if message.endswith("]") and "[" in message:
+        clause = message[message.rindex("[") + 1 : -1]
+        message = message[: message.rindex("[")].rstrip()
+    return IllegalActionError(message, clause)

@@ -12,6 +12,7 @@ from seedbed.engine.api import Game
 
 _MODULES: dict[str, str] = {
     "bohnanza": "seedbed.games.bohnanza",
+    "stalk_exchange": "seedbed.games.stalk_exchange",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
-from seedbed.engine.errors import IllegalActionError, NotOnMoveError
+from seedbed.engine.errors import IllegalActionError, NotOnMoveError, refuse
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza import rules as R
@@ -324,9 +324,9 @@ class BohnanzaState(Zones, State):
             )
         (phases, clause), rule_check, _ = handler
         if self.phase not in phases:
-            return R.refuse(f"{action}: {_phase_refusal(self, phases, clause)}")
+            return refuse(f"{action}: {_phase_refusal(self, phases, clause)}")
         why = rule_check(self, player, action)
-        return None if why is None else R.refuse(f"{action}: {why}")
+        return None if why is None else refuse(f"{action}: {why}")
 
     def is_legal(self, player: PlayerId, action: Action) -> bool:
         return self.refusal(player, action) is None

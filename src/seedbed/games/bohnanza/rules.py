@@ -8,7 +8,6 @@ the enumerated menus in ``menu.py``.
 from __future__ import annotations
 
 from seedbed.engine.api import Event
-from seedbed.engine.errors import IllegalActionError
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza.cards import PAYOUT, VARIETIES, Config
 from seedbed.games.bohnanza.state import (
@@ -397,12 +396,3 @@ def game_over(s: Zones, ev: Events) -> None:
     s.phase = OVER
     s.passed = [False] * s.cfg.num_players
     ev.append(Event("game-over", {"scores": [len(t) for t in s.treasury]}))
-
-
-def refuse(message: str) -> IllegalActionError:
-    """An IllegalActionError whose clause is the ``[X-n]`` tag at the end of ``message``."""
-    clause = None
-    if message.endswith("]") and "[" in message:
-        clause = message[message.rindex("[") + 1 : -1]
-        message = message[: message.rindex("[")].rstrip()
-    return IllegalActionError(message, clause)

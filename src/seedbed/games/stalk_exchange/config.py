@@ -1,0 +1,131 @@
+"""Stalk Exchange's components (S-7) and its one configuration object (S-2, S-3).
+
+Every [designed] number of the rules lives in :class:`Config`; the rules read it from there
+and never hard-code a default. Options whose default depends on the player count accept one
+integer or a map from player count to integer.
+
+>>> config = make_config(3, {})
+>>> config.portfolio_size, config.seedy_tokens, config.market_start, config.garden_radius
+(11, 4, 16, 3)
+>>> make_config(3, {"portfolio_size": {"3": 9}}).portfolio_size
+9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# S-7: flower types in canonical order; index 0 = dahlia.
+FLOWERS: tuple[str, ...] = ("dahlia", "daffodil", "globemaster", "snowdrop", "tulip")
+FLOWER_INDEX: dict[str, int] = {name: i for i, name in enumerate(FLOWERS)}
+LETTERS: tuple[str, ...] = ("D", "Da", "G", "S", "T")
+NUM_TYPES = len(FLOWERS)
+
+PLAYER_COUNTS = range(2, 6)  # S-1
+
+# S-3: plain options and their defaults.
+PLAIN_DEFAULTS: dict[str, int] = {
+    "garden_radius": 3,
+    "exchange_slots": 6,
+    "basic_actions": 2,
+    "tokens_per_type": 25,
+}
+# S-3: options whose default depends on the player count.
+PER_COUNT_DEFAULTS: dict[str, dict[int, int]] = {
+    "portfolio_size": {2: 12, 3: 11, 4: 10, 5: 8},
+    "seedy_tokens": {2: 5, 3: 4, 4: 4, 5: 4},
+    "market_start": {2: 14, 3: 16, 4: 18, 5: 20},
+}
+MAY_BE_ZERO = frozenset({"seedy_tokens"})
+
+
+def _number(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"option {name} must be an integer, got {value!r} [S-3]")
+    least = 0 if name.split("[")[0] in MAY_BE_ZERO else 1
+    if value < least:
+        raise ValueError(f"option {name} must be at least {least}, got {value} [S-3]")
+    return value
+
+
+def _per_count(name: str, value: Any) -> dict[int, int]:
+    """One integer for every count, or a map from count to integer over the defaults."""
+    table = dict(PER_COUNT_DEFAULTS[name])
+    if not isinstance(value, Mapping):
+        number = _number(name, value)
+        return {n: number for n in table}
+    for key, number in value.items():
+        try:
+            count = int(key)
+        except (TypeError, ValueError):
+            count = -1
+        if isinstance(key, bool) or count not in PLAYER_COUNTS:
+            raise ValueError(f"option {name}: {key!r} is not a player count 2-5 [S-3]")
+        table[count] = _number(f"{name}[{count}]", number)
+    return table
+
+
+def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The complete options with defaults filled in (per-count options as maps with string
+    keys, JSON-ready); ValueError naming the option for anything unknown or invalid."""
+    given = dict(options or {})
+    unknown = sorted(set(given) - set(PLAIN_DEFAULTS) - set(PER_COUNT_DEFAULTS))
+    if unknown:
+        known = ", ".join([*PLAIN_DEFAULTS, *PER_COUNT_DEFAULTS])
+        raise ValueError(f"unknown option {unknown[0]!r}; known options: {known} [S-3]")
+    out: dict[str, Any] = {}
+    for name, default in PLAIN_DEFAULTS.items():
+        out[name] = _number(name, given.get(name, default))
+    for name, table in PER_COUNT_DEFAULTS.items():
+        counts = _per_count(name, given[name]) if name in given else dict(table)
+        out[name] = {str(n): v for n, v in sorted(counts.items())}
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything fixed at creation for one game (S-3), resolved for its player count."""
+
+    num_players: int
+    garden_radius: int
+    exchange_slots: int
+    basic_actions: int
+    tokens_per_type: int
+    portfolio_size: int
+    seedy_tokens: int
+    market_start: int
+    options: dict[str, Any]
+    """The normalised options this configuration was made from."""
+
+    @property
+    def total_tokens(self) -> int:
+        return NUM_TYPES * self.tokens_per_type
+
+
+def make_config(num_players: int, options: Mapping[str, Any] | None) -> Config:
+    """The configuration for ``num_players``; refuses impossible ones (S-1, S-3)."""
+    if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
+        raise ValueError(f"Stalk Exchange takes 2-5 players, not {num_players} [S-1]")
+    opts = normalize_options(options)
+    key = str(num_players)
+    config = Config(
+        num_players=num_players,
+        garden_radius=opts["garden_radius"],
+        exchange_slots=opts["exchange_slots"],
+        basic_actions=opts["basic_actions"],
+        tokens_per_type=opts["tokens_per_type"],
+        portfolio_size=opts["portfolio_size"][key],
+        seedy_tokens=opts["seedy_tokens"][key],
+        market_start=opts["market_start"][key],
+        options=opts,
+    )
+    dealt = num_players * config.portfolio_size + config.exchange_slots
+    if dealt > config.total_tokens:
+        raise ValueError(
+            f"{num_players} portfolios of {config.portfolio_size} and {config.exchange_slots} "
+            f"exchange slots need {dealt} tokens, more than the {config.total_tokens} there are "
+            "[S-3]"
+        )
+    return config

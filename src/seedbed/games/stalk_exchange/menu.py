@@ -1,0 +1,80 @@
+"""The legal actions of the active player (S-28), as a lazy sequence.
+
+The order is fixed: plants by slot then by canonical space, swaps by slot then by type, then
+``Flush``, then ``EndActions``. With the defaults up to 6 × 37 plants are possible, so the menu
+computes its length and its i-th action by arithmetic and hands out precomputed action objects
+instead of building the whole list (a random player pays O(1) per pick).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import overload
+
+from seedbed.engine.api import Action
+from seedbed.games.stalk_exchange.actions import END_ACTIONS, FLUSH, plant_table, swap_table
+from seedbed.games.stalk_exchange.config import NUM_TYPES
+from seedbed.games.stalk_exchange.rules import can_act
+from seedbed.games.stalk_exchange.state import NO_TOKEN, Zones
+
+
+class Menu(Sequence[Action]):
+    """A snapshot of the active player's legal actions (valid until the next action)."""
+
+    __slots__ = ("_end", "_flush", "_gives", "_len", "_occupied", "_plants", "_swaps", "_z")
+
+    def __init__(self, z: Zones) -> None:
+        self._z = z
+        acting = can_act(z)
+        exchange = z.exchange
+        occupied = [s for s in range(len(exchange)) if exchange[s] != NO_TOKEN] if acting else []
+        portfolio = z.portfolios[z.active]
+        held = [t for t in range(NUM_TYPES) if portfolio[t]]
+        # per occupied slot, the types that may be given for its token (S-25, S-51)
+        gives = [[t for t in held if t != exchange[s]] for s in occupied]
+        self._occupied = occupied
+        self._gives = gives
+        self._plants = len(occupied) * len(z.empty)
+        self._swaps = sum(map(len, gives))
+        self._flush = z.seedy[z.active] > 0
+        basic_left = z.basic_taken < z.config.basic_actions
+        self._end = not basic_left or (self._plants == 0 and self._swaps == 0)
+        self._len = self._plants + self._swaps + self._flush + self._end
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("menu index out of range")
+        z = self._z
+        if i < self._plants:
+            n_empty = len(z.empty)
+            slot = self._occupied[i // n_empty]
+            table = plant_table(len(z.exchange), z.board.radius)
+            return table[slot][z.empty[i % n_empty]]
+        i -= self._plants
+        if i < self._swaps:
+            for slot, gives in zip(self._occupied, self._gives, strict=True):
+                if i < len(gives):
+                    return swap_table(len(z.exchange))[slot][gives[i]]
+                i -= len(gives)
+        i -= self._swaps
+        if i == 0 and self._flush:
+            return FLUSH
+        return END_ACTIONS
+
+
+def legal_actions(z: Zones, player: int) -> Sequence[Action]:
+    """S-28: the menu of ``player`` (empty unless it is their action phase)."""
+    if z.over or player != z.active:
+        return ()
+    return Menu(z)
