@@ -2,7 +2,7 @@
 
 >>> import seedbed
 >>> seedbed.game_names()
-['bohnanza']
+['bohnanza', 'stalk_exchange']
 """
 
 from seedbed.engine import GameRecord, game, game_names, register, replay
