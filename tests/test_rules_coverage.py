@@ -1,4 +1,4 @@
-"""Every clause and worked example of the Bohnanza rules is cited by at least one test."""
+"""Every clause and worked example of each registered game's rules is cited by a test."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ RULES_DIR = REPO.parent / "shared" / "rules"
 
 pytestmark = pytest.mark.skipif(
     not (RULES_DIR / "bohnanza.md").is_file(),
-    reason=f"rules specification not found at {RULES_DIR / 'bohnanza.md'} "
+    reason=f"rules specifications not found in {RULES_DIR} "
     "(expected the shared/rules folder beside the repository)",
 )
 
@@ -27,32 +27,47 @@ def load_script():
     return module
 
 
-def test_rules_file_defines_all_clauses_and_examples():
-    """The parser finds all 93 numbered clauses and all 18 worked examples."""
-    rules = load_script().clauses((RULES_DIR / "bohnanza.md").read_text(encoding="utf-8"))
-    assert {f"B-{i}" for i in range(1, 94)} <= set(rules)
-    assert {f"B-EX-{i}" for i in range(1, 19)} <= set(rules)
+SCRIPT = load_script()
+GAMES = SCRIPT.registered_games()
+# numbered clauses and worked examples each rules file defines
+EXPECTED = {"bohnanza": (93, 18), "stalk_exchange": (63, 15), "fields_of_green": (116, 19)}
 
 
-def test_every_clause_is_cited_by_a_test():
+def rules_of(game: str) -> dict[str, str]:
+    return SCRIPT.clauses(SCRIPT.rules_path(game).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_file_defines_all_clauses_and_examples(game: str) -> None:
+    """The parser finds every numbered clause and worked example of the file."""
+    prefix = SCRIPT.GAMES[game][0]
+    count, examples = EXPECTED[game]
+    rules = rules_of(game)
+    assert {f"{prefix}-{i}" for i in range(1, count + 1)} <= set(rules)
+    assert {f"{prefix}-EX-{i}" for i in range(1, examples + 1)} <= set(rules)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_clause_is_cited_by_a_test(game: str) -> None:
     """Each clause id appears in the name or docstring of at least one test function."""
-    script = load_script()
-    rules = script.clauses((RULES_DIR / "bohnanza.md").read_text(encoding="utf-8"))
-    cited = script.citations(REPO / "tests")
-    missing = [c for c in rules if c not in cited]
-    assert not missing, f"clauses not cited by any test: {', '.join(missing)}"
+    cited = SCRIPT.citations(REPO / "tests")
+    missing = [c for c in rules_of(game) if c not in cited]
+    assert not missing, f"{game}: clauses not cited by any test: {', '.join(missing)}"
 
 
-def test_every_cited_clause_exists():
-    """A test citing an id the rules do not define is a typo."""
-    script = load_script()
-    rules = script.clauses((RULES_DIR / "bohnanza.md").read_text(encoding="utf-8"))
-    unknown = sorted(set(script.citations(REPO / "tests")) - set(rules))
+def test_every_cited_clause_exists() -> None:
+    """A test citing an id that no rules file defines is a typo."""
+    known: set[str] = set()
+    for game in SCRIPT.GAMES:
+        if SCRIPT.rules_path(game).is_file():
+            known |= set(rules_of(game))
+    unknown = sorted(set(SCRIPT.citations(REPO / "tests")) - known)
     assert not unknown, f"tests cite unknown clause ids: {', '.join(unknown)}"
 
 
-def test_name_citations_are_parsed():
-    """Ids are read from test names in the b24 and b_ex_7 styles."""
-    script = load_script()
-    assert script.ids_in_name("test_b65_b66_b_ex_15_tie") == {"B-65", "B-66", "B-EX-15"}
-    assert script.ids_in_name("test_bank_b_example") == set()
+def test_name_citations_are_parsed() -> None:
+    """Ids are read from test names in the b24, s_ex_7 and f31 styles."""
+    assert SCRIPT.ids_in_name("test_b65_b66_b_ex_15_tie") == {"B-65", "B-66", "B-EX-15"}
+    assert SCRIPT.ids_in_name("test_s35_s_ex_5_crash") == {"S-35", "S-EX-5"}
+    assert SCRIPT.ids_in_name("test_f31_f_ex_2") == {"F-31", "F-EX-2"}
+    assert SCRIPT.ids_in_name("test_bank_b_example") == set()

@@ -8,6 +8,7 @@ prints. Bad input ends with a one-line ``error: …`` on stderr and exit code 2.
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -128,8 +129,30 @@ def summary_tables(game: Game, summary: sim.Summary, first_seed: int) -> list[Ta
     totals.add_row("games/s", f"{summary.games_per_second:,.1f}")
     totals.add_row("mean actions", f"{summary.mean_steps:,.1f}")
     totals.add_row("mean turns", f"{summary.mean_turns:.2f}")
-    totals.add_row("mean trades per turn", f"{summary.trades_per_turn:.3f}")
-    return [seats, totals]
+    if sim.profile(game.name).trade_event:
+        totals.add_row("mean trades per turn", f"{summary.trades_per_turn:.3f}")
+    tables = [seats, totals]
+    if summary.endings:
+        tables.append(endings_table(summary))
+    return tables
+
+
+def endings_table(summary: sim.Summary) -> Table:
+    """How the games ended and after how many rounds."""
+    table = Table(title="how the games ended")
+    for name in ("ending", "games", "share", "mean rounds", "median", "range"):
+        table.add_column(name, justify="left" if name == "ending" else "right")
+    for label, rounds in sorted(summary.endings.items(), key=lambda kv: -len(kv[1])):
+        ordered = sorted(rounds)
+        table.add_row(
+            label,
+            f"{len(rounds):,}",
+            f"{len(rounds) / summary.games:.1%}",
+            f"{sum(rounds) / len(rounds):.2f}",
+            f"{statistics.median(ordered):g}",
+            f"{ordered[0]}-{ordered[-1]}",
+        )
+    return table
 
 
 def open_record_file(path: Path | None) -> TextIO | None:
@@ -155,7 +178,8 @@ def simulate(
             metavar="KEY=VALUE",
             help=(
                 "A game option, repeatable. The value is read as JSON when it parses, else as "
-                "text: max_offers=0, max_offers=null, edition=classic, offer_menu.max_give=3. "
+                "text: max_offers=0, max_offers=null, edition=classic, offer_menu.max_give=3, "
+                "garden_radius=4, portfolio_size='{\"3\": 9}'. "
                 "Bohnanza shorthand: treasury=open means treasury_visibility=open."
             ),
         ),
@@ -177,9 +201,12 @@ def simulate(
         bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
     ] = True,
 ) -> None:
-    """Play seeded, uniformly random games and print per-seat scores, win shares and speed.
+    """Play seeded, uniformly random games and print per-seat scores, win shares, speed and
+    (for games with several endings) how the games ended.
 
     Example: seedbed simulate bohnanza --players 4 --games 1000 --seed 1 -o edition=classic
+
+    Example: seedbed simulate stalk_exchange --players 3 --games 1000 -o garden_radius=4
     """
     with user_errors():
         g = lookup(game)

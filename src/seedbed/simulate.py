@@ -43,20 +43,37 @@ class Profile:
     ``silent_first_turn``: the first turn starts inside ``new_state`` (no event is returned).
     ``option_aliases``: CLI shorthands for option keys (``treasury`` -> ``treasury_visibility``).
     ``no_offers``: options that switch player-to-player offers off (``--no-offers``, bench).
+    ``ending``: how a finished game ended and after how many rounds, read from the
+    spectator's view of the final state (for games with several ways to end).
     """
 
     turn_event: str = "turn"
-    trade_event: str = "accept"
+    trade_event: str | None = None
     silent_first_turn: bool = True
     option_aliases: Mapping[str, str] = field(default_factory=dict)
     no_offers: Mapping[str, Any] | None = None
+    ending: Callable[[JsonDict], tuple[str, int]] | None = None
+
+
+def stalk_exchange_ending(view: JsonDict) -> tuple[str, int]:
+    """S-38: which Market Crash trigger ended the game, and the rounds played (a round is
+    one turn of each player; the last may be incomplete, S-39)."""
+    triggers = view["crash"]["triggers"]
+    label = {
+        (1,): "trigger 1: the market met the values",
+        (2,): "trigger 2: the Greenhouse ran out",
+    }.get(tuple(triggers), "both triggers in one turn")
+    n = view["num_players"]
+    return label, -(-view["turn"] // n)
 
 
 PROFILES: dict[str, Profile] = {
     "bohnanza": Profile(
+        trade_event="accept",
         option_aliases={"treasury": "treasury_visibility"},
         no_offers={"max_offers": 0},
     ),
+    "stalk_exchange": Profile(ending=stalk_exchange_ending),
 }
 _DEFAULT_PROFILE = Profile()
 
@@ -112,6 +129,7 @@ def check_setup(game: Game, num_players: int, options: Mapping[str, Any] | None)
             f"{game.name} with these options takes {counts.start}-{counts.stop - 1} players, "
             f"not {num_players}"
         )
+    game.new_state(num_players, 0, normalized)  # refuses what only a real game can check
     return normalized
 
 
@@ -126,6 +144,8 @@ class GameStats:
     events: Counter[str] = field(default_factory=Counter)
     turns: int = 0
     trades: int = 0
+    ending: tuple[str, int] | None = None
+    """How the game ended and after how many rounds (games with a profile ``ending``)."""
 
 
 def policy_rng(seed: int) -> Rng:
@@ -172,7 +192,9 @@ def play_random_game(
     record.finish(state.outcome())
     prof = profile(game.name)
     turns = events[prof.turn_event] + (1 if prof.silent_first_turn else 0)
-    return state, record, GameStats(steps, events, turns, events[prof.trade_event])
+    trades = events[prof.trade_event] if prof.trade_event else 0
+    ending = prof.ending(state.observe(None)) if prof.ending else None
+    return state, record, GameStats(steps, events, turns, trades, ending)
 
 
 # ------------------------------------------------------------------ many games
@@ -191,6 +213,8 @@ class Summary:
     score_sum: list[int] = field(default_factory=list)
     win_share: list[float] = field(default_factory=list)
     events: Counter[str] = field(default_factory=Counter)
+    endings: dict[str, list[int]] = field(default_factory=dict)
+    """Ending label -> the rounds each game with that ending lasted."""
 
     def __post_init__(self) -> None:
         self.score_sum = [0] * self.num_players
@@ -204,6 +228,9 @@ class Summary:
         self.turns += stats.turns
         self.trades += stats.trades
         self.events.update(stats.events)
+        if stats.ending is not None:
+            label, rounds = stats.ending
+            self.endings.setdefault(label, []).append(rounds)
         for p, score in enumerate(outcome.scores):
             self.score_sum[p] += score
         for p in outcome.winners:
