@@ -21,21 +21,23 @@ from seedbed.games.stalk_exchange.state import NO_TOKEN, Zones
 class Menu(Sequence[Action]):
     """A snapshot of the active player's legal actions (valid until the next action)."""
 
-    __slots__ = ("_end", "_flush", "_gives", "_len", "_occupied", "_plants", "_swaps", "_z")
+    __slots__ = ("_end", "_flush", "_held", "_len", "_occupied", "_plants", "_swaps", "_z")
 
     def __init__(self, z: Zones) -> None:
         self._z = z
-        acting = can_act(z)
         exchange = z.exchange
-        occupied = [s for s in range(len(exchange)) if exchange[s] != NO_TOKEN] if acting else []
+        if can_act(z):
+            occupied = [s for s in range(len(exchange)) if exchange[s] != NO_TOKEN]
+        else:
+            occupied = []
         portfolio = z.portfolios[z.active]
-        held = [t for t in range(NUM_TYPES) if portfolio[t]]
-        # per occupied slot, the types that may be given for its token (S-25, S-51)
-        gives = [[t for t in held if t != exchange[s]] for s in occupied]
+        held = NUM_TYPES - portfolio.count(0)
+        # S-25, S-51: every held type may be given for a slot's token, except its own type
+        same = len([1 for s in occupied if portfolio[exchange[s]]])
         self._occupied = occupied
-        self._gives = gives
+        self._held = held
         self._plants = len(occupied) * len(z.empty)
-        self._swaps = sum(map(len, gives))
+        self._swaps = held * len(occupied) - same
         self._flush = z.seedy[z.active] > 0
         basic_left = z.basic_taken < z.config.basic_actions
         self._end = not basic_left or (self._plants == 0 and self._swaps == 0)
@@ -63,14 +65,23 @@ class Menu(Sequence[Action]):
             return table[slot][z.empty[i % n_empty]]
         i -= self._plants
         if i < self._swaps:
-            for slot, gives in zip(self._occupied, self._gives, strict=True):
-                if i < len(gives):
-                    return swap_table(len(z.exchange))[slot][gives[i]]
-                i -= len(gives)
+            return self._swap(i)
         i -= self._swaps
         if i == 0 and self._flush:
             return FLUSH
         return END_ACTIONS
+
+    def _swap(self, i: int) -> Action:
+        """The i-th swap: slots in order, for each the held types but its own."""
+        z = self._z
+        portfolio = z.portfolios[z.active]
+        for slot in self._occupied:
+            own = z.exchange[slot]
+            gives = [t for t in range(NUM_TYPES) if portfolio[t] and t != own]
+            if i < len(gives):
+                return swap_table(len(z.exchange))[slot][gives[i]]
+            i -= len(gives)
+        raise IndexError("swap index out of range")
 
 
 def legal_actions(z: Zones, player: int) -> Sequence[Action]:

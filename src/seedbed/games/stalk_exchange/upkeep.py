@@ -26,36 +26,41 @@ from seedbed.games.stalk_exchange.state import (
 )
 
 
-def group_of(z: Zones, start: int, seen: set[int]) -> tuple[list[int], bool]:
-    """The group (S-30) of the bloom at ``start`` and whether it is surrounded (S-31); its
-    spaces are added to ``seen``."""
+def group_of(z: Zones, start: int, safe: set[int]) -> tuple[list[int], bool]:
+    """The group (S-30) of the bloom at ``start`` and whether it is surrounded (S-31).
+
+    The search stops at the first empty neighbour, or at a space already known to belong to a
+    safe group: the group is then safe, and the spaces found so far join ``safe``. A surrounded
+    group is always searched whole."""
     garden, neighbours = z.garden, z.board.neighbours
     value = garden[start]
-    group, stack, closed = [start], [start], True
-    seen.add(start)
+    group, stack, found = [start], [start], {start}
     while stack:
         for n in neighbours[stack.pop()]:
             v = garden[n]
-            if v == value and n not in seen:
-                seen.add(n)
+            if v == EMPTY or (v == value and n in safe):
+                safe.update(group)
+                return group, False
+            if v == value and n not in found:
+                found.add(n)
                 group.append(n)
                 stack.append(n)
-            elif v == EMPTY:
-                closed = False
-    return group, closed
+    return group, True
 
 
 def surrounded_groups(z: Zones, candidates: list[int]) -> list[list[int]]:
     """S-32: every surrounded group touching one of ``candidates``, each sorted, in canonical
     order of their first space. All are judged before any is removed."""
     garden, neighbours = z.garden, z.board.neighbours
-    seen: set[int] = set()
+    safe: set[int] = set()
+    closed: set[int] = set()
     found = []
     for space in candidates:
         for n in neighbours[space]:
-            if garden[n] >= BLOOM and n not in seen:
-                group, closed = group_of(z, n, seen)
-                if closed:
+            if garden[n] >= BLOOM and n not in safe and n not in closed:
+                group, surrounded = group_of(z, n, safe)
+                if surrounded:
+                    closed.update(group)
                     found.append(sorted(group))
     found.sort()
     return found
