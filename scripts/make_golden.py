@@ -4,7 +4,8 @@ Each file is one seeded random game played to its end: a header, then for every 
 in text form (``<step> p<seat> <action>``) followed by one line per viewer (every seat, then
 the spectator ``s``) with that viewer's redacted events and a compact summary of their view.
 To stay small, the spectator line carries the public events and view; a seat's line carries
-its hand and coins, and its events only where they differ from the spectator's.
+what only that seat sees (its private zones), and its events only where they differ from the
+spectator's. Each game has a :class:`Renderer` that writes those summaries.
 ``tests/test_golden.py`` regenerates the games in memory and diffs them against the files.
 
 Usage: python scripts/make_golden.py   (run it when a behaviour change is intended)
@@ -13,31 +14,51 @@ Usage: python scripts/make_golden.py   (run it when a behaviour change is intend
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import seedbed
+from seedbed.engine.api import Event, State
 from seedbed.engine.rng import Rng
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
-# name -> (num_players, seed, options)
-GAMES: dict[str, tuple[int, int, dict[str, Any]]] = {
-    "bohnanza_standard_3p.txt": (3, 11, {"edition": "standard", "max_offers": 1}),
-    "bohnanza_standard_5p.txt": (5, 22, {"edition": "standard", "max_offers": 1}),
-    "bohnanza_duel.txt": (2, 33, {"edition": "standard"}),
+# file name -> (game, num_players, seed, options)
+GAMES: dict[str, tuple[str, int, int, dict[str, Any]]] = {
+    "bohnanza_standard_3p.txt": ("bohnanza", 3, 11, {"edition": "standard", "max_offers": 1}),
+    "bohnanza_standard_5p.txt": ("bohnanza", 5, 22, {"edition": "standard", "max_offers": 1}),
+    "bohnanza_duel.txt": ("bohnanza", 2, 33, {"edition": "standard"}),
+    "stalk_exchange_2p.txt": ("stalk_exchange", 2, 70, {}),
+    "stalk_exchange_5p.txt": ("stalk_exchange", 5, 43, {}),
 }
+
+Obs = dict[str, Any]
+
+
+class Renderer(NamedTuple):
+    """How one game's views are summarised on a golden line."""
+
+    public: Callable[[Obs], str]
+    """The spectator's view, after the public events."""
+    private: Callable[[Obs], str]
+    """What a seat sees beyond the spectator (its hand, its portfolio ...)."""
+    legend: str = ""
+    """An extra header line explaining the notation, if any."""
 
 
 def _compact(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
+# ------------------------------------------------------------------ Bohnanza
+
+
 def _cards(cards: list[dict[str, Any]]) -> str:
     return ",".join(f"{c['variety']}#{c['id']}" for c in cards) or "-"
 
 
-def view_summary(obs: dict[str, Any]) -> str:
-    """The parts of an observation that change from step to step, in a short form."""
+def view_summary(obs: Obs) -> str:
+    """The parts of a Bohnanza observation that change from step to step, in a short form."""
     parts = [f"{obs['phase']} a{obs['active']} move{obs['to_move']} deck{obs['deck_size']}"]
     if "hand" in obs:
         parts.append(f"hand {_cards(obs['hand'])} coins {len(obs['treasury'])}")
@@ -48,27 +69,102 @@ def view_summary(obs: dict[str, Any]) -> str:
     return " | ".join(parts)
 
 
-def viewer_lines(state: Any, events: list[Any], viewers: list[int | None]) -> list[str]:
+def _bohnanza_private(obs: Obs) -> str:
+    return f"hand {_cards(obs['hand'])} coins {len(obs['treasury'])}"
+
+
+# ------------------------------------------------------------------ Stalk Exchange
+
+_STALK_LETTERS = {"dahlia": "d", "daffodil": "a", "globemaster": "g", "snowdrop": "s", "tulip": "t"}
+
+
+def _counts(by_type: dict[str, int]) -> str:
+    return ",".join(str(by_type[name]) for name in _STALK_LETTERS)
+
+
+def _stalk_garden(garden: dict[str, Any]) -> str:
+    """Rows r = -R … R, q ascending: '.' empty, lower case a bulb, upper case a bloom."""
+    radius = garden["radius"]
+    cells = {
+        tuple(t["space"]): _STALK_LETTERS[t["flower"]].upper()
+        if t["side"] == "bloom"
+        else _STALK_LETTERS[t["flower"]]
+        for t in garden["tokens"]
+    }
+    rows = []
+    for r in range(-radius, radius + 1):
+        qs = range(max(-radius, -radius - r), min(radius, radius - r) + 1)
+        rows.append("".join(cells.get((q, r), ".") for q in qs))
+    return "/".join(rows)
+
+
+def _stalk_public(obs: Obs) -> str:
+    market = obs["market"]
+    exchange = "".join("-" if t is None else _STALK_LETTERS[t].upper() for t in obs["exchange"])
+    track = "".join(_STALK_LETTERS[t].upper() for t in market["track"]) or "-"
+    head = f"t{obs['turn']} a{obs['active']} b{obs['basic_taken']}"
+    if obs["crash"] is not None:
+        head += f" crash{obs['crash']['triggers']}@{obs['crash']['turn']}"
+    parts = [
+        head,
+        _stalk_garden(obs["garden"]),
+        f"ex {exchange} gh{obs['greenhouse']} compost {_counts(obs['compost'])}",
+        f"values {_counts(market['values'])} track {track} next {market['next_cell']}",
+    ]
+    for info in obs["players"]:
+        seedy = f"{info['seedy_unspent']}/{info['seedy_spent']}"
+        known = _counts(info["known_to_hold"])
+        parts.append(f"p{info['seat']} n{info['portfolio_size']} seedy {seedy} known {known}")
+    if obs["over"]:
+        parts.append(f"final {_counts(obs['final_values'])}")
+    return " | ".join(parts)
+
+
+def _stalk_private(obs: Obs) -> str:
+    return f"portfolio {_counts(obs['portfolio'])}"
+
+
+_STALK_LEGEND = (
+    "# legend: types d dahlia, a daffodil, g globemaster, s snowdrop, t tulip; counts in that "
+    "order; garden rows r=-R..R by q, '.' empty, lower case bulb, upper case bloom; "
+    "t turn, a active, b basic actions taken, gh greenhouse, seedy unspent/spent"
+)
+
+RENDERERS: dict[str, Renderer] = {
+    "bohnanza": Renderer(view_summary, _bohnanza_private),
+    "stalk_exchange": Renderer(_stalk_public, _stalk_private, _STALK_LEGEND),
+}
+
+
+# ------------------------------------------------------------------ playthroughs
+
+
+def viewer_lines(
+    state: State, events: list[Event], viewers: list[int | None], renderer: Renderer
+) -> list[str]:
     public = _compact([e.for_viewer(None) for e in events])
-    out = [f"  s {public} {view_summary(state.observe(None))}"]
+    out = [f"  s {public} {renderer.public(state.observe(None))}"]
     for v in viewers:
         if v is None:
             continue
         obs = state.observe(v)
         mine = _compact([e.for_viewer(v) for e in events])
         seen = "" if mine == public else f" {mine}"
-        out.append(f"  {v} hand {_cards(obs['hand'])} coins {len(obs['treasury'])}{seen}")
+        out.append(f"  {v} {renderer.private(obs)}{seen}")
     return out
 
 
-def playthrough(num_players: int, seed: int, options: dict[str, Any]) -> str:
-    """The golden text of one complete seeded random game."""
-    game = seedbed.game("bohnanza")
+def playthrough(name: str, num_players: int, seed: int, options: dict[str, Any]) -> str:
+    """The golden text of one complete seeded random game of ``name``."""
+    game = seedbed.game(name)
+    renderer = RENDERERS[name]
     state = game.new_state(num_players, seed, options)
     rng = Rng(seed * 7 + 1)
     viewers: list[int | None] = [*range(num_players), None]
-    lines = [f"# bohnanza {num_players}p seed {seed} options {_compact(options)}"]
-    lines += viewer_lines(state, [], viewers)
+    lines = [f"# {name} {num_players}p seed {seed} options {_compact(options)}"]
+    if renderer.legend:
+        lines.append(renderer.legend)
+    lines += viewer_lines(state, [], viewers, renderer)
     step = 0
     while not state.is_terminal():
         movers = state.to_move()
@@ -77,7 +173,7 @@ def playthrough(num_players: int, seed: int, options: dict[str, Any]) -> str:
         action = menu[rng.below(len(menu))]
         events = state.apply(p, action)
         lines.append(f"{step} p{p} {action}")
-        lines += viewer_lines(state, events, viewers)
+        lines += viewer_lines(state, events, viewers, renderer)
         step += 1
     lines.append(f"# outcome {_compact(state.outcome().to_json())}")
     return "\n".join(lines) + "\n"
@@ -85,10 +181,10 @@ def playthrough(num_players: int, seed: int, options: dict[str, Any]) -> str:
 
 def main() -> None:
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-    for name, (n, seed, options) in GAMES.items():
-        text = playthrough(n, seed, options)
-        (GOLDEN_DIR / name).write_text(text, encoding="utf-8")
-        print(f"wrote {name}: {text.count(chr(10))} lines, {len(text.encode()) // 1024} KiB")
+    for file_name, spec in GAMES.items():
+        text = playthrough(*spec)
+        (GOLDEN_DIR / file_name).write_text(text, encoding="utf-8")
+        print(f"wrote {file_name}: {text.count(chr(10))} lines, {len(text.encode()) // 1024} KiB")
 
 
 if __name__ == "__main__":

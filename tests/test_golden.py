@@ -52,6 +52,21 @@ def test_golden_playthrough(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(GEN.GAMES))
 def test_golden_file_is_small_and_complete(name: str) -> None:
+    game, num_players, seed, _ = GEN.GAMES[name]
     text = (GEN.GOLDEN_DIR / name).read_text(encoding="utf-8")
     assert len(text.encode()) < 1_000_000
-    assert text.rstrip().splitlines()[-1].startswith("# outcome ")
+    lines = text.rstrip().splitlines()
+    assert lines[0].startswith(f"# {game} {num_players}p seed {seed} ")
+    assert lines[-1].startswith("# outcome ")
+    # every step: the move, then one line per seat and one for the spectator
+    body = [line for line in lines if not line.startswith("#")]
+    views = num_players + 1
+    assert len(body) % (views + 1) == views  # the start has no move line
+    moves = body[views :: views + 1]
+    assert moves and all(not m.startswith(" ") for m in moves)
+
+
+def test_every_game_with_a_renderer_has_goldens() -> None:
+    games = {spec[0] for spec in GEN.GAMES.values()}
+    assert games == set(GEN.RENDERERS)
+    assert all(name.startswith(GEN.GAMES[name][0] + "_") for name in GEN.GAMES)

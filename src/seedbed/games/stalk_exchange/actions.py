@@ -51,7 +51,9 @@ class Swap(Action):
         return {"type": "swap", "slot": self.slot, "give": FLOWERS[self.give]}
 
     def __str__(self) -> str:
-        return f"swap {self.slot} {FLOWERS[self.give]}"
+        # A Swap built directly may name no type; refusals still print it (S-25, S-7).
+        give = FLOWERS[self.give] if 0 <= self.give < NUM_TYPES else str(self.give)
+        return f"swap {self.slot} {give}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,7 @@ def _per_count(name: str, value: Any) -> dict[int, int]:
         return {n: number for n in table}
     for key, number in value.items():
         try:
-            count = int(key)
+            count = int(key) if isinstance(key, int | str) else -1  # not 3.5 -> 3
         except (TypeError, ValueError):
             count = -1
         if isinstance(key, bool) or count not in PLAYER_COUNTS:
@@ -106,7 +106,10 @@ class Config:
 
 def make_config(num_players: int, options: Mapping[str, Any] | None) -> Config:
     """The configuration for ``num_players``; refuses impossible ones (S-1, S-3)."""
-    if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
+    # an int, not a bool, and not 3.0 (which `in range(2, 6)` would accept)
+    if isinstance(num_players, bool) or not isinstance(num_players, int):
+        raise ValueError(f"Stalk Exchange takes 2-5 players, not {num_players!r} [S-1]")
+    if num_players not in PLAYER_COUNTS:
         raise ValueError(f"Stalk Exchange takes 2-5 players, not {num_players} [S-1]")
     opts = normalize_options(options)
     key = str(num_players)

@@ -43,7 +43,8 @@ def _market(z: Zones) -> dict[str, Any]:
         "track": [FLOWERS[t] for t in z.track],
         "start": start,
         "next_cell": next_cell,
-        # how far the next laid token is from the highest value: 0 or less would crash (S-35)
+        # the next cell minus the highest value (S-35): the next harvested token crashes the
+        # market when this is 0 or less, or 1 or less when it is of a top-valued type
         "crash_distance": next_cell - max(z.values),
     }
 
