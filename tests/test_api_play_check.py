@@ -8,17 +8,22 @@ from pathlib import Path
 
 import pytest
 
-CHECK = Path("/work/shared/checks/api_play.py")
+CHECK = Path(__file__).resolve().parents[2] / "shared" / "checks" / "api_play.py"
 
 
-@pytest.mark.skipif(not CHECK.exists(), reason="shared checks not present (/work/shared/checks)")
+@pytest.mark.skipif(not CHECK.exists(), reason=f"shared checks not present ({CHECK})")
 @pytest.mark.parametrize(
-    ("counts", "options"),
-    [("2,3,4,5,6,7", '{"edition": "standard"}'), ("3,4,5", '{"edition": "classic"}')],
+    ("game", "counts", "options"),
+    [
+        ("bohnanza", "2,3,4,5,6,7", '{"edition": "standard"}'),
+        ("bohnanza", "3,4,5", '{"edition": "classic"}'),
+        ("stalk_exchange", "2,3,4,5", "{}"),
+        ("stalk_exchange", "2,3,4,5", '{"garden_radius": 4, "exchange_slots": 4}'),
+    ],
 )
-def test_api_play(counts: str, options: str) -> None:
+def test_api_play(game: str, counts: str, options: str) -> None:
     done = subprocess.run(
-        [sys.executable, str(CHECK), "bohnanza", counts, options, "3"],
+        [sys.executable, str(CHECK), game, counts, options, "5"],
         capture_output=True,
         text=True,
         timeout=600,
