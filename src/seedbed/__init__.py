@@ -2,7 +2,7 @@
 
 >>> import seedbed
 >>> seedbed.game_names()
-['bohnanza', 'stalk_exchange']
+['bohnanza', 'fields_of_green', 'stalk_exchange']
 """
 
 from seedbed.engine import GameRecord, game, game_names, register, replay

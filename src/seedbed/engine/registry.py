@@ -13,6 +13,8 @@ from seedbed.engine.api import Game
 _MODULES: dict[str, str] = {
     "bohnanza": "seedbed.games.bohnanza",
     "stalk_exchange": "seedbed.games.stalk_exchange",
+    # built outside the pure core, which reads no files: the game with its shipped card set
+    "fields_of_green": "seedbed.card_files",
 }
 _LOADED: dict[str, Game] = {}
 

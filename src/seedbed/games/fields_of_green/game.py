@@ -1,0 +1,331 @@
+"""The Fields of Green game object and its State: options (F-3), who may act (F-7) and the
+dispatch of each action to its check and effect.
+
+The core never reads files: the shipped ``original`` card set reaches the game through its
+constructor (``FieldsOfGreen(original=loader)``); a card-data object or a ``CardSet`` can
+always be passed as the ``cards`` option (F-89).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
+from seedbed.engine.errors import IllegalActionError, NotOnMoveError
+from seedbed.engine.rng import Rng
+from seedbed.games.fields_of_green import actions as A
+from seedbed.games.fields_of_green import build as B
+from seedbed.games.fields_of_green import harvest as H
+from seedbed.games.fields_of_green import scoring as S
+from seedbed.games.fields_of_green.cards import CardSet, parse_card_set
+from seedbed.games.fields_of_green.config import Config, make_config
+from seedbed.games.fields_of_green.decisions import DECISIONS
+from seedbed.games.fields_of_green.draft import commit
+from seedbed.games.fields_of_green.flow import advance, movers
+from seedbed.games.fields_of_green.menu import legal_actions
+from seedbed.games.fields_of_green.observe import determinize_into, observe
+from seedbed.games.fields_of_green.state import (
+    COMMIT,
+    DRAW,
+    FINAL,
+    FRAME_NAMES,
+    HARVEST,
+    NONE,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    RESOLVE,
+    Zones,
+)
+from seedbed.games.fields_of_green.upkeep import do_split, setup, split_error
+
+OPTION_NAMES = ("ruleset", "introductory", "cards")
+RULESETS = ("published", "prototype")
+
+Check = Callable[[Zones, int, Any], str | None]
+Do = Callable[[Zones, int, Any, list[Event]], None]
+
+
+def _commit_check(s: Zones, p: int, a: A.Commit) -> str | None:
+    if s.commits[p] != NONE:
+        return f"player {p} has already committed this turn [F-46]"
+    if a.card not in s.hands[p]:
+        return f"card {a.card} is not in player {p}'s hand [F-46]"
+    return None
+
+
+def _end_harvest(s: Zones, p: int, a: Action, ev: list[Event]) -> None:
+    H.end_harvest(s, p, ev)
+
+
+_ACTING = frozenset((RESOLVE, PICK))
+
+# action class -> (phases, rule check, effect); follow-up decisions are in DECISIONS
+HANDLERS: dict[type, tuple[frozenset[int], Check, Do]] = {
+    A.DrawSplit: (
+        frozenset((DRAW,)),
+        lambda s, p, a: split_error(s, a.counts()),
+        lambda s, p, a, ev: do_split(s, p, a.counts(), ev),
+    ),
+    A.Commit: (frozenset((COMMIT,)), _commit_check, lambda s, p, a, ev: commit(s, p, a.card, ev)),
+    A.BuildLocation: (_ACTING, B.build_error, B.do_build),
+    A.BuildWaterTower: (_ACTING, B.tower_error, B.do_tower),
+    A.BuildSilo: (_ACTING, B.silo_error, B.do_silo),
+    A.GoToMarket: (_ACTING, B.market_error, B.do_market),
+    A.RestoreLocation: (_ACTING, B.restore_error, B.do_restore),
+    A.PayHarvest: (
+        frozenset((HARVEST,)),
+        lambda s, p, a: H.pay_error(s, p, a.card, a.tile, a.water),
+        lambda s, p, a, ev: H.pay(s, p, a.card, a.tile, a.water, ev),
+    ),
+    A.DeclineHarvest: (
+        frozenset((HARVEST,)),
+        lambda s, p, a: H.item_error(s, p, a.card, a.tile),
+        lambda s, p, a, ev: H.decline(s, p, a.card, a.tile, ev),
+    ),
+    A.EndHarvest: (frozenset((HARVEST,)), lambda s, p, a: None, _end_harvest),
+    A.PayGameEnd: (
+        frozenset((FINAL,)),
+        lambda s, p, a: S.pay_error(s, p, a.card, a.tile, a.water),
+        lambda s, p, a, ev: S.pay(s, p, a.card, a.tile, a.water, ev),
+    ),
+    A.EndScoring: (
+        frozenset((FINAL,)),
+        lambda s, p, a: None,
+        lambda s, p, a, ev: S.end_scoring(s, p, ev),
+    ),
+}
+
+
+def _refuse(message: str) -> IllegalActionError:
+    """An IllegalActionError whose clause is the ``[F-n]`` tag at the end of ``message``."""
+    clause = None
+    if message.endswith("]") and "[" in message:
+        clause = message[message.rindex("[") + 1 : -1]
+        message = message[: message.rindex("[")].rstrip()
+    return IllegalActionError(message, clause)
+
+
+class FieldsOfGreenState(Zones, State):
+    """A Fields of Green position. See ``seedbed.engine.api.State`` for the contract."""
+
+    __slots__ = ("movers",)
+    game_name = "fields_of_green"
+    movers: tuple[int, ...]
+
+    @property
+    def num_players(self) -> int:
+        return self.cfg.num_players
+
+    def to_move(self) -> tuple[PlayerId, ...]:
+        return self.movers
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Action]:
+        if player not in self.movers:
+            return ()
+        return legal_actions(self, player)
+
+    def _handler(self, action: Action) -> tuple[Check, Do] | str:
+        """The check and effect for ``action`` now, or why it is not allowed at this moment."""
+        decision = DECISIONS.get(type(action))
+        if self.stack:
+            frame = self.stack[-1]
+            if decision is None or decision[0] != frame[0]:
+                return f"{action}: first answer the pending {FRAME_NAMES[frame[0]]} decision [F-7]"
+            return decision[1], decision[2]
+        handler = HANDLERS.get(type(action))
+        if handler is None or self.phase not in handler[0]:
+            return f"{action}: not allowed in phase {PHASE_NAMES[self.phase]} [F-7]"
+        return handler[1], handler[2]
+
+    def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
+        """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
+        if type(action) not in HANDLERS and type(action) not in DECISIONS:
+            return IllegalActionError(f"{action!r} is not a Fields of Green action")
+        if player not in self.movers:
+            if self.phase == OVER:
+                return NotOnMoveError("the game is over", "F-38")
+            on_move = ", ".join(map(str, self.movers))
+            return NotOnMoveError(
+                f"player {player} is not on the move (on the move: {on_move})", "F-7"
+            )
+        found = self._handler(action)
+        if isinstance(found, str):
+            return _refuse(found)
+        why = found[0](self, player, action)
+        return None if why is None else _refuse(f"{action}: {why}")
+
+    def is_legal(self, player: PlayerId, action: Action) -> bool:
+        return self.refusal(player, action) is None
+
+    def apply(self, player: PlayerId, action: Action) -> list[Event]:
+        error = self.refusal(player, action)
+        if error is not None:
+            raise error
+        found = self._handler(action)
+        assert not isinstance(found, str)
+        events: list[Event] = []
+        found[1](self, player, action, events)
+        advance(self, events)
+        self.movers = movers(self)
+        return events
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome:
+        if self.phase != OVER:
+            raise ValueError("the game is not over")
+        n = self.cfg.num_players
+        scores = tuple(S.score(self, p) for p in range(n))
+        ranks, winners = rank_by(S.rank_keys(self))
+        tiebreak = tuple(S.locations(self, p) for p in range(n)) if self.cfg.published else ()
+        return Outcome(scores, ranks, winners, tiebreak)
+
+    def score_parts(self, player: PlayerId) -> list[int]:
+        """The seven parts of F-73 (see ``scoring.PART_NAMES``)."""
+        return S.score_parts(self, player)
+
+    def observe(self, player: PlayerId | None) -> JsonDict:
+        return observe(self, player, self.movers)
+
+    def determinize(self, player: PlayerId, rng: Rng) -> FieldsOfGreenState:
+        d = self.clone()
+        determinize_into(d, player, rng)
+        return d
+
+    def clone(self) -> FieldsOfGreenState:
+        new = FieldsOfGreenState.__new__(FieldsOfGreenState)
+        self.copy_into(new)
+        new.movers = self.movers
+        return new
+
+    def key(self) -> str:
+        state = self.to_json()
+        del state["options"]
+        return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+    def refresh(self) -> None:
+        """Recompute derived fields after a test edited the zones directly: run anything
+        automatic and recompute who is on the move."""
+        self.home = {c: (p, cell) for p, f in enumerate(self.farms) for cell, c in f.items()}
+        advance(self, [])
+        self.movers = movers(self)
+
+    def __repr__(self) -> str:
+        cfg = self.cfg
+        return (
+            f"<FieldsOfGreenState {cfg.ruleset} {cfg.num_players}p year {self.year} "
+            f"phase {PHASE_NAMES[self.phase]} to move {self.movers}>"
+        )
+
+
+class FieldsOfGreen(Game):
+    """The game. ``original`` loads the shipped card set (outside the pure core)."""
+
+    name = "fields_of_green"
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, original: Callable[[], CardSet] | None = None) -> None:
+        self.original = original
+        self._sets: dict[str, CardSet] = {}
+        self._configs: dict[tuple[str, int, str, bool], Config] = {}
+
+    # ------------------------------------------------------------------ options (F-3)
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> JsonDict:
+        """Defaults filled in; ``cards`` stays ``"original"`` or becomes a card-data object."""
+        opts = dict(options or {})
+        for name in opts:
+            if name not in OPTION_NAMES:
+                raise ValueError(
+                    f"unknown option {name!r}; options: {', '.join(OPTION_NAMES)} [F-3]"
+                )
+        ruleset = opts.get("ruleset", "published")
+        if ruleset not in RULESETS:
+            raise ValueError(
+                f"option ruleset must be published or prototype, got {ruleset!r} [F-1, F-3]"
+            )
+        intro = opts.get("introductory", False)
+        if not isinstance(intro, bool):
+            raise ValueError(
+                f"option introductory must be true or false, got {intro!r} [F-3, F-44]"
+            )
+        cards = opts.get("cards", "original")
+        if isinstance(cards, CardSet):
+            cards = cards.to_json()
+        elif cards == "original":
+            if self.original is None:
+                raise ValueError(
+                    "no original card set is wired into this game object; pass a card-data "
+                    "object as the 'cards' option [F-89]"
+                )
+        elif isinstance(cards, Mapping):
+            self._card_set(cards)  # refuse bad card data now, naming the entry (F-80)
+            cards = dict(cards)
+        else:
+            raise ValueError(
+                f"option cards must be 'original' or a card-data object, got {cards!r} [F-3, F-89]"
+            )
+        return {"ruleset": ruleset, "introductory": intro, "cards": cards}
+
+    def _card_set(self, cards: Any) -> CardSet:
+        if cards == "original":
+            assert self.original is not None
+            key = "original"
+        else:
+            key = json.dumps(cards, sort_keys=True)
+        found = self._sets.get(key)
+        if found is None:
+            found = self.original() if cards == "original" else parse_card_set(cards)  # type: ignore[misc]
+            if len(self._sets) > 16:
+                self._sets.clear()
+            self._sets[key] = found
+        return found
+
+    def _config(self, num_players: int, opts: JsonDict) -> Config:
+        cards = opts["cards"]
+        card_key = "original" if cards == "original" else json.dumps(cards, sort_keys=True)
+        key = (card_key, num_players, opts["ruleset"], opts["introductory"])
+        found = self._configs.get(key)
+        if found is None:
+            found = make_config(self._card_set(cards), num_players, opts)
+            if len(self._configs) > 64:
+                self._configs.clear()
+            self._configs[key] = found
+        return found
+
+    def player_counts(self, options: Mapping[str, Any] | None = None) -> range:
+        return range(2, 5)  # F-2
+
+    def new_state(
+        self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> FieldsOfGreenState:
+        opts = self.normalize_options(options)
+        if isinstance(num_players, bool) or num_players not in self.player_counts(opts):
+            raise ValueError(f"Fields of Green takes 2-4 players, not {num_players!r} [F-2]")
+        s = FieldsOfGreenState.__new__(FieldsOfGreenState)
+        setup(s, self._config(num_players, opts), seed)
+        advance(s, [])
+        s.movers = movers(s)
+        return s
+
+    def state_from_json(self, obj: Mapping[str, Any]) -> FieldsOfGreenState:
+        """Rebuild a state from ``FieldsOfGreenState.to_json()`` output."""
+        opts = self.normalize_options(obj["options"])
+        s = FieldsOfGreenState.__new__(FieldsOfGreenState)
+        s.load_json(dict(obj), self._config(int(obj["num_players"]), opts))
+        s.movers = movers(s)
+        return s
+
+    def parse_action(self, text: str) -> Action:
+        return A.parse_action(text)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return A.action_from_json(obj)
+
+
+GAME = FieldsOfGreen()
