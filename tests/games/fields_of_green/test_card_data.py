@@ -356,6 +356,22 @@ def test_fixture_set_validates() -> None:
         fx.location("fx_trough")
 
 
+def test_f87_harvest_tile_without_cost_is_free_and_other_timings_have_none() -> None:
+    """F-87: a tile's cost is optional; a harvest tile without one gets a zero Cost (a harvest
+    item always has a cost, F-82), a placement tile without one has no cost."""
+    obj = json.loads(json.dumps(FIXTURE))
+    tile = {
+        "id": "fx_pail", "name": "Pail", "copies": 1, "timing": "harvest",
+        "placement": {"on": "field"}, "effects": [{"gain": "food", "amount": 1}],
+    }  # fmt: skip
+    gift = {**tile, "id": "fx_gift", "timing": "placement"}
+    obj["equipment"] += [tile, gift]
+    cards = parse_card_set(obj, "fixture+pail")
+    assert cards.equipment_design("fx_pail").cost == Cost()
+    assert cards.equipment_design("fx_gift").cost is None
+    assert parse_card_set(cards.to_json()) == cards
+
+
 def test_f89_other_totals_are_accepted() -> None:
     """F-89: a set with other totals than 4 × 33 and 30 (even no tiles) is valid."""
     small = {**FIXTURE, "equipment": [], "locations": FIXTURE["locations"][:2]}
