@@ -33,7 +33,7 @@ from seedbed import simulate as sim
 from seedbed.engine.api import Game, PlayerId, State
 from seedbed.engine.record import GameRecord, read_records
 from seedbed.engine.registry import game_names
-from seedbed.views import compact, render_event, render_observation
+from seedbed.views import compact, options_line, render_event, render_observation
 
 app = typer.Typer(
     name="seedbed",
@@ -128,7 +128,7 @@ def summary_tables(game: Game, summary: sim.Summary, first_seed: int) -> list[Ta
     totals.add_row("games", f"{summary.games:,}")
     totals.add_row("games/s", f"{summary.games_per_second:,.1f}")
     totals.add_row("mean actions", f"{summary.mean_steps:,.1f}")
-    totals.add_row("mean turns", f"{summary.mean_turns:.2f}")
+    totals.add_row(f"mean {sim.profile(game.name).turn_name}", f"{summary.mean_turns:.2f}")
     if sim.profile(game.name).trade_event:
         totals.add_row("mean trades per turn", f"{summary.trades_per_turn:.3f}")
     tables = [seats, totals]
@@ -179,8 +179,10 @@ def simulate(
             help=(
                 "A game option, repeatable. The value is read as JSON when it parses, else as "
                 "text: max_offers=0, max_offers=null, edition=classic, offer_menu.max_give=3, "
-                "garden_radius=4, portfolio_size='{\"3\": 9}'. "
-                "Bohnanza shorthand: treasury=open means treasury_visibility=open."
+                "garden_radius=4, portfolio_size='{\"3\": 9}', ruleset=prototype. "
+                "Bohnanza shorthand: treasury=open means treasury_visibility=open. "
+                "Fields of Green: card_set=PATH plays with the card set in a .toml or .json "
+                "file (option cards)."
             ),
         ),
     ] = None,
@@ -221,7 +223,7 @@ def simulate(
             if out is not None:
                 out.close()
     console = Console()
-    typer.echo(f"options: {compact(normalized)}")
+    typer.echo(f"options: {options_line(normalized)}")
     for table in summary_tables(g, summary, seed):
         console.print(table)
     if record is not None:
@@ -324,7 +326,7 @@ def replay(
         state = g.new_state(rec.num_players, rec.seed, rec.options)
         viewers = parse_viewers(viewer, rec.num_players)
         head = f"{rec.game}: game {game_index} of {count} in {file}, {rec.num_players} players"
-        typer.echo(f"{head}, seed {rec.seed}, options: {compact(rec.options)}")
+        typer.echo(f"{head}, seed {rec.seed}, options: {options_line(rec.options)}")
         typer.echo("== start")
         typer.echo("\n".join(views_lines(g.name, state, [], viewers)))
         for i, (player, action_json) in enumerate(rec.moves, 1):

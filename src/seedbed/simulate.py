@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from seedbed.card_files import load_card_data
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.record import GameRecord, new_record
 from seedbed.engine.rng import Rng
@@ -45,6 +46,9 @@ class Profile:
     ``no_offers``: options that switch player-to-player offers off (``--no-offers``, bench).
     ``ending``: how a finished game ended and after how many rounds, read from the
     spectator's view of the final state (for games with several ways to end).
+    ``option_files``: CLI options whose value is a file path, read into a game option
+    (``card_set=PATH`` -> ``cards``: the parsed card-data object).
+    ``turn_name``: what a ``turn_event`` is called in summaries (turns, years …).
     """
 
     turn_event: str = "turn"
@@ -53,6 +57,8 @@ class Profile:
     option_aliases: Mapping[str, str] = field(default_factory=dict)
     no_offers: Mapping[str, Any] | None = None
     ending: Callable[[JsonDict], tuple[str, int]] | None = None
+    option_files: Mapping[str, tuple[str, Callable[[str], Any]]] = field(default_factory=dict)
+    turn_name: str = "turns"
 
 
 def stalk_exchange_ending(view: JsonDict) -> tuple[str, int]:
@@ -74,6 +80,11 @@ PROFILES: dict[str, Profile] = {
         no_offers={"max_offers": 0},
     ),
     "stalk_exchange": Profile(ending=stalk_exchange_ending),
+    "fields_of_green": Profile(
+        turn_event="year",
+        turn_name="years",
+        option_files={"card_set": ("cards", load_card_data)},
+    ),
 }
 _DEFAULT_PROFILE = Profile()
 
@@ -112,11 +123,14 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 def parse_options(game_name: str, texts: Iterable[str]) -> JsonDict:
     """Options from ``key=value`` texts, with the game's CLI shorthands expanded."""
-    aliases = profile(game_name).option_aliases
+    prof = profile(game_name)
     out: JsonDict = {}
     for text in texts:
         key, value = parse_option(text)
-        out[aliases.get(key, key)] = value
+        if key in prof.option_files:
+            target, read = prof.option_files[key]
+            key, value = target, read(text.partition("=")[2])
+        out[prof.option_aliases.get(key, key)] = value
     return out
 
 

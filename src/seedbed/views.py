@@ -41,6 +41,19 @@ def compact(value: Any, leaf: Leaf | None = None, top: bool = True) -> str:
     return str(value)
 
 
+def options_line(options: Mapping[str, Any]) -> str:
+    """Options on one line, a card-data object (Fields of Green ``cards``) shown by its name.
+
+    >>> options_line({"ruleset": "published", "cards": {"format": "x", "name": "mine"}})
+    "ruleset=published cards=<card set 'mine'>"
+    """
+    shown = {
+        k: f"<card set {v['name']!r}>" if isinstance(v, Mapping) and "format" in v else v
+        for k, v in options.items()
+    }
+    return compact(shown)
+
+
 def bohnanza_leaf(value: Mapping[str, Any]) -> str | None:
     """A Bohnanza card ``{"id": 57, "variety": "chili"}`` as ``chili#57``."""
     if len(value) == 2 and "id" in value and "variety" in value:
