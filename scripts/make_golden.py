@@ -30,6 +30,8 @@ GAMES: dict[str, tuple[str, int, int, dict[str, Any]]] = {
     "bohnanza_duel.txt": ("bohnanza", 2, 33, {"edition": "standard"}),
     "stalk_exchange_2p.txt": ("stalk_exchange", 2, 70, {}),
     "stalk_exchange_5p.txt": ("stalk_exchange", 5, 43, {}),
+    "fields_of_green_2p.txt": ("fields_of_green", 2, 5, {}),
+    "fields_of_green_4p.txt": ("fields_of_green", 4, 8, {}),
 }
 
 Obs = dict[str, Any]
@@ -130,9 +132,97 @@ _STALK_LEGEND = (
     "t turn, a active, b basic actions taken, gh greenhouse, seedy unspent/spent"
 )
 
+# ------------------------------------------------------------------ Fields of Green
+
+
+def _fog_card(card: dict[str, Any]) -> str:
+    return f"{card['design']}#{card['id']}"
+
+
+def _fog_cards(cards: list[dict[str, Any]]) -> str:
+    return ",".join(map(_fog_card, cards)) or "-"
+
+
+def _fog_cell(entry: dict[str, Any]) -> str:
+    """``x,y=design#id``: towers ``T#id:water/capacity``, Silos ``S#id``, an Open Area
+    with a leading ``~``, tiles as ``+design#id``."""
+    x, y = entry["cell"]
+    card = entry["card"]
+    if card["kind"] == "water_tower":
+        text = f"T#{card['id']}:{entry['water']}/{entry['capacity']}"
+        if entry["range"] != 2:
+            text += f"r{entry['range']}"
+    elif card["kind"] == "silo":
+        text = f"S#{card['id']}"
+    else:
+        text = ("~" if entry["open_area"] else "") + _fog_card(card)
+    text += "".join(f"+{_fog_card(tile)}" for tile in entry["equipment"])
+    return f"{x},{y}={text}"
+
+
+def _fog_public(obs: Obs) -> str:
+    piles = "/".join(map(str, obs["pile_sizes"]))
+    direction = "+" if obs["direction"] > 0 else "-"
+    head = (
+        f"y{obs['year']} {obs['phase']} t{obs['turn']} fp{obs['first_player']}{direction} "
+        f"move{obs['to_move']} piles {piles} T{obs['water_towers_left']} "
+        f"S{obs['silos_left']} eq{obs['equipment_left']} disc{len(obs['discard'])} "
+        f"eqdisc{len(obs['equipment_discard'])}"
+    )
+    parts = [head]
+    if obs["display"] or obs["shared_size"]:
+        parts.append(f"display {_fog_cards(obs['display'])} shared{obs['shared_size']}")
+    decision = obs["decision"]
+    if decision is not None:
+        extra = "".join(
+            f" {k}{v}" for k, v in sorted(decision.items()) if k not in ("kind", "player")
+        )
+        parts.append(f"decide {decision['kind']} p{decision['player']}{extra}")
+    for info in obs["players"]:
+        line = (
+            f"p{info['seat']} c{info['coins']} f{info['food']}/{info['food_capacity']} "
+            f"vp{info['vp_tokens']} h{info['hand_size']}"
+        )
+        if info["committed"]:
+            line += " committed"
+        if info["revealed"] is not None:
+            line += f" rev {_fog_card(info['revealed'])}"
+        if info["set_aside"]:
+            line += f" aside {_fog_cards(info['set_aside'])}"
+        line += " " + " ".join(_fog_cell(entry) for entry in info["farm"])
+        parts.append(line)
+    return " | ".join(parts)
+
+
+def _fog_private(obs: Obs) -> str:
+    parts = [f"hand {_fog_cards(obs['hand'])}"]
+    if obs["commit"] is not None:
+        parts.append(f"commit {_fog_card(obs['commit'])}")
+    for seat, cards in sorted(obs["known_hands"].items()):
+        parts.append(f"knows p{seat} {','.join(map(str, cards))}")
+    if obs["known_stack"]:
+        known = ",".join(f"{i}:{_fog_card(tile)}" for i, tile in obs["known_stack"])
+        parts.append(f"stack {known}")
+    decision = obs["decision"]
+    if decision is not None and ("tiles" in decision or "tile" in decision):
+        tiles = decision.get("tiles") or [decision["tile"]]
+        parts.append(f"tiles {_fog_cards(tiles)}")
+    return " | ".join(parts)
+
+
+_FOG_LEGEND = (
+    "# options {}: the shipped original card set, published rules, free draw splits; "
+    "legend: y year, t turn, fp first player with passing direction, piles "
+    "field/livestock/construction/building, T tower pile, S Silo pile, eq equipment stack, "
+    "disc discard; per player c coins, f food/capacity, vp tokens, h hand size, farm "
+    "x,y=design#id (T#id:water/capacity towers, S#id Silos, ~ Open Area, +tile#id); "
+    "seat lines: hand, commit, hands known by id, known stack places, tiles being chosen"
+)
+
 RENDERERS: dict[str, Renderer] = {
     "bohnanza": Renderer(view_summary, _bohnanza_private),
     "stalk_exchange": Renderer(_stalk_public, _stalk_private, _STALK_LEGEND),
+    "fields_of_green": Renderer(_fog_public, _fog_private, _FOG_LEGEND),
 }
 
 

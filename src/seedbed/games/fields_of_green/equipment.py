@@ -10,6 +10,7 @@ from __future__ import annotations
 from seedbed.engine.api import Event
 from seedbed.games.fields_of_green.abilities import push_effects
 from seedbed.games.fields_of_green.config import TILES_DRAWN, TYPES
+from seedbed.games.fields_of_green.geo import tiles_changed
 from seedbed.games.fields_of_green.state import F_KEEP, F_OPTIONAL, F_PLACE, NONE, Zones
 
 HOST_KIND = {name: i for i, name in enumerate(TYPES)}
@@ -114,6 +115,7 @@ def attach(s: Zones, p: int, tile: int, card: int, ev: list[Event]) -> None:
     """Put a tile on a card; a placement tile applies its effects now (F-67), optionally
     when it has a cost (F-57)."""
     s.equip.setdefault(card, []).append(tile)
+    tiles_changed(s, card)
     ev.append(
         Event("equip", {"player": p, "tile": tile_name(s, tile), "tile_id": tile, "card": card})
     )
@@ -147,6 +149,8 @@ def attach_aside(s: Zones, p: int, tile: int, card: int, ev: list[Event]) -> Non
 def discard_tiles(s: Zones, card: int) -> list[int]:
     """F-18, F-68: a card turning into an Open Area loses its tiles for good."""
     tiles = s.equip.pop(card, [])
+    if tiles:
+        tiles_changed(s, card)
     s.tile_discard += tiles
     return tiles
 

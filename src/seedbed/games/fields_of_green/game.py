@@ -142,6 +142,12 @@ class FieldsOfGreenState(Zones, State):
 
     def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
         """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
+        found = self._checked(player, action)
+        return found if isinstance(found, IllegalActionError) else None
+
+    def _checked(self, player: PlayerId, action: Action) -> Do | IllegalActionError:
+        """The effect of ``action`` when it is legal, else why not (one lookup serves both
+        the check and the effect in ``apply``)."""
         if type(action) not in HANDLERS and type(action) not in DECISIONS:
             return IllegalActionError(f"{action!r} is not a Fields of Green action")
         if player not in self.movers:
@@ -155,19 +161,17 @@ class FieldsOfGreenState(Zones, State):
         if isinstance(found, str):
             return _refuse(found)
         why = found[0](self, player, action)
-        return None if why is None else _refuse(f"{action}: {why}")
+        return found[1] if why is None else _refuse(f"{action}: {why}")
 
     def is_legal(self, player: PlayerId, action: Action) -> bool:
-        return self.refusal(player, action) is None
+        return not isinstance(self._checked(player, action), IllegalActionError)
 
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
-        error = self.refusal(player, action)
-        if error is not None:
-            raise error
-        found = self._handler(action)
-        assert not isinstance(found, str)
+        do = self._checked(player, action)
+        if isinstance(do, IllegalActionError):
+            raise do
         events: list[Event] = []
-        found[1](self, player, action, events)
+        do(self, player, action, events)
         advance(self, events)
         self.movers = movers(self)
         return events
@@ -211,6 +215,7 @@ class FieldsOfGreenState(Zones, State):
         """Recompute derived fields after a test edited the zones directly: run anything
         automatic and recompute who is on the move."""
         self.home = {c: (p, cell) for p, f in enumerate(self.farms) for cell, c in f.items()}
+        self.geo = [None] * self.cfg.num_players
         advance(self, [])
         self.movers = movers(self)
 

@@ -8,6 +8,7 @@ from seedbed.games.fields_of_green.abilities import cost_of, harvest_cost_cut, p
 from seedbed.games.fields_of_green.actions import Water
 from seedbed.games.fields_of_green.config import YEARS
 from seedbed.games.fields_of_green.equipment import discard_tiles, item_of, split_item
+from seedbed.games.fields_of_green.geo import geo
 from seedbed.games.fields_of_green.resources import pay_water, water_error
 from seedbed.games.fields_of_green.state import FINAL, NONE, Zones
 from seedbed.games.fields_of_green.upkeep import begin_year
@@ -16,17 +17,28 @@ from seedbed.games.fields_of_green.upkeep import begin_year
 def items(s: Zones, p: int) -> list[int]:
     """F-59: face-up location cards with a harvest ability and harvest tiles on face-up
     cards, in cell order (a card before its tiles)."""
+    g = geo(s, p)
+    found = g.harvest
+    if found is None:  # depends on the cards and their tiles only: cached with the farm
+        found = g.harvest = _candidates(s, p)
+    face_down = s.face_down
+    return [i for card, its in found if card not in face_down for i in its]
+
+
+def _candidates(s: Zones, p: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(card, its harvest items) for p's cards that have any, in cell order, face-up or
+    not."""
     cfg = s.cfg
-    out: list[int] = []
-    for card in s.farm_cards(p):
-        if card in s.face_down:
-            continue
-        if cfg.cards[card].timing == "harvest":
-            out.append(card)
+    farm = s.farms[p]
+    out = []
+    for card in (farm[c] for c in sorted(farm)):
+        its = [card] if cfg.cards[card].timing == "harvest" else []
         for t in s.equip.get(card, ()):
             if cfg.tiles[t].timing == "harvest":
-                out.append(cfg.num_cards + t)
-    return out
+                its.append(cfg.num_cards + t)
+        if its:
+            out.append((card, tuple(its)))
+    return tuple(out)
 
 
 def open_items(s: Zones, p: int) -> list[int]:

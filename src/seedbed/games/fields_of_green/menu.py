@@ -11,10 +11,13 @@
 * Harvest: per open item in cell order, each pay split then its decline; End Harvest last.
 * Final choices: each pay split of each optional game-end item; End Scoring last.
 
-Menus are plain lists: the largest (a 2-player pick with a big farm) stays in the hundreds.
+The menus of actions A-E are lazy sequences (card_menu.py): they are the largest and the most
+frequent. The others are plain lists.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from seedbed.engine.api import Action
 from seedbed.games.fields_of_green import equipment as E
@@ -28,27 +31,20 @@ from seedbed.games.fields_of_green.actions import (
     SKIP_ATTACH,
     SKIP_OPTIONAL,
     AttachEquipment,
-    BuildLocation,
-    BuildSilo,
-    BuildWaterTower,
     ChooseEffect,
     Commit,
     DeclineHarvest,
     DrawSplit,
-    GoToMarket,
     KeepEquipment,
     PayGameEnd,
     PayHarvest,
     PayOptional,
     PlaceEquipment,
     PlaceWater,
-    RestoreLocation,
 )
-from seedbed.games.fields_of_green.build import MARKET_MAX_FOOD
-from seedbed.games.fields_of_green.config import TOWER_COST, TYPES
+from seedbed.games.fields_of_green.card_menu import CardMenu
 from seedbed.games.fields_of_green.decisions import optional_cost
-from seedbed.games.fields_of_green.farm import placement_cells
-from seedbed.games.fields_of_green.resources import placements, tower_reach, water_splits
+from seedbed.games.fields_of_green.resources import placements, water_splits
 from seedbed.games.fields_of_green.state import (
     COMMIT,
     DRAW,
@@ -65,16 +61,16 @@ from seedbed.games.fields_of_green.state import (
     RESOLVE,
     Zones,
 )
-from seedbed.games.fields_of_green.upkeep import split_options
+from seedbed.games.fields_of_green.upkeep import Split, split_options
 
 
-def legal_actions(s: Zones, p: int) -> list[Action]:
+def legal_actions(s: Zones, p: int) -> Sequence[Action]:
     """The menu for ``p``, who must be on the move."""
     if s.stack:
         return decision_menu(s, s.stack[-1])
     phase = s.phase
     if phase == DRAW:
-        return [DrawSplit(*split) for split in split_options(s)]
+        return _draw_menu(split_options(s))
     if phase == COMMIT:
         return commit_menu(s, p)
     if phase == RESOLVE:
@@ -101,35 +97,40 @@ def _one_per_design(s: Zones, cards: list[int]) -> list[int]:
 
 
 def commit_menu(s: Zones, p: int) -> list[Action]:
-    return [Commit(c) for c in _one_per_design(s, s.hands[p])]
+    commits = _COMMITS
+    out: list[Action] = []
+    for c in _one_per_design(s, s.hands[p]):
+        a = commits.get(c)
+        if a is None:
+            a = commits[c] = Commit(c)
+        out.append(a)
+    return out
+
+
+# Actions are frozen values, so the frequent ones are made once and shared: building a
+# dataclass costs more than the rest of a draw or commit menu.
+_COMMITS: dict[int, Commit] = {}
+_DRAW_MENUS: dict[int, tuple[list[Split], tuple[Action, ...]]] = {}
+
+
+def _draw_menu(splits: list[Split]) -> tuple[Action, ...]:
+    """The DrawSplit actions of ``splits``; upkeep.split_options hands out the same list
+    object for the same pile sizes, so the menu is cached by that list (kept alive in
+    the cache entry so its id stays unique)."""
+    found = _DRAW_MENUS.get(id(splits))
+    if found is None or found[0] is not splits:
+        if len(_DRAW_MENUS) > 1024:
+            _DRAW_MENUS.clear()
+        found = _DRAW_MENUS[id(splits)] = (splits, tuple(DrawSplit(*split) for split in splits))
+    return found[1]
 
 
 # ------------------------------------------------------------------ actions A-E
 
 
-def card_menu(s: Zones, p: int, cards: list[int]) -> list[Action]:
-    farm = s.farms[p]
-    cells = placement_cells(farm)
-    reach = tower_reach(s, p)
-    out: list[Action] = []
-    coins, food = s.coins[p], s.food[p]
-    open_cells = sorted(s.cell_of(c) for c in farm.values() if c in s.face_down)
-    for card in cards:
-        if card == NONE:
-            continue
-        info = s.cfg.cards[card]
-        if info.kind < len(TYPES) and coins >= info.coins and food >= info.food:
-            for cell in cells:
-                for w in water_splits(s, p, cell, info.water, reach):
-                    out.append(BuildLocation(card, cell, w))
-        if s.towers and coins >= TOWER_COST:
-            out += [BuildWaterTower(card, cell) for cell in cells]
-        if s.silos:
-            out += [BuildSilo(card, cell) for cell in cells]
-        out += [GoToMarket(card, f) for f in range(min(MARKET_MAX_FOOD, food) + 1)]
-        if s.cfg.published and coins >= 1:
-            out += [RestoreLocation(card, cell) for cell in open_cells]
-    return out
+def card_menu(s: Zones, p: int, cards: list[int]) -> Sequence[Action]:
+    """Actions A-E for ``cards``, lazily (card_menu.py)."""
+    return CardMenu(s, p, cards)
 
 
 # ------------------------------------------------------------------ harvest and the end
@@ -137,13 +138,12 @@ def card_menu(s: Zones, p: int, cards: list[int]) -> list[Action]:
 
 def harvest_menu(s: Zones, p: int) -> list[Action]:
     out: list[Action] = []
-    reach = tower_reach(s, p)
     for item in H.open_items(s, p):
         card, tile = E.split_item(s, item)
         tile = NO_TILE if tile == NONE else tile
         coins, need, food = H.cost(s, p, item)
         if s.coins[p] >= coins and s.food[p] >= food:
-            for w in water_splits(s, p, s.cell_of(card), need, reach):
+            for w in water_splits(s, p, s.cell_of(card), need):
                 out.append(PayHarvest(card, tile, w))
         out.append(DeclineHarvest(card, tile))
     out.append(END_HARVEST)
@@ -152,14 +152,13 @@ def harvest_menu(s: Zones, p: int) -> list[Action]:
 
 def final_menu(s: Zones, p: int) -> list[Action]:
     out: list[Action] = []
-    reach = tower_reach(s, p)
     for item in S.optional_items(s, p):
         if not S.payable(s, p, item):
             continue
         card, tile = E.split_item(s, item)
         tile = NO_TILE if tile == NONE else tile
         need = S.cost(s, p, item)[1]
-        for w in water_splits(s, p, s.cell_of(card), need, reach):
+        for w in water_splits(s, p, s.cell_of(card), need):
             out.append(PayGameEnd(card, tile, w))
     out.append(END_SCORING)
     return out

@@ -9,11 +9,14 @@ this one only stores.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seedbed.engine.rng import Rng
 from seedbed.games.fields_of_green.config import Config
 from seedbed.games.fields_of_green.farm import Cell
+
+if TYPE_CHECKING:
+    from seedbed.games.fields_of_green.geo import Geo
 
 # Phases (F-38, sections 7-13).
 UPKEEP, DRAW, COMMIT, RESOLVE, PICK, HARVEST, FINAL, OVER = range(8)
@@ -50,6 +53,7 @@ class Zones:
         "farms",
         "first",
         "food",
+        "geo",
         "handled",
         "hands",
         "home",
@@ -107,6 +111,7 @@ class Zones:
     paid_end: list[int]  # game-end items whose optional cost was paid (F-72)
     seen: list[int]  # per card: bitmask of players who saw it in a hand (F-78)
     tile_seen: list[int]  # per tile: bitmask of players who drew it (F-78)
+    geo: list[Geo | None]  # per player: cached farm facts, not state (geo.py)
 
     def copy_into(self, z: Zones) -> None:
         """Fill ``z`` with an independent copy of these zones."""
@@ -143,6 +148,7 @@ class Zones:
         z.paid_end = self.paid_end[:]
         z.seen = self.seen[:]
         z.tile_seen = self.tile_seen[:]
+        z.geo = self.geo[:]  # Geo objects are never changed, so sharing them is safe
 
     # ------------------------------------------------------------------ views used everywhere
 
@@ -238,6 +244,7 @@ class Zones:
         self.face_down = {int(c) for c in obj["face_down"]}
         self.water = {int(c): int(w) for c, w in obj["water"]}
         self.equip = {int(c): [int(t) for t in ts] for c, ts in obj["equip"]}
+        self.geo = [None] * cfg.num_players
 
     def all_cards(self) -> list[object]:
         """Every card id and tile (as ``("tile", t)``) in every zone, for conservation

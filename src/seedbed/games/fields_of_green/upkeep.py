@@ -42,6 +42,7 @@ def setup(s: Zones, cfg: Config, seed: int) -> None:
     rng.shuffle(s.tiles)
     s.discard, s.tile_discard = [], []
     s.farms = [{} for _ in range(n)]
+    s.geo = [None] * n
     s.home, s.face_down, s.water, s.equip = {}, set(), {}, {}
     for p in range(n):
         tower, silo = s.towers.pop(), s.silos.pop()
@@ -64,7 +65,7 @@ def setup(s: Zones, cfg: Config, seed: int) -> None:
 
 def put_card(s: Zones, p: int, card: int, cell: Cell) -> None:
     s.farms[p][cell] = card
-    s.home[card] = (p, cell)
+    s.home[card] = (p, cell)  # the cached farm facts see the new cell by themselves (geo.py)
 
 
 def begin_year(s: Zones, ev: list[Event]) -> None:
