@@ -12,12 +12,25 @@ Usage: python scripts/rules_coverage.py [--check]
 from __future__ import annotations
 
 import ast
+import os
 import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_DIR = ROOT.parent / "shared" / "rules"
+
+
+def _shared() -> Path:
+    """The shared folder (rules, checks): beside the checkout, or $SEEDBED_SHARED, or the
+    workplace's /work/shared (CI clones the repository elsewhere)."""
+    for candidate in (os.environ.get("SEEDBED_SHARED"), ROOT.parent / "shared", "/work/shared"):
+        if candidate and (Path(candidate) / "rules").is_dir():
+            return Path(candidate)
+    return ROOT.parent / "shared"
+
+
+SHARED = _shared()
+RULES_DIR = SHARED / "rules"
 TESTS = ROOT / "tests"
 OUTPUT = ROOT / "docs" / "rules-coverage.md"
 

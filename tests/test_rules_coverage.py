@@ -8,13 +8,6 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-RULES_DIR = REPO.parent / "shared" / "rules"
-
-pytestmark = pytest.mark.skipif(
-    not (RULES_DIR / "bohnanza.md").is_file(),
-    reason=f"rules specifications not found in {RULES_DIR} "
-    "(expected the shared/rules folder beside the repository)",
-)
 
 
 def load_script():
@@ -28,6 +21,15 @@ def load_script():
 
 
 SCRIPT = load_script()
+RULES_DIR = SCRIPT.RULES_DIR
+
+pytestmark = pytest.mark.skipif(
+    not (RULES_DIR / "bohnanza.md").is_file(),
+    reason=f"rules specifications not found in {RULES_DIR} "
+    "(expected the shared/rules folder beside the repository)",
+)
+
+
 GAMES = SCRIPT.registered_games()
 # numbered clauses and worked examples each rules file defines
 EXPECTED = {"bohnanza": (93, 18), "stalk_exchange": (63, 15), "fields_of_green": (116, 19)}
