@@ -93,3 +93,18 @@ def test_engine_imports_no_game(path: Path) -> None:
 def test_the_scan_sees_the_sources() -> None:
     assert len(PURE) >= 10
     assert any(p.name == "testing.py" for p in PURE)
+
+
+@pytest.mark.parametrize(
+    "path", modules("bots") + modules("arena"), ids=lambda p: str(p.relative_to(SRC))
+)
+def test_bots_and_arena_reach_games_only_through_the_engine(path: Path) -> None:
+    """DESIGN §2: bots and arena import the engine (a game's heuristics come through the
+    registry), never a game module, the server, or — for bots — the arena."""
+    layer = path.relative_to(SRC).parts[0]
+    for name in imports(path):
+        parts = name.split(".")
+        if parts[0] != "seedbed":
+            continue
+        allowed = ("engine", "bots") if layer == "bots" else ("engine", "bots", "arena")
+        assert len(parts) > 1 and parts[1] in allowed, f"{path.name} imports {name}"

@@ -7,6 +7,7 @@ exposes ``GAME``, its :class:`~seedbed.engine.api.Game` instance.
 from __future__ import annotations
 
 from importlib import import_module
+from types import ModuleType
 
 from seedbed.engine.api import Game
 
@@ -17,6 +18,12 @@ _MODULES: dict[str, str] = {
     "fields_of_green": "seedbed.card_files",
 }
 _LOADED: dict[str, Game] = {}
+# game -> the module of its bot knowledge (``heuristics.py``): used by bots, never by the rules
+_HEURISTICS: dict[str, str] = {
+    "bohnanza": "seedbed.games.bohnanza.heuristics",
+    "stalk_exchange": "seedbed.games.stalk_exchange.heuristics",
+    "fields_of_green": "seedbed.games.fields_of_green.heuristics",
+}
 
 
 def register(name: str, module: str) -> None:
@@ -42,3 +49,14 @@ def game(name: str) -> Game:
 def game_names() -> list[str]:
     """Names of all registered games."""
     return sorted(_MODULES)
+
+
+def heuristics(name: str) -> ModuleType:
+    """The heuristics module of game ``name`` (for greedy bots and search); ValueError if the
+    game has none. Bots reach game knowledge only through here (DESIGN §2)."""
+    module = _HEURISTICS.get(name)
+    if module is None:
+        raise ValueError(
+            f"game {name!r} has no heuristics; games with some: {', '.join(sorted(_HEURISTICS))}"
+        )
+    return import_module(module)

@@ -1,0 +1,65 @@
+"""The bot protocol: what a bot sees and how it answers.
+
+A bot is asked to act for one seat through an :class:`InfoSet`: the seat's observation
+(``state.observe(me)``), its legal actions, and — for search — full states sampled consistently
+with what the seat knows (``state.determinize(me, rng)``). The true state itself is never handed
+to a bot, so no bot can read a hidden card. Each bot gets its own seeded :class:`Rng` from the
+arena; nothing uses the global ``random``.
+
+>>> import seedbed
+>>> from seedbed.engine import Rng
+>>> state = seedbed.game("stalk_exchange").new_state(3, seed=1)
+>>> info = InfoSet(state, 0)
+>>> len(info.legal_actions()) > 0, info.observation()["viewer"]
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from seedbed.engine.api import Action, JsonDict, PlayerId, State
+from seedbed.engine.rng import Rng
+
+
+class InfoSet:
+    """One seat's view of the game at a decision: everything a bot may use."""
+
+    __slots__ = ("_state", "game_name", "num_players", "player")
+
+    def __init__(self, state: State, player: PlayerId) -> None:
+        self._state = state
+        self.player = player
+        self.game_name = state.game_name
+        self.num_players = state.num_players
+
+    def observation(self) -> JsonDict:
+        """What the seat may know (``observe``), JSON-ready."""
+        return self._state.observe(self.player)
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The seat's menu, in the game's deterministic order (may be lazy)."""
+        return self._state.legal_actions(self.player)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat may play ``action`` now (also for actions outside the menu)."""
+        return self._state.is_legal(self.player, action)
+
+    def sample(self, rng: Rng) -> State:
+        """A full state consistent with the seat's knowledge, hidden parts drawn with ``rng``:
+        a new object each call, safe to play on (``determinize``)."""
+        return self._state.determinize(self.player, rng)
+
+
+class Bot(ABC):
+    """A player. ``act`` returns one legal action of ``info.legal_actions()``."""
+
+    name: str = "bot"
+
+    @abstractmethod
+    def act(self, info: InfoSet, rng: Rng) -> Action:
+        """Choose the seat's next action; ``rng`` is the bot's own generator."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"

@@ -1,0 +1,174 @@
+"""Bot specs as strings (``random``, ``greedy``, ``ismcts:iterations=1000,c=0.7``,
+``ismcts:seconds=0.5``), parsed with clear errors, and the registry of bot kinds.
+
+Each kind declares its parameters with a type, a default and a lower bound; a spec naming an
+unknown kind or parameter, or a value of the wrong type, is refused with a message listing
+what is known. Lists of specs (``greedy,ismcts:iterations=500,c=0.7,random``) split on commas;
+a ``key=value`` item belongs to the spec before it.
+
+>>> str(parse_spec("ismcts:c=0.7,iterations=1000"))
+'ismcts:iterations=1000,c=0.7'
+>>> [str(s) for s in parse_spec_list("greedy,ismcts:iterations=500,c=0.7,random")]
+['greedy', 'ismcts:iterations=500,c=0.7', 'random']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from seedbed.bots.api import Bot
+
+Value = int | float | str | bool
+
+
+class BotSpecError(ValueError):
+    """A bot spec that names no known bot, or a parameter it does not take."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a bot kind: its type, default (None = no default: unset unless given),
+    lower bound for numbers, and help text."""
+
+    kind: type
+    default: Value | None
+    help: str
+    minimum: float | None = None
+
+    def read(self, text: str, where: str) -> Value:
+        try:
+            if self.kind is bool:
+                if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError(text)
+                value: Value = text.lower() in ("true", "1", "yes")
+            else:
+                value = self.kind(text)
+        except ValueError:
+            raise BotSpecError(f"{where} must be {self.kind.__name__}, got {text!r}") from None
+        if self.minimum is not None and isinstance(value, int | float) and value < self.minimum:
+            raise BotSpecError(f"{where} must be at least {self.minimum:g}, got {text}")
+        return value
+
+
+@dataclass(frozen=True)
+class BotKind:
+    """A registered kind of bot: its parameters and how to build one for a game."""
+
+    name: str
+    help: str
+    make: Callable[[str, Mapping[str, Any]], Bot]
+    """(game name, parameters with defaults filled) -> a bot."""
+    params: Mapping[str, Param] = field(default_factory=dict)
+    check: Callable[[Mapping[str, Any]], str | None] | None = None
+    """Cross-parameter check (e.g. iterations or seconds, not both): the reason, or None."""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed spec: a kind and the parameters given (defaults not filled)."""
+
+    name: str
+    params: tuple[tuple[str, Value], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={_text(v)}" for k, v in self.params)
+
+    def settings(self) -> dict[str, Any]:
+        """Every parameter of the kind, defaults filled in."""
+        kind = bot_kind(self.name)
+        out: dict[str, Any] = {k: p.default for k, p in kind.params.items()}
+        out.update(self.params)
+        return out
+
+
+def _text(value: Value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+_KINDS: dict[str, BotKind] = {}
+_BUILTIN = ("seedbed.bots.random_bot", "seedbed.bots.greedy")
+
+
+def register_bot(kind: BotKind) -> None:
+    """Add (or replace) a kind of bot."""
+    _KINDS[kind.name] = kind
+
+
+_BUILTIN_LOADED: list[bool] = []
+
+
+def _load_builtins() -> None:
+    """Register the built-in kinds on first use (a kind registered earlier by a user keeps
+    its place; a built-in of the same name does not replace it)."""
+    if not _BUILTIN_LOADED:
+        _BUILTIN_LOADED.append(True)
+        for module in _BUILTIN:
+            kind = import_module(module).KIND
+            _KINDS.setdefault(kind.name, kind)
+
+
+def bot_kind(name: str) -> BotKind:
+    _load_builtins()
+    kind = _KINDS.get(name)
+    if kind is None:
+        raise BotSpecError(f"unknown bot {name!r}; bots: {', '.join(sorted(_KINDS))}")
+    return kind
+
+
+def bot_kinds() -> list[BotKind]:
+    """Every registered kind, by name."""
+    _load_builtins()
+    return [_KINDS[name] for name in sorted(_KINDS)]
+
+
+def parse_spec(text: str) -> BotSpec:
+    """``name`` or ``name:key=value,key=value``; parameters in the kind's declared order."""
+    name, _, rest = text.strip().partition(":")
+    kind = bot_kind(name.strip())
+    given: dict[str, Value] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, raw = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise BotSpecError(f"bot {kind.name}: parameter {item!r} is not of the form key=value")
+        param = kind.params.get(key)
+        if param is None:
+            known = ", ".join(kind.params) or "none"
+            raise BotSpecError(f"bot {kind.name} has no parameter {key!r}; parameters: {known}")
+        if key in given:
+            raise BotSpecError(f"bot {kind.name}: parameter {key!r} given twice")
+        given[key] = param.read(raw.strip(), f"bot {kind.name}: {key}")
+    spec = BotSpec(kind.name, tuple((k, given[k]) for k in kind.params if k in given))
+    if kind.check is not None:
+        problem = kind.check(spec.settings())
+        if problem:
+            raise BotSpecError(f"bot {kind.name}: {problem}")
+    return spec
+
+
+def parse_spec_list(text: str) -> list[BotSpec]:
+    """Comma-separated specs; a ``key=value`` item continues the spec before it."""
+    groups: list[list[str]] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            raise BotSpecError(f"empty bot spec in {text!r}")
+        if "=" in item and ":" not in item.split("=", 1)[0]:
+            if not groups:
+                raise BotSpecError(f"{text!r} starts with a parameter, not a bot name")
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    return [parse_spec(",".join(g)) for g in groups]
+
+
+def make_bot(spec: str | BotSpec, game_name: str) -> Bot:
+    """A bot of ``spec`` for ``game_name``."""
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    return bot_kind(parsed.name).make(game_name, parsed.settings())
