@@ -1,4 +1,5 @@
-"""The ``seedbed`` command line: simulate, replay and bench, generic over games.
+"""The ``seedbed`` command line: simulate, replay, tournament, match and bench, generic over
+games.
 
 A thin layer: the loops live in :mod:`seedbed.simulate` and :mod:`seedbed.bench`, the
 renderings in :mod:`seedbed.views`; this module parses arguments, does the file I/O and
@@ -28,8 +29,15 @@ from rich.progress import (
 from rich.table import Table
 
 import seedbed
+from seedbed import arena_cli
 from seedbed import bench as benchmod
 from seedbed import simulate as sim
+from seedbed.arena.executors import BACKENDS, Executor, make_executor
+from seedbed.arena.match import run_match
+from seedbed.arena.stats import Sprt
+from seedbed.arena.summary import Summary, summarize
+from seedbed.arena.tournament import deals_for, lineup, schedule
+from seedbed.bots.specs import parse_spec, parse_spec_list
 from seedbed.engine.api import Game, PlayerId, State
 from seedbed.engine.record import GameRecord, read_records
 from seedbed.engine.registry import game_names
@@ -95,6 +103,14 @@ def lookup(name: str) -> Game:
 
 
 GAME_HELP = f"The game to play; one of: {', '.join(game_names())}."
+OPTION_HELP = (
+    "A game option, repeatable. The value is read as JSON when it parses, else as "
+    "text: max_offers=0, max_offers=null, edition=classic, offer_menu.max_give=3, "
+    "garden_radius=4, portfolio_size='{\"3\": 9}', ruleset=prototype. "
+    "Bohnanza shorthand: treasury=open means treasury_visibility=open. "
+    "Fields of Green: card_set=PATH plays with the card set in a .toml or .json "
+    "file (option cards)."
+)
 
 
 # ------------------------------------------------------------------ simulate
@@ -176,14 +192,7 @@ def simulate(
             "--option",
             "-o",
             metavar="KEY=VALUE",
-            help=(
-                "A game option, repeatable. The value is read as JSON when it parses, else as "
-                "text: max_offers=0, max_offers=null, edition=classic, offer_menu.max_give=3, "
-                "garden_radius=4, portfolio_size='{\"3\": 9}', ruleset=prototype. "
-                "Bohnanza shorthand: treasury=open means treasury_visibility=open. "
-                "Fields of Green: card_set=PATH plays with the card set in a .toml or .json "
-                "file (option cards)."
-            ),
+            help=OPTION_HELP,
         ),
     ] = None,
     record: Annotated[
@@ -352,27 +361,217 @@ def finish(state: State, rec: GameRecord) -> None:
         raise typer.Exit(1)
 
 
+# ------------------------------------------------------------------ tournament and match
+
+OptionTexts = Annotated[
+    list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help=OPTION_HELP)
+]
+Players = Annotated[int, typer.Option("--players", "-p", help="Number of players.")]
+Jobs = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        help="Games at once: local processes (default 1: this process), or Ray CPUs for a "
+        "local Ray instance (default: all).",
+    ),
+]
+Backend = Annotated[
+    str, typer.Option(help="Where games run: local (processes on this machine) or ray.")
+]
+Address = Annotated[
+    str | None,
+    typer.Option(help="With --backend ray: join this cluster (auto, or host:port)."),
+]
+Progress_ = Annotated[
+    bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
+]
+
+
+def arena_setup(game: str, players: int, option: list[str] | None) -> tuple[Game, dict[str, Any]]:
+    g = lookup(game)
+    return g, sim.check_setup(g, players, game_options(g, option or [], offers=True))
+
+
+def open_executor(backend: str, jobs: int | None, address: str | None) -> Executor:
+    if backend not in BACKENDS:
+        fail(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    try:
+        return make_executor(backend, jobs, address)
+    except (ConnectionError, RuntimeError, TimeoutError) as exc:  # Ray could not start/join
+        fail(f"cannot start the {backend} backend: {exc}")
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
+    players: Players = 4,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot specs, comma-separated: greedy,ismcts:iterations=500,c=0.7,random. With "
+            "fewer specs than seats the last fills the remaining seats (greedy,random at 4 "
+            "players = greedy and 3 random); every deal is played under each seat rotation.",
+        ),
+    ] = "random",
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", help="Games to play, rounded up to whole deals (× seat rotations)."
+        ),
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of deal 0; deal d is dealt with seed + d.")] = 1,
+    option: OptionTexts = None,
+    jobs: Jobs = None,
+    backend: Backend = "local",
+    address: Address = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write the results as JSON Lines, one line per game.")
+    ] = None,
+    moves: Annotated[
+        bool,
+        typer.Option(
+            "--moves/--no-moves", help="Put each game's moves into --out (so it replays)."
+        ),
+    ] = False,
+    report: Annotated[
+        Path | None, typer.Option(help="Write index.html with plots and tables into this DIR.")
+    ] = None,
+    progress: Progress_ = True,
+) -> None:
+    """Play a tournament between bots over shared deals with seat rotation, and print win
+    shares with 95% intervals, mean scores and OpenSkill ratings per bot, seat advantage, and
+    speed (games/s, parallel efficiency).
+
+    Example: seedbed tournament bohnanza --players 4 --bots greedy,ismcts:iterations=500,random
+    --games 400 --jobs 2 --out results.jsonl --report report/
+    """
+    with user_errors():
+        _, normalized = arena_setup(game, players, option)
+        if games < 1:
+            fail(f"--games must be at least 1, not {games}")
+        slots = lineup(parse_spec_list(bots), players)
+        arena_cli.check_bots(game, slots)
+        tasks = schedule(game, slots, deals_for(games, slots), seed, normalized, keep_moves=moves)
+        with open_executor(backend, jobs, address) as executor:
+            label = f"{game} {players}p {backend}"
+            results, speed = arena_cli.run_games(executor, tasks, label, progress)
+        summary = summarize(results, speed, backend)
+        if out is not None:
+            arena_cli.write_results(out, results)
+        page = None if report is None else write_arena_report(summary, report)
+    console = Console()
+    typer.echo(f"options: {options_line(normalized)}")
+    for table in arena_cli.tournament_tables(summary):
+        console.print(table)
+    if out is not None:
+        console.print(f"wrote {len(results)} results to {out}", markup=False)
+    if page is not None:
+        console.print(f"wrote the report to {page}", markup=False)
+
+
+def write_arena_report(summary: Summary, directory: Path) -> Path:
+    from seedbed.arena.report import write_report  # lazily: matplotlib takes a moment
+
+    return write_report(summary, directory)
+
+
+@app.command()
+def match(
+    bot_a: Annotated[str, typer.Argument(metavar="A", help="The bot under test (a spec).")],
+    bot_b: Annotated[str, typer.Argument(metavar="B", help="Its opponent, in every other seat.")],
+    game: Annotated[str, typer.Option("--game", "-g", help=GAME_HELP)],
+    players: Players = 4,
+    p0: Annotated[
+        float | None, typer.Option(help="H0: A's win rate (default 1/N, parity).")
+    ] = None,
+    p1: Annotated[float | None, typer.Option(help="H1: A's win rate (default p0 + 0.05).")] = None,
+    alpha: Annotated[float, typer.Option(help="Chance of accepting H1 when H0 holds.")] = 0.05,
+    beta: Annotated[float, typer.Option(help="Chance of accepting H0 when H1 holds.")] = 0.05,
+    max_games: Annotated[
+        int, typer.Option(help="Stop undecided after this many games (whole deals).")
+    ] = 2000,
+    seed: Annotated[int, typer.Option(help="Seed of deal 0; deal d is dealt with seed + d.")] = 1,
+    option: OptionTexts = None,
+    jobs: Jobs = None,
+    backend: Backend = "local",
+    address: Address = None,
+    progress: Progress_ = True,
+) -> None:
+    """Bot A against N-1 copies of bot B, with seat rotation over shared deals, until a
+    sequential probability ratio test (SPRT) on A's win rate decides: accept H0 (p = p0) or
+    H1 (p = p1). A win shared by k players counts 1/k.
+
+    Example: seedbed match greedy random --game bohnanza --players 4 --p0 0.25 --p1 0.30
+    """
+    with user_errors():
+        _, normalized = arena_setup(game, players, option)
+        if max_games < 1:
+            fail(f"--max-games must be at least 1, not {max_games}")
+        base = 1 / players if p0 is None else p0
+        sprt = Sprt(base, base + 0.05 if p1 is None else p1, alpha, beta)
+        a, b = str(parse_spec(bot_a)), str(parse_spec(bot_b))
+        if a == b:
+            fail(f"bot A and bot B are the same ({a}): nothing to compare")
+        arena_cli.check_bots(game, [a, b])
+        with (
+            open_executor(backend, jobs, address) as executor,
+            arena_cli.progress(f"{game} {a} vs {b}", max_games, progress) as tick,
+        ):
+            result = run_match(
+                executor, game, a, b, players, sprt, max_games, seed, normalized, tick
+            )
+    typer.echo("\n".join(arena_cli.match_lines(result, game, players)))
+
+
 # ------------------------------------------------------------------ bench
 
 
 @app.command()
 def bench(
-    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
+    what: Annotated[
+        str, typer.Argument(metavar="GAME|ismcts", help=f"{GAME_HELP} Or ismcts, then GAME.")
+    ],
+    game: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="The game, after ismcts.")
+    ] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
     seconds: Annotated[
         float, typer.Option(help="Time budget per figure (each playout figure, the clone figure).")
     ] = 3.0,
     seed: Annotated[int, typer.Option(help="Seed of the first benchmark game.")] = 0,
+    spec: Annotated[
+        str | None,
+        typer.Option(help="With ismcts: the bot spec to measure (default ismcts:iterations=200)."),
+    ] = None,
 ) -> None:
     """Measure random playouts/s and actions/s (without and with offers) and µs per clone()
-    of mid-game states, in this process on one core. Figures vary by machine.
+    of mid-game states; or, as bench ismcts GAME, the search's iterations/s. In this process
+    on one core; figures vary by machine.
 
     Example: seedbed bench bohnanza --players 4 --seconds 3
+
+    Example: seedbed bench ismcts bohnanza --players 4 --seconds 5 --spec ismcts:iterations=200
     """
     with user_errors():
-        g = lookup(game)
         if seconds < 0:
             fail(f"--seconds must be >= 0, not {seconds}")
+        if what == "ismcts":
+            if game is None:
+                fail("bench ismcts needs a game: seedbed bench ismcts GAME")
+            sim.check_setup(lookup(game), players, {})
+            line = arena_cli.bench_ismcts(
+                game, players, spec or "ismcts:iterations=200", seconds, seed
+            )
+            typer.echo(line)
+            return
+        if game is not None:
+            fail(f"bench takes GAME or ismcts GAME, not {what} {game}")
+        if spec is not None:
+            fail("--spec goes with bench ismcts GAME")
+        g = lookup(what)
         for _, opts in benchmod.variants(g):
             sim.check_setup(g, players, opts)
         report = benchmod.bench(g, players, seconds, seed)

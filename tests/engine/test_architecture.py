@@ -108,3 +108,23 @@ def test_bots_and_arena_reach_games_only_through_the_engine(path: Path) -> None:
             continue
         allowed = ("engine", "bots") if layer == "bots" else ("engine", "bots", "arena")
         assert len(parts) > 1 and parts[1] in allowed, f"{path.name} imports {name}"
+
+
+ARENA_THIRD_PARTY = ("openskill", "matplotlib", "ray")
+"""Ratings, plots and executors: allowed in the arena, and nowhere in engine, games or bots."""
+
+
+@pytest.mark.parametrize("path", modules("arena"), ids=lambda p: str(p.relative_to(SRC)))
+def test_arena_imports_only_engine_bots_and_its_libraries(path: Path) -> None:
+    for name in imports(path):
+        parts = name.split(".")
+        if parts[0] == "seedbed":
+            assert parts[1] in ("engine", "bots", "arena"), f"{path.name} imports {name}"
+        else:
+            assert parts[0] in STDLIB or parts[0] in ARENA_THIRD_PARTY, f"{path.name}: {name}"
+
+
+@pytest.mark.parametrize("path", PURE + modules("bots"), ids=lambda p: str(p.relative_to(SRC)))
+def test_only_the_arena_uses_the_arena_libraries(path: Path) -> None:
+    for name in imports(path):
+        assert name.split(".")[0] not in ARENA_THIRD_PARTY, f"{path.name} imports {name}"

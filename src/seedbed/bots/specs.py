@@ -93,7 +93,7 @@ def _text(value: Value) -> str:
 
 
 _KINDS: dict[str, BotKind] = {}
-_BUILTIN = ("seedbed.bots.random_bot", "seedbed.bots.greedy")
+_BUILTIN = ("seedbed.bots.random_bot", "seedbed.bots.greedy", "seedbed.bots.ismcts")
 
 
 def register_bot(kind: BotKind) -> None:

@@ -106,6 +106,9 @@ def determinize_into(s: Zones, viewer: int, rng: Rng) -> None:
         keep[q] = [c for c in s.hands[q] if c in known]
         pool += [c for c in s.hands[q] if c not in known]
         pool += s.treasury[q]
+    # sorted first, so the sample depends only on what the viewer knows, never on the true
+    # order of the hidden cards (twins that differ only in hidden cards sample alike)
+    pool.sort()
     rng.shuffle(pool)
     pos = 0
 
@@ -118,7 +121,7 @@ def determinize_into(s: Zones, viewer: int, rng: Rng) -> None:
     for q in range(n):
         if q == viewer:
             continue
-        hand = keep[q] + take(len(s.hands[q]) - len(keep[q]))
+        hand = sorted(keep[q] + take(len(s.hands[q]) - len(keep[q])))
         rng.shuffle(hand)
         s.hands[q] = hand
         s.treasury[q] = take(len(s.treasury[q]))

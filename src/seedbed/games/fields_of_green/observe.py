@@ -180,18 +180,20 @@ def _resample_cards(s: Zones, viewer: int, rng: Rng) -> None:
         packet = _packet(s, q)
         if q == viewer or not packet:
             continue
+        packet.sort()  # the sample must not depend on the true (hidden) order
         rng.shuffle(packet)  # which card was committed is unknown to the viewer
         packets[q] = packet
         if not s.seen[packet[0]] & bit:
             for i, c in enumerate(packet):
                 pool[kinds[c]].append(c)
                 slots.append((q, i))
-    shared = s.shared[:]
+    shared = sorted(s.shared)
     rng.shuffle(shared)
     for i, c in enumerate(shared):
         pool[kinds[c]].append(c)
         slots.append((-1, i))
     for cards in pool:
+        cards.sort()
         rng.shuffle(cards)
     olds = [shared[i] if q < 0 else packets[q][i] for q, i in slots]
     bits = [s.seen[c] for c in olds]
@@ -225,6 +227,7 @@ def _resample_tiles(s: Zones, viewer: int, rng: Rng) -> None:
     ]
     pool = [s.tiles[i] for i in unknown] + [f[i] for f, i in frames]
     bits = [seen[t] for t in pool]  # who saw a slot's tile sees the tile put there
+    pool.sort()  # the sample must not depend on the true (hidden) order
     rng.shuffle(pool)
     k = 0
     for i in unknown:

@@ -1,0 +1,581 @@
+"""Single-observer information-set MCTS (SO-ISMCTS; Cowling, Powley & Whitehouse 2012),
+generic over the engine API.
+
+The bot holds only an :class:`~seedbed.bots.api.InfoSet`. Each iteration draws a
+determinization with ``info.sample(rng)`` (never the true state), walks down the one tree of
+the observer's information set, expands one action legal in this determinization, rolls out
+and backs a reward per player up the path. Opponents' moves are in the tree too, each node
+scoring the rewards of the player who acted into it (multi-player SO-ISMCTS).
+
+* **Selection** — UCB1 with *availability counts*: a child's exploration term is
+  ``c * sqrt(ln(avail) / visits)`` where ``avail`` counts the visits of its parent in which
+  it was legal, not the parent's visits (an action legal in few determinizations is not
+  over-explored).
+* **Several players on the move** — the sequential-driver convention: ``to_move()[0]`` acts
+  (the root acts for the observer, whichever seat of ``to_move()`` it holds).
+* **Large menus** — a node whose menu in the current determinization has at most
+  ``max_children`` entries expands every action before UCB applies. A larger (possibly lazy)
+  menu is never enumerated: the node grows by *progressive widening* to at most
+  ``max_children + widen * sqrt(visits)`` children, each new one drawn *type-balanced*: the
+  menu's runs of one action type (``to_json()["type"]``) are found with O(runs · log n)
+  probes, a type is picked uniformly, then an action of that type uniformly. So a lone
+  ``pass`` among 10,000 offers is as likely a new child as an offer, and every type can be
+  chosen. Existing children are checked by the lazy menu's own ``in`` or by ``is_legal``
+  (availability), never by scanning the menu.
+* **Reward** — from the outcome, per player: ``0.75 * win share`` (1/k for each of k tied
+  winners) ``+ 0.25 * (n - rank) / (n - 1)`` — mostly winning, a little for placing better,
+  in [0, 1]. A ``cutoff`` rollout uses the game's ``heuristics.evaluate`` of each player's
+  observation instead (also in [0, 1]).
+* **Rollouts** — ``random`` (uniform over ``legal_actions(to_move()[0])``), ``greedy`` (the
+  game's ``heuristics.choose``) or ``cutoff`` (``policy`` random or greedy for ``depth``
+  steps, then ``evaluate``).
+* ``offers=false`` — the observer never proposes an offer (actions of type ``"offer"``):
+  such actions are skipped for its own seat in the tree and in rollouts.
+
+The final move is the root child with the most visits (ties: higher mean). With the same
+InfoSet-equivalent situation and rng state, an iteration budget gives the same action.
+
+>>> import seedbed
+>>> from seedbed.bots.api import InfoSet
+>>> from seedbed.engine.rng import Rng
+>>> state = seedbed.game("stalk_exchange").new_state(3, seed=1)
+>>> bot = make_ismcts("stalk_exchange", iterations=50)
+>>> state.is_legal(0, bot.act(InfoSet(state, 0), Rng(3)))
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, cast, overload
+
+from seedbed.bots.api import Bot, InfoSet
+from seedbed.bots.specs import BotKind, BotSpecError, Param, parse_spec
+from seedbed.engine.api import Action, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.registry import game as get_game
+from seedbed.engine.registry import heuristics as game_heuristics
+from seedbed.engine.rng import Rng
+
+ROLLOUTS = ("random", "greedy", "cutoff")
+POLICIES = ("random", "greedy")
+OFFER = "offer"
+WIN_WEIGHT = 0.75
+"""Share of the reward given by winning (the rest by rank)."""
+SMALL_FILTER = 64
+"""Menus up to this size are filtered action by action (``offers=false``)."""
+RETRIES = 8
+MAX_RUNS = 64
+
+
+class Heuristics(Protocol):
+    """What search uses of a game's ``heuristics`` module (or a stand-in in tests)."""
+
+    def choose(self, view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action: ...
+
+    def evaluate(self, view: JsonDict) -> float: ...
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The bot's parameters (see ``KIND`` for their meaning)."""
+
+    iterations: int | None = 1000
+    seconds: float | None = None
+    c: float = 0.7
+    rollout: str = "random"
+    depth: int = 10
+    policy: str = "random"
+    offers: bool = True
+    max_children: int = 16
+    widen: float = 1.0
+
+    def __post_init__(self) -> None:
+        problem = _problem(self.iterations, self.seconds, self.rollout, self.policy)
+        if problem is None and self.c < 0:
+            problem = f"c must be at least 0, got {self.c:g}"
+        if problem is not None:
+            raise BotSpecError(f"bot ismcts: {problem}")
+
+
+def _problem(iterations: Any, seconds: Any, rollout: Any, policy: Any) -> str | None:
+    if iterations is not None and seconds is not None:
+        return "give iterations or seconds, not both"
+    if rollout not in ROLLOUTS:
+        return f"rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
+    if policy not in POLICIES:
+        return f"policy must be one of {', '.join(POLICIES)}, got {policy!r}"
+    return None
+
+
+# ------------------------------------------------------------------ action types and menus
+
+_KINDS: dict[type, str] = {}
+
+
+def kind_of(action: Action) -> str:
+    """The action's JSON ``type``; cached per class (one class per action kind)."""
+    cls = type(action)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = str(action.to_json()["type"])
+    return kind
+
+
+Run = tuple[str, int, int]
+"""(type, start, end): menu[start:end] begins with an action of this type."""
+
+
+def runs(menu: Sequence[Action], size: int) -> list[Run]:
+    """The menu's runs of one action type, found by galloping and binary search, assuming
+    the deterministic menu order groups actions by type (if it does not, a run may hide
+    actions of other types, which are then still legal, just rarer to draw)."""
+    out: list[Run] = []
+    i = 0
+    while i < size:
+        kind = kind_of(menu[i])
+        if len(out) >= MAX_RUNS:
+            out.append((kind, i, size))
+            break
+        lo, hi, step = i, size, 1  # menu[lo] has this kind; the boundary is in (lo, hi]
+        while lo + step < size:
+            if kind_of(menu[lo + step]) != kind:
+                hi = lo + step
+                break
+            lo += step
+            step *= 2
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if kind_of(menu[mid]) == kind:
+                lo = mid
+            else:
+                hi = mid
+        out.append((kind, i, hi))
+        i = hi
+    return out
+
+
+def pick_in(chosen: list[Run], rng: Rng) -> int:
+    """A uniform menu index among the runs."""
+    k = rng.below(sum(end - start for _, start, end in chosen))
+    for _, start, end in chosen:
+        if k < end - start:
+            return start + k
+        k -= end - start
+    raise AssertionError("unreachable")
+
+
+def balanced_index(by_kind: list[list[Run]], rng: Rng) -> int:
+    """A type uniformly, then an index of that type uniformly."""
+    return pick_in(by_kind[rng.below(len(by_kind))], rng)
+
+
+def group_runs(found: list[Run], skip_offers: bool) -> list[list[Run]]:
+    groups: dict[str, list[Run]] = {}
+    for run in found:
+        if not (skip_offers and run[0] == OFFER):
+            groups.setdefault(run[0], []).append(run)
+    return list(groups.values())
+
+
+class Subset(Sequence[Action]):
+    """A lazy view of some runs of a menu (its non-offer part), in menu order."""
+
+    __slots__ = ("menu", "parts", "size")
+
+    def __init__(self, menu: Sequence[Action], parts: list[Run]) -> None:
+        self.menu = menu
+        self.parts = parts
+        self.size = sum(end - start for _, start, end in parts)
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self.size))]
+        k = i + self.size if i < 0 else i
+        if not 0 <= k < self.size:
+            raise IndexError("index out of range")
+        for _, start, end in self.parts:
+            if k < end - start:
+                return self.menu[start + k]
+            k -= end - start
+        raise IndexError("index out of range")
+
+    def __iter__(self) -> Iterator[Action]:
+        for _, start, end in self.parts:
+            for j in range(start, end):
+                yield self.menu[j]
+
+
+def without_offers(menu: Sequence[Action]) -> Sequence[Action]:
+    """The menu minus offers (the whole menu if nothing else is on it). Small menus are
+    filtered exactly; large ones through their type runs, exactly once the rest is small."""
+    view = menu
+    if len(menu) > SMALL_FILTER:
+        view = Subset(menu, [r for r in runs(menu, len(menu)) if r[0] != OFFER])
+        if len(view) > SMALL_FILTER:
+            return view
+    kept = [a for a in view if kind_of(a) != OFFER]
+    return kept if kept else menu
+
+
+def own_move(menu: Sequence[Action], rng: Rng) -> Action:
+    """A random non-offer of a menu (some draws, then a scan; the menu's first if none)."""
+    for _ in range(RETRIES):
+        a = menu[rng.below(len(menu))]
+        if kind_of(a) != OFFER:
+            return a
+    return next((a for a in menu if kind_of(a) != OFFER), menu[0])
+
+
+def lazy_membership(menu: Sequence[Action]) -> bool:
+    """Whether ``in`` is a lookup for this menu (a lazy menu's own ``__contains__``), not a
+    scan; otherwise membership goes through ``is_legal``."""
+    cls = type(menu)
+    return cls not in (list, tuple) and cls.__contains__ is not Sequence.__contains__
+
+
+# ------------------------------------------------------------------ rewards
+
+
+def outcome_rewards(outcome: Outcome, n: int) -> list[float]:
+    """Per player in [0, 1]: ``0.75 * win share + 0.25 * (n - rank) / (n - 1)``."""
+    if n < 2:
+        return [1.0] * n
+    place = (1.0 - WIN_WEIGHT) / (n - 1)
+    out = [place * (n - rank) for rank in outcome.ranks]
+    share = WIN_WEIGHT / max(1, len(outcome.winners))
+    for w in outcome.winners:
+        out[w] += share
+    return out
+
+
+# ------------------------------------------------------------------ the tree
+
+
+class Node:
+    """One node of the observer's information-set tree: the action into it, the player who
+    chose it (whose rewards it sums), visits and availability; ``mover`` acts from it."""
+
+    __slots__ = ("action", "avail", "edges", "mover", "player", "total", "visits")
+
+    def __init__(self, action: Action | None, player: PlayerId) -> None:
+        self.action = action
+        self.player = player
+        self.mover = -1
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.edges: dict[Action, Node] = {}
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class SearchResult:
+    """The chosen action, the iterations run, the seconds taken and the root."""
+
+    action: Action
+    iterations: int
+    seconds: float
+    root: Node
+
+
+class Search:
+    """One search from one InfoSet: the tree policy, the rollouts and backpropagation."""
+
+    def __init__(
+        self, settings: Settings, me: PlayerId, n: int, rng: Rng, heur: Heuristics | None
+    ) -> None:
+        self.s = settings
+        self.me = me
+        self.n = n
+        self.rng = rng
+        self.heur = heur
+        self.restrict = not settings.offers
+
+    # -------------------------------------------------------------- one iteration
+
+    def iterate(self, root: Node, info: InfoSet) -> None:
+        state = info.sample(self.rng)
+        node, path, p = root, [root], self.me
+        while True:
+            if not state.to_move():
+                self.backprop(path, outcome_rewards(state.outcome(), self.n))
+                return
+            if node.mover == -1:
+                node.mover = p
+            elif node.mover != p:  # another mover than before here: leave the tree
+                break
+            child, fresh = self.select(node, state, p)
+            state.apply(p, cast(Action, child.action))
+            path.append(child)
+            node = child
+            if fresh:
+                break
+            tm = state.to_move()
+            p = tm[0] if tm else -1
+        self.backprop(path, self.rollout(state))
+
+    def backprop(self, path: list[Node], rewards: list[float]) -> None:
+        for node in path:
+            node.visits += 1
+            if node.player >= 0:
+                node.total += rewards[node.player]
+
+    def select(self, node: Node, state: State, p: PlayerId) -> tuple[Node, bool]:
+        """The child to descend to, and whether it is new (expanded now)."""
+        menu = state.legal_actions(p)
+        restrict = self.restrict and p == self.me
+        if len(menu) > self.s.max_children:
+            return self.select_large(node, state, p, menu, restrict)
+        edges = node.edges
+        avail: list[Node] = []
+        untried: list[Action] = []
+        for a in without_offers(menu) if restrict else menu:
+            child = edges.get(a)
+            if child is None:
+                untried.append(a)
+            else:
+                avail.append(child)
+        if untried:
+            return self.expand(node, untried[self.rng.below(len(untried))], p, avail), True
+        return self.best(avail), False
+
+    def select_large(
+        self, node: Node, state: State, p: PlayerId, menu: Sequence[Action], restrict: bool
+    ) -> tuple[Node, bool]:
+        """Progressive widening with type-balanced draws; availability by ``is_legal``."""
+        if lazy_membership(menu):
+            avail = [c for a, c in node.edges.items() if a in menu]
+        else:
+            legal = state.is_legal
+            avail = [c for a, c in node.edges.items() if legal(p, a)]
+        limit = self.s.max_children + int(self.s.widen * math.sqrt(node.visits))
+        if len(node.edges) < limit or not avail:
+            a = self.draw_new(node, menu, restrict)
+            if a is not None:
+                return self.expand(node, a, p, avail), True
+        if not avail:  # every draw was a child illegal here: descend through one anyway
+            a = own_move(menu, self.rng) if restrict else menu[self.rng.below(len(menu))]
+            child = node.edges.get(a)
+            return (self.expand(node, a, p, avail), True) if child is None else (child, False)
+        return self.best(avail), False
+
+    def draw_new(self, node: Node, menu: Sequence[Action], restrict: bool) -> Action | None:
+        by_kind = group_runs(runs(menu, len(menu)), restrict)
+        if not by_kind:
+            return None
+        for _ in range(RETRIES):
+            a = menu[balanced_index(by_kind, self.rng)]
+            if a not in node.edges and not (restrict and kind_of(a) == OFFER):
+                return a
+        return None
+
+    def expand(self, node: Node, action: Action, p: PlayerId, avail: list[Node]) -> Node:
+        child = Node(action, p)
+        node.edges[action] = child
+        for c in avail:
+            c.avail += 1
+        child.avail = 1
+        return child
+
+    def best(self, avail: list[Node]) -> Node:
+        """UCB1 with availability counts; ties go to the earliest child."""
+        c = self.s.c
+        log, sqrt = math.log, math.sqrt
+        best, best_value = avail[0], -math.inf
+        for child in avail:
+            child.avail += 1
+            v = child.visits
+            value = child.total / v + c * sqrt(log(child.avail) / v)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    # -------------------------------------------------------------- rollouts
+
+    def rollout(self, state: State) -> list[float]:
+        s = self.s
+        if s.rollout == "cutoff":
+            if self.play(state, s.policy == "greedy", s.depth):
+                return outcome_rewards(state.outcome(), self.n)
+            heur = cast(Heuristics, self.heur)
+            return [heur.evaluate(state.observe(q)) for q in range(self.n)]
+        self.play(state, s.rollout == "greedy", -1)
+        return outcome_rewards(state.outcome(), self.n)
+
+    def play(self, state: State, greedy: bool, steps: int) -> bool:
+        """Play ``steps`` moves (all if negative); whether the game ended."""
+        rng, me, restrict, heur = self.rng, self.me, self.restrict, self.heur
+        while steps != 0:
+            tm = state.to_move()
+            if not tm:
+                return True
+            p = tm[0]
+            menu = state.legal_actions(p)
+            mine = restrict and p == me
+            if mine:
+                menu = without_offers(menu)
+            if greedy:
+                a = cast(Heuristics, heur).choose(state.observe(p), menu, rng)
+            else:
+                a = menu[rng.below(len(menu))]
+            if mine and kind_of(a) == OFFER:  # a menu not grouped by type, or greedy's pick
+                a = own_move(menu, rng)
+            state.apply(p, a)
+            steps -= 1
+        return not state.to_move()
+
+    # -------------------------------------------------------------- the budget
+
+    def run(self, info: InfoSet) -> SearchResult:
+        root = Node(None, -1)
+        start = time.perf_counter()
+        iterations = 0
+        if self.s.seconds is not None:
+            deadline = start + self.s.seconds
+            while True:
+                self.iterate(root, info)
+                iterations += 1
+                if time.perf_counter() >= deadline:
+                    break
+        else:
+            for _ in range(self.s.iterations or 1):
+                self.iterate(root, info)
+            iterations = self.s.iterations or 1
+        action = choose_root(root, info, self.restrict)
+        return SearchResult(action, iterations, time.perf_counter() - start, root)
+
+
+def choose_root(root: Node, info: InfoSet, restrict: bool) -> Action:
+    """The most visited root child legal for the observer (ties: higher mean)."""
+    children = sorted(root.edges.values(), key=lambda c: (-c.visits, -c.mean()))
+    for child in children:
+        a = cast(Action, child.action)
+        if info.is_legal(a):
+            return a
+    menu = info.legal_actions()
+    return (without_offers(menu) if restrict else menu)[0]
+
+
+# ------------------------------------------------------------------ the bot
+
+
+class IsmctsBot(Bot):
+    """SO-ISMCTS over the observer's information set (see the module docstring)."""
+
+    def __init__(
+        self, game_name: str, settings: Settings, heuristics: Heuristics | None = None
+    ) -> None:
+        self.game_name = game_name
+        self.settings = settings
+        self.heuristics = heuristics
+        self.last: SearchResult | None = None
+        self.name = "ismcts"
+
+    def needs_heuristics(self) -> bool:
+        s = self.settings
+        return s.rollout == "greedy" or s.rollout == "cutoff"
+
+    def search(self, info: InfoSet, rng: Rng) -> SearchResult:
+        """Run the whole budget, whatever the menu (used by ``act`` and the benchmark)."""
+        if not info.legal_actions():
+            raise ValueError(f"player {info.player} is not on the move")
+        if self.heuristics is None and self.needs_heuristics():
+            self.heuristics = cast(Heuristics, game_heuristics(self.game_name))
+        search = Search(self.settings, info.player, info.num_players, rng, self.heuristics)
+        self.last = search.run(info)
+        return self.last
+
+    def act(self, info: InfoSet, rng: Rng) -> Action:
+        menu = info.legal_actions()
+        if not self.settings.offers:
+            menu = without_offers(menu)
+        if len(menu) == 1:  # nothing to think about
+            self.last = None
+            return menu[0]
+        return self.search(info, rng).action
+
+
+def settings_from(params: Mapping[str, Any]) -> Settings:
+    """Settings from spec parameters (no budget given: ``iterations=1000``)."""
+    given = {k: v for k, v in params.items() if v is not None}
+    if "seconds" in given and "iterations" not in given:
+        given["iterations"] = None
+    return Settings(**given)
+
+
+def make_ismcts(game_name: str, heuristics: Heuristics | None = None, **params: Any) -> IsmctsBot:
+    """An ISMCTS bot from keyword parameters (as in a spec), e.g. ``iterations=200``."""
+    return IsmctsBot(game_name, settings_from(params), heuristics)
+
+
+def _check(params: Mapping[str, Any]) -> str | None:
+    return _problem(params["iterations"], params["seconds"], params["rollout"], params["policy"])
+
+
+KIND = BotKind(
+    "ismcts",
+    "single-observer information-set MCTS (UCB1 with availability counts)",
+    lambda game, params: IsmctsBot(game, settings_from(params)),
+    {
+        "iterations": Param(int, None, "iterations per move (default 1000)", minimum=1),
+        "seconds": Param(float, None, "seconds per move instead of iterations", minimum=0),
+        "c": Param(float, 0.7, "UCB1 exploration constant", minimum=0),
+        "rollout": Param(str, "random", "rollout policy: random, greedy or cutoff"),
+        "depth": Param(int, 10, "cutoff: moves played before evaluating", minimum=0),
+        "policy": Param(str, "random", "cutoff: policy of those moves, random or greedy"),
+        "offers": Param(bool, True, "false: never propose an offer itself"),
+        "max_children": Param(int, 16, "menus larger than this are widened", minimum=1),
+        "widen": Param(float, 1.0, "progressive widening: children += widen*sqrt(n)", minimum=0),
+    },
+    _check,
+)
+
+
+# ------------------------------------------------------------------ the benchmark
+
+
+def iterations_per_second(
+    game_name: str,
+    num_players: int,
+    spec: str = "ismcts:iterations=200",
+    seconds: float = 3.0,
+    seed: int = 0,
+) -> tuple[float, int, float]:
+    """(iterations/s, iterations run, seconds searched): the bot of ``spec`` searching
+    positions of seeded random games (a few random moves apart, a new game when one ends)
+    until about ``seconds`` of search; only the search time counts."""
+    parsed = parse_spec(spec)
+    if parsed.name != "ismcts":
+        raise BotSpecError(f"bench ismcts needs an ismcts spec, got {spec!r}")
+    bot = IsmctsBot(game_name, settings_from(parsed.settings()))
+    game = get_game(game_name)
+    rng = Rng(seed)
+    state = game.new_state(num_players, seed)
+    deal, total, spent = seed, 0, 0.0
+    while spent < seconds:
+        for _ in range(1 + rng.below(8)):
+            if state.is_terminal():
+                break
+            p = state.to_move()[0]
+            menu = state.legal_actions(p)
+            state.apply(p, menu[rng.below(len(menu))])
+        if state.is_terminal():
+            deal += 1
+            state = game.new_state(num_players, deal)
+            continue
+        result = bot.search(InfoSet(state, state.to_move()[0]), rng)
+        total += result.iterations
+        spent += result.seconds
+    return total / spent, total, spent

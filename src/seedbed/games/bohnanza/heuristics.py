@@ -1,0 +1,430 @@
+"""Bean-farming knowledge for bots (never used by the rules): how much a position is worth to
+one player, and the greedy policy built on it.
+
+The worth of a position, in coins, is ``coins + Σ potential(field) + the plants still to
+come``. A field's *potential* is its payout now plus part of the next coin, the more the closer
+the field is to it (and the more of the game is left). The plants still to come are simulated
+in order: the cards the player must plant this turn (trade area, and the face-up cards while
+the active player trades), then the hand front to back, each planted by the rules (matching
+field, else an empty field, else the field whose harvest loses least is harvested first). Hand
+cards count less the further back they sit, because they are planted later. A card that would
+force the harvest of a growing field therefore has a negative worth: the bot gives it away;
+a card that extends a field has a positive one: the bot asks for it.
+
+``choose`` scores every action of the short menus by the worth after it. In trading (menus of
+thousands of offers) it never scans the offers: it reads the few accept / decline actions at the
+front of the menu, builds a handful of candidate offers of its own (give its worst cards, ask for
+varieties of its fields), keeps those the menu contains (``Offer in menu`` is O(1)), and else
+passes or ends trading. ``evaluate`` turns estimated final scores into a win chance.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from seedbed.engine.api import Action, JsonDict
+from seedbed.engine.rng import Rng
+from seedbed.games.bohnanza.actions import (
+    END_TRADING,
+    PASS,
+    Accept,
+    BuyField,
+    Decline,
+    DiscardFromHand,
+    DiscardOffered,
+    Harvest,
+    Offer,
+    PlantFromHand,
+    PlantFromTradeArea,
+    PlantOffered,
+    PlantRevealed,
+)
+from seedbed.games.bohnanza.cards import (
+    BEANOMETER,
+    CARD_COUNTS,
+    CLASSIC_VARIETIES,
+    VARIETIES,
+    VARIETY_INDEX,
+    payout,
+    player_row,
+)
+
+Fields = list[list[int]]  # [variety or -1, cards]
+HOPE = 0.6  # share of the coins a field's likely growth would add that it is worth now
+HAND_WEIGHTS = (1.0, 0.85, 0.6, 0.5, 0.4, 0.35, 0.3, 0.25)
+ACCEPT_MARGIN = 0.25  # a deal must be worth this much to the bot (the other side gains too)
+OFFER_MARGIN = 0.3
+OWN_OFFERS = 3  # offers per trading phase: enough to shed bad cards, few enough to stay fast
+SCORE_SCALE = 2.5  # coins of lead that make a win e times likelier (evaluate)
+
+
+def smooth(v: int, m: float) -> float:
+    """The bean-o-meter of ``v`` as a line through its printed thresholds (0 coins at 1 card):
+    what a field of ``m`` cards pays, counting part of the next coin."""
+    last_cards, last_coins = 1, 0
+    for coins, need in enumerate(BEANOMETER[v], 1):
+        if not need:
+            continue
+        if m < need:
+            return last_coins + (coins - last_coins) * max(0.0, m - last_cards) / (
+                need - last_cards
+            )
+        last_cards, last_coins = need, coins
+    return float(last_coins)
+
+
+class Knobs:
+    """How the worth of future plants depends on how much of the game is left (``left``)."""
+
+    __slots__ = ("cache", "empty", "growth", "left", "third")
+
+    def __init__(self, left: float) -> None:
+        self.left = left
+        self.growth = 2.5 * left  # cards a field may still gain beyond those in sight
+        self.empty = 0.2 + 0.5 * left  # an empty field spares a future forced harvest
+        self.third = 4.0 * left  # a third field's worth beyond what the simulation sees
+        self.cache: dict[tuple[int, int], float] = {}
+
+
+def potential(v: int, n: int, k: Knobs) -> float:
+    """Coins a field of ``n`` cards of ``v`` is worth: at least its payout, more when the
+    cards it may still gain would reach the next coins."""
+    if n <= 0:
+        return 0.0
+    found = k.cache.get((v, n))
+    if found is None:
+        # a field being collected grows more surely than one just started
+        more = k.growth * min(1.0, 0.4 + 0.12 * n)
+        coins = payout(v, n)  # the future is uncertain: count part of what it may add
+        found = k.cache[(v, n)] = coins + HOPE * max(0.0, smooth(v, n + more) - coins)
+    return found
+
+
+def _harvest_choice(fields: Fields, k: Knobs, upcoming: Sequence[int] = ()) -> int:
+    """The field whose harvest loses least (single-bean protection respected, B-24); a field
+    that the next cards would extend loses those plants too."""
+    big = any(f[1] >= 2 for f in fields)
+    best, best_loss = -1, math.inf
+    for i, (v, n) in enumerate(fields):
+        if n == 0 or (big and n < 2):
+            continue
+        loss = potential(v, n, k) - payout(v, n) + 0.6 * upcoming.count(v)
+        if loss < best_loss:
+            best, best_loss = i, loss
+    return best
+
+
+def plant(
+    fields: Fields, v: int, k: Knobs, target: int = -1, upcoming: Sequence[int] = ()
+) -> float:
+    """Plant one ``v`` (into field ``target`` if given, harvesting it when it holds another
+    variety; else by the rules, harvesting the field the ``upcoming`` cards need least);
+    mutates ``fields`` and returns the change of worth, coins included."""
+    i = target
+    if i < 0:
+        i = next((j for j, f in enumerate(fields) if f[0] == v), -1)
+        if i < 0:
+            i = next((j for j, f in enumerate(fields) if f[1] == 0), -1)
+        if i < 0:
+            i = _harvest_choice(fields, k, upcoming)
+    w, n = fields[i]
+    if w == v:
+        fields[i][1] = n + 1
+        return potential(v, n + 1, k) - potential(v, n, k)
+    delta = potential(v, 1, k)
+    if n == 0:
+        delta -= k.empty
+    else:
+        delta += payout(w, n) - potential(w, n, k)
+    fields[i] = [v, 1]
+    return delta
+
+
+def worth(fields: Fields, coins: int, pending: list[int], hand: list[int], k: Knobs) -> float:
+    """The worth of a position (module docstring); does not mutate its arguments."""
+    total = float(coins)
+    for v, n in fields:
+        total += potential(v, n, k) if n else k.empty
+    sim = [f[:] for f in fields]
+    held = {f[0] for f in sim}
+    first = sorted(pending, key=lambda v: v not in held)  # matching cards first
+    seq = first + hand
+    for i, v in enumerate(seq):
+        j = i - len(first)
+        weight = 1.0 if j < 0 else HAND_WEIGHTS[j] if j < len(HAND_WEIGHTS) else 0.2
+        total += weight * plant(sim, v, k, upcoming=seq[i + 1 : i + 4])
+    return total
+
+
+# ------------------------------------------------------------------ reading the view
+
+
+class Me:
+    """The viewer's side of the view, as variety indices."""
+
+    __slots__ = ("coins", "cost", "faceup", "fields", "hand", "hand_ids", "k", "pending", "trade")
+
+    def __init__(self, view: JsonDict) -> None:
+        me = view["players"][view["viewer"]]
+        self.fields: Fields = [
+            [VARIETY_INDEX[f["variety"]], len(f["cards"])] if f["cards"] else [-1, 0]
+            for f in me["fields"]
+        ]
+        self.coins: int = me.get("coins", len(view.get("treasury", ())))
+        self.hand = [VARIETY_INDEX[c["variety"]] for c in view["hand"]]
+        self.hand_ids = [c["id"] for c in view["hand"]]
+        self.trade = {c["id"]: VARIETY_INDEX[c["variety"]] for c in me["trade_area"]}
+        trading = view["phase"] == "trade" and view["active"] == view["viewer"]
+        self.faceup = [
+            VARIETY_INDEX[c["variety"]] if c is not None and trading else -1 for c in view["faceup"]
+        ]
+        self.pending = list(self.trade.values()) + [v for v in self.faceup if v >= 0]
+        cost = view["field_cost"]
+        self.cost: int = cost if cost is not None and not me["third_field"] else -1
+        self.k = Knobs(time_left(view))
+
+    def worth(self) -> float:
+        return worth(self.fields, self.coins, self.pending, self.hand, self.k)
+
+
+def time_left(view: JsonDict) -> float:
+    """Share of the game still to come, from the deck passes left (1 at the start)."""
+    final = max(1, view["final_exhaustion"])
+    deck, discard = view["deck_size"], view["discard_size"]
+    in_pass = deck / (deck + discard + 1)
+    return float(max(0.0, min(1.0, (final - view["exhaustions"] - 1 + in_pass) / final)))
+
+
+# ------------------------------------------------------------------ outside trading
+
+
+def _after(me: Me, a: Action, card_of: dict[int, int]) -> float:
+    """The worth after action ``a`` (for the short menus outside trading)."""
+    fields = [f[:] for f in me.fields]
+    coins, pending, hand, k = me.coins, me.pending, me.hand, me.k
+    gain = 0.0
+    if isinstance(a, PlantFromHand):
+        gain = plant(fields, hand[0], k, a.field)
+        hand = hand[1:]
+    elif isinstance(a, Harvest):
+        v, n = fields[a.field]
+        coins += payout(v, n)
+        fields[a.field] = [-1, 0]
+        gain = -0.01  # on a tie, planting (which harvests as needed) comes first
+    elif isinstance(a, BuyField):
+        coins -= me.cost
+        fields.append([-1, 0])
+        gain = k.third
+    elif isinstance(a, PlantFromTradeArea):
+        pending = list(pending)
+        pending.remove(me.trade[a.card])
+        gain = plant(fields, me.trade[a.card], k, a.field)
+    elif isinstance(a, PlantOffered | PlantRevealed):
+        gain = plant(fields, card_of[a.card], k, a.field)
+    elif isinstance(a, DiscardFromHand):
+        hand = hand[: a.position] + hand[a.position + 1 :]
+    elif isinstance(a, DiscardOffered):
+        gain = 0.0
+    return gain + worth(fields, coins, pending, hand, k)
+
+
+def _best(scored: list[tuple[float, Action]], rng: Rng) -> Action:
+    top = max(s for s, _ in scored)
+    best = [a for s, a in scored if s >= top - 1e-9]
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def _small_menu(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
+    me = Me(view)
+    card_of = {c["id"]: VARIETY_INDEX[c["variety"]] for c in view["revealed"] + view["offer_area"]}
+    return _best([(_after(me, a, card_of), a) for a in legal], rng)
+
+
+# ------------------------------------------------------------------ trading
+
+
+def _deal_worth(
+    me: Me, give_hand: Sequence[int], give_faceup: Sequence[int], get: list[int]
+) -> float:
+    """Worth after giving hand positions and face-up slots and receiving varieties ``get``."""
+    hand = [v for i, v in enumerate(me.hand) if i not in give_hand]
+    pending = list(me.trade.values()) + get
+    pending += [v for s, v in enumerate(me.faceup) if v >= 0 and s not in give_faceup]
+    return worth(me.fields, me.coins, pending, hand, me.k)
+
+
+def _offer_in_view(view: JsonDict, offer_id: int) -> dict[str, Any] | None:
+    for o in view["offers"]:
+        if o["offer_id"] == offer_id:
+            return o  # type: ignore[no-any-return]
+    return None
+
+
+def _accept_worth(me: Me, o: dict[str, Any], a: Accept) -> float:
+    get = [VARIETY_INDEX[g["variety"]] for g in o["give_faceup"]]
+    get += [VARIETY_INDEX[v] for v in o["give_hand"]]
+    slots = [w["slot"] for w in o["want_faceup"]]
+    return _deal_worth(me, a.positions, slots, get)
+
+
+def _front(hand: list[int], v: int) -> int:
+    return hand.index(v)
+
+
+def _own_offers(view: JsonDict, me: Me, base: float) -> list[tuple[float, Offer]]:
+    """Candidate offers with their expected gain: give cards that hurt, ask for cards that
+    extend a field. Cards are the front-most of their variety, as the menu lists them."""
+    active = view["active"] == view["viewer"]
+    gives: list[tuple[tuple[int, ...], tuple[int, ...]]] = []  # (face-up slots, hand positions)
+    for v in sorted(set(me.hand)):
+        pos = _front(me.hand, v)
+        if _deal_worth(me, (pos,), (), []) > base + 0.1:
+            gives.append(((), (pos,)))
+    if active:
+        for s, v in enumerate(me.faceup):
+            if v >= 0 and _deal_worth(me, (), (s,), []) > base + 0.1:
+                gives.append(((s,), ()))
+    wants: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), ())]  # (varieties, slots)
+    if active:
+        wants += [((v,), ()) for v, n in me.fields if n > 0]
+    else:
+        faceup = view["faceup"]
+        for s, c in enumerate(faceup):
+            if c is not None:
+                v = VARIETY_INDEX[c["variety"]]
+                if any(f[0] == v for f in me.fields):
+                    wants.append(((), (s,)))
+        gives.append(((), ()))
+    to = None if active else view["active"]
+    out = []
+    for give_fu, give_hand in gives:
+        for want, want_fu in wants:
+            if not (give_fu or give_hand or want or want_fu):
+                continue
+            get = list(want)
+            if want_fu:
+                get.append(VARIETY_INDEX[view["faceup"][want_fu[0]]["variety"]])
+            gain = _deal_worth(me, give_hand, give_fu, get) - base
+            chance = 0.5 ** (len(want) + len(want_fu))  # wanting cards makes a deal less likely
+            out.append((gain * chance, Offer(to, give_fu, give_hand, want, want_fu)))
+    return out
+
+
+def _trading(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
+    me = Me(view)
+    base = me.worth()
+    viewer = view["viewer"]
+    active = view["active"] == viewer
+    best: tuple[float, Action] | None = None
+    declines: list[Action] = []
+    for a in legal:  # the fixed part (accepts, declines, pass …) comes before the offers
+        if isinstance(a, Offer):
+            break
+        if isinstance(a, Accept | Decline):
+            o = _offer_in_view(view, a.offer_id)
+            if o is None:
+                continue
+            if isinstance(a, Accept):
+                gain = _accept_worth(me, o, a) - base
+                if gain > ACCEPT_MARGIN and (best is None or gain > best[0]):
+                    best = (gain, a)
+            elif _decline_worth(me, o) < base - 0.3:
+                declines.append(a)
+    if best is not None:
+        return best[1]
+    made = view["players"][viewer]["offers_made"]
+    if made < OWN_OFFERS and (view["max_offers"] is None or made < view["max_offers"]):
+        offers = sorted(_own_offers(view, me, base), key=lambda t: -t[0])
+        for gain, offer in offers:
+            if gain < OFFER_MARGIN:
+                break
+            if offer in legal:
+                return offer
+    if declines:
+        return declines[rng.below(len(declines))]
+    if active:
+        mine_open = any(o["proposer"] == viewer and o["status"] == "open" for o in view["offers"])
+        if not mine_open and END_TRADING in legal:
+            return END_TRADING
+    return PASS
+
+
+def _decline_worth(me: Me, o: dict[str, Any]) -> float:
+    """The worth if the offer (addressed to the viewer) were accepted, front-most cards given."""
+    hand = list(me.hand)
+    positions: list[int] = []
+    for name in o["want"]:
+        v = VARIETY_INDEX[name]
+        pos = next((i for i, w in enumerate(hand) if w == v and i not in positions), -1)
+        if pos < 0:
+            return math.inf  # cannot be accepted: nothing to decline
+        positions.append(pos)
+    get = [VARIETY_INDEX[g["variety"]] for g in o["give_faceup"]]
+    get += [VARIETY_INDEX[v] for v in o["give_hand"]]
+    return _deal_worth(me, positions, [w["slot"] for w in o["want_faceup"]], get)
+
+
+# ------------------------------------------------------------------ the interface
+
+
+def choose(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
+    """The greedy policy: the best-looking action of ``legal`` for ``view["viewer"]``, from its
+    observation only (ties broken with ``rng``)."""
+    if len(legal) == 1:
+        return legal[0]
+    if view["phase"] == "trade":
+        return _trading(view, legal, rng)
+    return _small_menu(view, legal, rng)
+
+
+def _total_cards(view: JsonDict) -> int:
+    n = view["num_players"]
+    removed = player_row(view["edition"], n)[0]
+    base = CLASSIC_VARIETIES if view["edition"] == "classic" else range(len(VARIETIES))
+    return sum(CARD_COUNTS[v] for v in base if v not in removed)
+
+
+def _visible_cards(view: JsonDict) -> int:
+    """Cards outside every treasury but the viewer's (treasuries of others hold the rest)."""
+    count: int = view["deck_size"] + view["discard_size"] + len(view["revealed"])
+    count += len(view["offer_area"]) + sum(c is not None for c in view["faceup"])
+    for p in view["players"]:
+        count += p["hand_size"] + len(p["trade_area"]) + sum(len(f["cards"]) for f in p["fields"])
+    return count + len(view.get("treasury", ()))
+
+
+def final_scores(view: JsonDict) -> list[float]:
+    """Expected final coins of every seat: coins (others' estimated from the cards nobody can
+    see, shared equally unless treasuries are shown) plus what their fields will pay."""
+    viewer = view["viewer"]
+    players = view["players"]
+    k = Knobs(time_left(view))
+    hidden = _total_cards(view) - _visible_cards(view)
+    if view["duel"]:  # paid coins went to the box
+        hidden -= 3 * sum(p["third_field"] for p in players if p["seat"] != viewer)
+    unknown = [p for p in players if "coins" not in p and p["seat"] != viewer]
+    each = max(0, hidden - sum(p.get("coins", 0) for p in players if p["seat"] != viewer))
+    each_share = each / len(unknown) if unknown else 0.0
+    out = []
+    for p in players:
+        coins = p.get("coins", each_share)
+        if p["seat"] == viewer:
+            coins = len(view.get("treasury", ())) if "coins" not in p else p["coins"]
+        fields = sum(
+            potential(VARIETY_INDEX[f["variety"]], len(f["cards"]), k)
+            for f in p["fields"]
+            if f["cards"]
+        )
+        out.append(coins + fields)
+    return out
+
+
+def evaluate(view: JsonDict) -> float:
+    """How good the position looks for ``view["viewer"]``, in [0, 1]: a soft-max of the
+    expected final scores (roughly its chance of winning), from its observation only."""
+    scores = final_scores(view)
+    me = scores[view["viewer"]]
+    total = sum(math.exp(max(-50.0, (s - me) / SCORE_SCALE)) for s in scores)
+    return 1.0 / total

@@ -1,0 +1,274 @@
+"""Flower-market knowledge for bots (never used by the rules): what a position is worth to one
+player, and the greedy policy built on it.
+
+A player's score is its portfolio priced at the final stalk values, and it wins by beating the
+others' portfolios, so the worth of a type to the viewer is its *edge* in it: tokens held minus
+what an average opponent holds (estimated from the tokens nobody has seen). The worth of a
+position is ``Σ edge[t] · price[t]``, where the price blends today's value, the value after the
+Bust (S-41: the top type is halved, so being the top type is a mixed blessing) — more so as the
+end comes closer — and the harvests that look near (bloom groups with few empty neighbours).
+
+The policy builds its candidates instead of scanning the menu of up to ~250 actions:
+
+* **Plant**: a space's score is what its planting does next upkeep (groups it closes are
+  harvested and raise their types) plus the pressure it puts on neighbouring groups, weighted by
+  the viewer's edge in their types; a token's score is the edge in its own type (a bulb of it
+  will be harvested one day). Both parts add up, so the best plant is the best space with the
+  best token.
+* **Swap**: take a token of a well-priced type for one of a poorly priced type.
+* **Seedy Business**: an extra action is taken only when it gains more than a token is worth;
+  tokens are worth less as the end nears (unspent ones score nothing). Flush is used when the
+  Exchange offers nothing worth a basic action.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from seedbed.engine.api import Action, JsonDict
+from seedbed.engine.rng import Rng
+from seedbed.games.stalk_exchange.actions import END_ACTIONS, FLUSH, Plant, Swap
+from seedbed.games.stalk_exchange.config import FLOWER_INDEX, FLOWERS, NUM_TYPES
+from seedbed.games.stalk_exchange.hexgrid import hex_board
+from seedbed.games.stalk_exchange.scoring import bust
+
+PRESSURE = 0.35  # worth of taking one empty neighbour from a group, per token of the group
+BULB = 0.25  # worth of a planted bulb of a type (its eventual harvest), per unit of edge
+TOKEN = 1.2  # worth of an unspent Seedy Business token at the start of the game
+SCORE_SCALE = 4.0  # score lead that makes a win e times likelier (evaluate)
+
+
+class Group:
+    """A bloom group (S-30): its type, size and empty neighbours (board indices)."""
+
+    __slots__ = ("liberties", "size", "type")
+
+    def __init__(self, t: int, size: int, liberties: frozenset[int]) -> None:
+        self.type = t
+        self.size = size
+        self.liberties = liberties
+
+
+class Market:
+    """The viewer's reading of the view: board, groups, edges and prices."""
+
+    __slots__ = (
+        "board", "cells", "edge", "empty", "end", "groups", "k_left", "mine", "values",
+    )  # fmt: skip
+
+    def __init__(self, view: JsonDict) -> None:
+        self.board = board = hex_board(view["garden"]["radius"])
+        self.cells: list[tuple[int, bool] | None] = [None] * len(board)  # (type, bloom)
+        for tok in view["garden"]["tokens"]:
+            i = board.index[(tok["space"][0], tok["space"][1])]
+            self.cells[i] = (FLOWER_INDEX[tok["flower"]], tok["side"] == "bloom")
+        self.empty = [i for i, c in enumerate(self.cells) if c is None]
+        self.values = [view["market"]["values"][name] for name in FLOWERS]
+        portfolio = view["portfolio"] or {}
+        self.mine = [portfolio.get(name, 0) for name in FLOWERS]
+        self.k_left = time_left(view)
+        self.end = 1.0 - self.k_left  # how much the Bust weighs in the price
+        self.groups = self._groups()
+        self.edge = self._edge(view)
+
+    def _groups(self) -> list[Group]:
+        cells, nbrs = self.cells, self.board.neighbours
+        seen: set[int] = set()
+        out = []
+        for start, c in enumerate(cells):
+            if c is None or not c[1] or start in seen:
+                continue
+            t, stack, size, libs = c[0], [start], 0, set()
+            seen.add(start)
+            while stack:
+                i = stack.pop()
+                size += 1
+                for j in nbrs[i]:
+                    cj = cells[j]
+                    if cj is None:
+                        libs.add(j)
+                    elif cj == (t, True) and j not in seen:
+                        seen.add(j)
+                        stack.append(j)
+            out.append(Group(t, size, frozenset(libs)))
+        return out
+
+    def _edge(self, view: JsonDict) -> list[float]:
+        """Tokens held minus an average opponent's estimated holding, per type."""
+        viewer = view["viewer"]
+        per_type = view["options"].get("tokens_per_type", 25)
+        seen = [self.mine[t] for t in range(NUM_TYPES)]
+        for c in self.cells:
+            if c is not None:
+                seen[c[0]] += 1
+        for name in view["exchange"]:
+            if name is not None:
+                seen[FLOWER_INDEX[name]] += 1
+        for t, name in enumerate(FLOWERS):
+            seen[t] += view["compost"][name]
+        for name in view["market"]["track"]:
+            seen[FLOWER_INDEX[name]] += 1
+        unseen = [max(0, per_type - s) for s in seen]
+        total = sum(unseen) or 1
+        others = [p for p in view["players"] if p["seat"] != viewer]
+        size = sum(p["portfolio_size"] for p in others) / max(1, len(others))
+        known = [0.0] * NUM_TYPES
+        for p in others:
+            for t, name in enumerate(FLOWERS):
+                known[t] += p["known_to_hold"][name] / max(1, len(others))
+        free = max(0.0, size - sum(known))
+        return [self.mine[t] - (known[t] + free * unseen[t] / total) for t in range(NUM_TYPES)]
+
+    # -------------------------------------------------------------- prices
+
+    def prices(self, values: list[int]) -> list[float]:
+        """What one token of each type looks worth at the end (module docstring)."""
+        busted = bust(values)
+        near = [0.0] * NUM_TYPES
+        for g in self.groups:
+            near[g.type] += g.size * 0.5 / max(1, len(g.liberties))
+        w = 0.3 + 0.7 * self.end
+        return [(1 - w) * values[t] + w * busted[t] + 0.5 * near[t] for t in range(NUM_TYPES)]
+
+    def worth(self, values: list[int]) -> float:
+        p = self.prices(values)
+        return sum(self.edge[t] * p[t] for t in range(NUM_TYPES))
+
+    def marginal(self) -> list[float]:
+        """Worth of one more point of value for each type."""
+        base = self.worth(self.values)
+        out = []
+        for t in range(NUM_TYPES):
+            raised = self.values[:]
+            raised[t] += 1
+            out.append(self.worth(raised) - base)
+        return out
+
+
+def time_left(view: JsonDict) -> float:
+    """Share of the game still to come: the nearer of the two end triggers (S-38)."""
+    market = view["market"]
+    supply = view["greenhouse"] / max(1.0, 125.0 - 10.0 * view["num_players"])
+    crash = market["crash_distance"] / max(1, market["start"])
+    return float(max(0.0, min(1.0, supply, crash)))
+
+
+# ------------------------------------------------------------------ scoring candidates
+
+
+def space_scores(m: Market, marginal: list[float]) -> dict[int, float]:
+    """What planting any token on each empty space does (closing groups, pressing them)."""
+    base = m.worth(m.values)
+    by_space: dict[int, list[Group]] = {}
+    for g in m.groups:
+        for s in g.liberties:
+            by_space.setdefault(s, []).append(g)
+    out = {}
+    for s in m.empty:
+        groups = by_space.get(s, ())
+        closed = [0] * NUM_TYPES
+        score = 0.0
+        for g in groups:
+            if len(g.liberties) == 1:
+                closed[g.type] += g.size
+            else:
+                score += PRESSURE * marginal[g.type] * g.size / (len(g.liberties) - 1)
+        if any(closed):
+            raised = [m.values[t] + closed[t] for t in range(NUM_TYPES)]
+            score += m.worth(raised) - base
+        out[s] = score
+    return out
+
+
+def _plants(view: JsonDict, m: Market, marginal: list[float]) -> list[tuple[float, Action]]:
+    spaces = space_scores(m, marginal)
+    if not spaces:
+        return []
+    top = max(spaces.values())
+    best_spaces = [s for s, v in spaces.items() if v >= top - 1e-9]
+    out: list[tuple[float, Action]] = []
+    for slot, name in enumerate(view["exchange"]):
+        if name is None:
+            continue
+        t = FLOWER_INDEX[name]
+        for s in best_spaces:
+            out.append((top + BULB * marginal[t], Plant(slot, m.board.spaces[s])))
+    return out
+
+
+def _swaps(view: JsonDict, m: Market) -> list[tuple[float, Action]]:
+    price = m.prices(m.values)
+    out: list[tuple[float, Action]] = []
+    for slot, name in enumerate(view["exchange"]):
+        if name is None:
+            continue
+        take = FLOWER_INDEX[name]
+        for give in range(NUM_TYPES):
+            if give != take and m.mine[give] > 0:
+                out.append((price[take] - price[give], Swap(slot, give)))
+    return out
+
+
+def _pick(scored: list[tuple[float, Action]], rng: Rng) -> tuple[float, Action]:
+    top = max(s for s, _ in scored)
+    best = [t for t in scored if t[0] >= top - 1e-9]
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def choose(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
+    """The greedy policy: the best-looking action of ``legal`` for ``view["viewer"]``, from its
+    observation only (ties broken with ``rng``). Candidates are built, not scanned (module
+    docstring); ``legal`` is read only for its length."""
+    if len(legal) == 1:
+        return legal[0]
+    m = Market(view)
+    me = view["players"][view["viewer"]]
+    seedy = me["seedy_unspent"]
+    basic_left = view["basic_taken"] < view["basic_actions"]
+    marginal = m.marginal()
+    scored = _plants(view, m, marginal) + _swaps(view, m)
+    token = TOKEN * m.k_left
+    if not basic_left:
+        scored = [(s - token, a) for s, a in scored] if seedy else []
+        scored.append((0.0, END_ACTIONS))
+    elif not scored:
+        scored.append((0.0, END_ACTIONS))
+    if seedy and basic_left:
+        # a renewed Exchange is worth about an average good action; pay only if it beats ours
+        best_now = max((s for s, a in scored if a is not END_ACTIONS), default=-math.inf)
+        scored.append(
+            (min(0.5, 0.5 * m.k_left + 0.2) - token if best_now < 0 else -math.inf, FLUSH)
+        )
+    # Every candidate meets its rule by construction (S-24 … S-27): an occupied slot, an
+    # empty space, a held type, a token for extras, End only when allowed.
+    return _pick(scored, rng)[1]
+
+
+# ------------------------------------------------------------------ evaluate
+
+
+def final_scores(view: JsonDict) -> list[float]:
+    """Expected final scores at the Bust values: the viewer's portfolio, and for the others
+    what they are known to hold plus an even share of the tokens nobody has seen."""
+    m = Market(view)
+    values = bust(m.values)
+    viewer = view["viewer"]
+    out: list[float] = []
+    avg = [m.mine[t] - m.edge[t] for t in range(NUM_TYPES)]
+    for p in view["players"]:
+        holding: Any = m.mine if p["seat"] == viewer else avg
+        if view.get("portfolios"):
+            holding = [view["portfolios"][p["seat"]][n] for n in FLOWERS]
+        out.append(sum(holding[t] * values[t] for t in range(NUM_TYPES)))
+    return out
+
+
+def evaluate(view: JsonDict) -> float:
+    """How good the position looks for ``view["viewer"]``, in [0, 1]: a soft-max of the
+    expected final scores (roughly its chance of winning), from its observation only."""
+    scores = final_scores(view)
+    me = scores[view["viewer"]]
+    total = sum(math.exp(max(-50.0, min(50.0, (s - me) / SCORE_SCALE))) for s in scores)
+    return 1.0 / total

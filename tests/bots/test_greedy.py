@@ -1,0 +1,193 @@
+"""The greedy bot and the games' heuristics (issue 5): legal and deterministic everywhere,
+Bohnanza trades sensibly, and greedy beats random bots clearly."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import seedbed
+from seedbed.bots import InfoSet, make_bot
+from seedbed.bots.greedy import GreedyBot
+from seedbed.engine import Rng
+from seedbed.engine.registry import heuristics
+from seedbed.games.bohnanza.actions import Accept, Decline, Offer
+
+GAMES = {
+    "bohnanza": (2, 3, 4, 5, 6, 7),
+    "stalk_exchange": (2, 3, 4, 5),
+    "fields_of_green": (2, 3, 4),
+}
+CASES = [(g, n) for g, counts in GAMES.items() for n in counts]
+
+
+def _builder() -> Any:
+    """The Bohnanza position builder of the rules tests (loaded by path: tests/ is no package)."""
+    name = "seedbed_tests_bohnanza_builder"
+    if name not in sys.modules:
+        path = Path(__file__).parents[1] / "games" / "bohnanza" / "builder.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def _check_greedy_on_random_play(game: str, n: int, seed: int, steps: int) -> int:
+    """Random play; at every third step greedy answers for each player on the move."""
+    state = seedbed.game(game).new_state(n, seed)
+    h = heuristics(game)
+    walk, pick = Rng(seed), Rng(seed + 1)
+    checked = 0
+    for step in range(steps):
+        if state.is_terminal():
+            break
+        if step % 3 == 0:
+            for p in state.to_move():
+                info = InfoSet(state, p)
+                action = h.choose(info.observation(), info.legal_actions(), pick)
+                assert state.is_legal(p, action), (game, n, seed, step, str(action))
+                value = h.evaluate(info.observation())
+                assert 0.0 <= value <= 1.0
+                checked += 1
+        p = state.to_move()[0]
+        menu = state.legal_actions(p)
+        state.apply(p, menu[walk.below(len(menu))])
+    return checked
+
+
+@pytest.mark.parametrize(("game", "n"), CASES)
+def test_greedy_is_legal_in_random_positions(game: str, n: int) -> None:
+    steps = 400 if game == "bohnanza" else 250
+    assert sum(_check_greedy_on_random_play(game, n, seed, steps) for seed in (1, 2)) > 20
+
+
+def _self_play(game: str, n: int, seed: int) -> tuple[list[str], Any]:
+    """A whole game of greedy bots (each move checked legal); its moves and outcome."""
+    state = seedbed.game(game).new_state(n, seed)
+    bots = [make_bot("greedy", game) for _ in range(n)]
+    rngs = [Rng(seed * 10 + p) for p in range(n)]
+    moves = []
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        action = bots[p].act(InfoSet(state, p), rngs[p])
+        assert state.is_legal(p, action), (game, n, str(action))
+        state.apply(p, action)
+        moves.append(f"{p}:{action}")
+    return moves, state.outcome()
+
+
+@pytest.mark.parametrize(("game", "n"), [("bohnanza", 3), ("bohnanza", 2), *[
+    (g, n) for g, n in CASES if g != "bohnanza" and n in (2, 4)
+]])  # fmt: skip
+def test_greedy_self_play_is_legal_and_deterministic(game: str, n: int) -> None:
+    first = _self_play(game, n, seed=11)
+    assert _self_play(game, n, seed=11) == first
+
+
+def test_choose_is_deterministic_given_the_rng() -> None:
+    for game, n in (("bohnanza", 4), ("stalk_exchange", 3), ("fields_of_green", 3)):
+        state = seedbed.game(game).new_state(n, 3)
+        p = state.to_move()[0]
+        view, menu = state.observe(p), state.legal_actions(p)
+        h = heuristics(game)
+        assert {str(h.choose(view, menu, Rng(5))) for _ in range(3)} == {
+            str(h.choose(view, menu, Rng(5)))
+        }
+
+
+def test_the_greedy_kind_is_registered() -> None:
+    bot = make_bot("greedy", "bohnanza")
+    assert isinstance(bot, GreedyBot) and bot.name == "greedy"
+
+
+# ------------------------------------------------------------------ Bohnanza trading
+
+
+def _choose(state: Any, p: int, seed: int = 1) -> Any:
+    info = InfoSet(state, p)
+    return heuristics("bohnanza").choose(info.observation(), info.legal_actions(), Rng(seed))
+
+
+def test_bohnanza_greedy_offers_the_card_that_would_break_a_field() -> None:
+    b = _builder()
+    # Seat 0 trades: the face-up soy would force harvesting blue ×7 or chili ×7, each one card
+    # short of its next coin, with more of both in the hand.
+    s = b.build(
+        4,
+        phase="trade",
+        hands={0: ["blue", "chili", "wax"], 1: ["stink"] * 3, 2: ["red"] * 3, 3: ["green"] * 3},
+        fields={0: [["blue"] * 7, ["chili"] * 7]},
+        faceup=["soy", None],
+    )
+    action = _choose(s, 0)
+    assert isinstance(action, Offer), str(action)
+    assert action.give_faceup == (0,) and s.is_legal(0, action)
+
+
+def test_bohnanza_greedy_accepts_a_good_offer_and_declines_a_bad_one() -> None:
+    b = _builder()
+    s = b.build(
+        4,
+        phase="trade",
+        hands={0: ["soy", "wax"], 1: ["red", "stink", "stink"], 2: ["green"], 3: ["wax"]},
+        fields={1: [["red"] * 3, ["stink"] * 2]},
+        faceup=["red", "soy"],
+    )
+    b.act(s, 0, "offer 1 give f0 want -")  # a red for seat 1's red field: a gift
+    action = _choose(s, 1)
+    assert isinstance(action, Accept), str(action)
+
+    s = b.build(
+        4,
+        phase="trade",
+        hands={0: ["soy", "wax"], 1: ["red", "stink", "stink"], 2: ["green"], 3: ["wax"]},
+        fields={1: [["red"] * 3, ["stink"] * 2]},
+        faceup=["red", "soy"],
+    )
+    # a soy (which would break a field) for the stink and red that extend seat 1's fields
+    b.act(s, 0, "offer 1 give f1 want red,stink")
+    action = _choose(s, 1)
+    assert isinstance(action, Decline), str(action)
+
+
+def test_bohnanza_greedy_ends_trading_when_nothing_is_left() -> None:
+    b = _builder()
+    s = b.build(
+        4,
+        phase="trade",
+        hands={0: ["blue", "blue"], 1: ["stink"], 2: ["red"], 3: ["green"]},
+        fields={0: [["blue"] * 2, ["chili"] * 2]},
+        faceup=["blue", "chili"],
+    )
+    assert str(_choose(s, 0)) == "end-trading"
+
+
+# ------------------------------------------------------------------ strength
+
+
+def _greedy_share(game: str, deals: range) -> float:
+    wins = 0.0
+    games = 0
+    for seed in deals:
+        for seat in range(4):
+            state = seedbed.game(game).new_state(4, seed)
+            bots = [make_bot("greedy" if p == seat else "random", game) for p in range(4)]
+            rngs = [Rng(seed * 100 + p) for p in range(4)]
+            while not state.is_terminal():
+                p = state.to_move()[0]
+                state.apply(p, bots[p].act(InfoSet(state, p), rngs[p]))
+            winners = state.outcome().winners
+            wins += 1 / len(winners) if seat in winners else 0.0
+            games += 1
+    return wins / games
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_greedy_beats_random_bots_clearly(game: str) -> None:
+    assert _greedy_share(game, range(2)) >= 0.5
