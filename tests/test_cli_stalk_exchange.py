@@ -95,4 +95,4 @@ def test_calibration_script_writes_the_report(tmp_path: Path) -> None:
     text = target.read_text(encoding="utf-8")
     for n in (2, 3, 4, 5):
         assert re.search(rf"^\| {n} \| 4 \| ", text, re.MULTILINE)
-    assert "## Against the targets of S-2" in text
+    assert "### Against the targets of S-2" in text and "## Policy `random`" in text
