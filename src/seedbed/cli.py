@@ -18,14 +18,6 @@ from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 import seedbed
@@ -254,20 +246,10 @@ def run_simulation(
 
     runs = sim.simulate(game, players, games, seed, options, on_game=save)
     summary = sim.Summary(players)
-    bar = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=not show_progress,
-    )
-    with bar:
-        task = bar.add_task(f"{game.name} {players}p", total=games)
+    with arena_cli.progress(f"{game.name} {players}p", games, show_progress) as advance:
         for current in runs:
             summary = current
-            bar.advance(task)
+            advance(1)
     return summary
 
 

@@ -14,10 +14,10 @@ actions (it just no longer is the current menu).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import overload
+from collections.abc import Iterator
 
 from seedbed.engine.api import Action
+from seedbed.engine.menu import LazyMenu
 from seedbed.games.fields_of_green.actions import (
     BuildLocation,
     BuildSilo,
@@ -36,7 +36,7 @@ from seedbed.games.fields_of_green.state import NONE, Zones
 BUILD, TOWER, SILO, MARKET, RESTORE = range(5)  # segment kinds, in menu order
 
 
-class CardMenu(Sequence[Action]):
+class CardMenu(LazyMenu):
     """Actions A-E for ``cards`` of player ``p``, in the fixed menu order.
 
     Water is counted per group of placement cells reached by the same towers (``Geo.groups``):
@@ -44,7 +44,7 @@ class CardMenu(Sequence[Action]):
     Empty towers stay in the vector with a cap of 0; they only ever take 0, which ``_split``
     leaves out, so the splits and their order are those of ``resources.water_splits``."""
 
-    __slots__ = ("_caps", "_geo", "_home", "_len", "_need", "_open", "_segs")
+    __slots__ = ("_caps", "_geo", "_home", "_need", "_open", "_segs")
 
     def __init__(self, s: Zones, p: int, cards: list[int]) -> None:
         self._geo = g = geo(s, p)
@@ -89,20 +89,7 @@ class CardMenu(Sequence[Action]):
             if self._open:
                 segs.append((len(self._open), RESTORE, card))
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Action]: ...
-    def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("menu index out of range")
+    def _item(self, i: int) -> Action:
         for count, kind, card in self._segs:
             if i < count:
                 if kind == BUILD:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
-from seedbed.engine.errors import IllegalActionError, NotOnMoveError
+from seedbed.engine.errors import IllegalActionError, NotOnMoveError, refuse
 from seedbed.engine.rng import Rng
 from seedbed.games.fields_of_green import actions as A
 from seedbed.games.fields_of_green import build as B
@@ -99,15 +99,6 @@ HANDLERS: dict[type, tuple[frozenset[int], Check, Do]] = {
 }
 
 
-def _refuse(message: str) -> IllegalActionError:
-    """An IllegalActionError whose clause is the ``[F-n]`` tag at the end of ``message``."""
-    clause = None
-    if message.endswith("]") and "[" in message:
-        clause = message[message.rindex("[") + 1 : -1]
-        message = message[: message.rindex("[")].rstrip()
-    return IllegalActionError(message, clause)
-
-
 class FieldsOfGreenState(Zones, State):
     """A Fields of Green position. See ``seedbed.engine.api.State`` for the contract."""
 
@@ -159,9 +150,9 @@ class FieldsOfGreenState(Zones, State):
             )
         found = self._handler(action)
         if isinstance(found, str):
-            return _refuse(found)
+            return refuse(found)
         why = found[0](self, player, action)
-        return found[1] if why is None else _refuse(f"{action}: {why}")
+        return found[1] if why is None else refuse(f"{action}: {why}")
 
     def is_legal(self, player: PlayerId, action: Action) -> bool:
         return not isinstance(self._checked(player, action), IllegalActionError)

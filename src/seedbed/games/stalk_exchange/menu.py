@@ -9,19 +9,19 @@ instead of building the whole list (a random player pays O(1) per pick).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import overload
 
 from seedbed.engine.api import Action
+from seedbed.engine.menu import LazyMenu
 from seedbed.games.stalk_exchange.actions import END_ACTIONS, FLUSH, plant_table, swap_table
 from seedbed.games.stalk_exchange.config import NUM_TYPES
 from seedbed.games.stalk_exchange.rules import can_act
 from seedbed.games.stalk_exchange.state import NO_TOKEN, Zones
 
 
-class Menu(Sequence[Action]):
+class Menu(LazyMenu):
     """A snapshot of the active player's legal actions (valid until the next action)."""
 
-    __slots__ = ("_end", "_flush", "_held", "_len", "_occupied", "_plants", "_swaps", "_z")
+    __slots__ = ("_end", "_flush", "_held", "_occupied", "_plants", "_swaps", "_z")
 
     def __init__(self, z: Zones) -> None:
         self._z = z
@@ -43,20 +43,7 @@ class Menu(Sequence[Action]):
         self._end = not basic_left or (self._plants == 0 and self._swaps == 0)
         self._len = self._plants + self._swaps + self._flush + self._end
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Action]: ...
-    def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("menu index out of range")
+    def _item(self, i: int) -> Action:
         z = self._z
         if i < self._plants:
             n_empty = len(z.empty)
