@@ -62,3 +62,13 @@ def test_report_refuses_bad_arguments() -> None:
         SCRIPT.main(["--players", "5"])
     with pytest.raises(SystemExit):
         SCRIPT.main(["--players", "three"])
+
+
+def test_f96_report_with_a_bot_in_every_seat(tmp_path: Path) -> None:
+    """F-96 asks for self-play of a heuristic bot: ``--bot greedy`` plays every seat."""
+    target = tmp_path / "balance.md"
+    assert SCRIPT.main(["--games", "2", "--players", "2", "--bot", "greedy", "--output",
+                        str(target)]) == 0  # fmt: skip
+    text = target.read_text(encoding="utf-8")
+    assert "--bot greedy" in text and "Every seat is played by `greedy`" in text
+    assert re.search(r"^\| 2 \| 2 \| ", text, re.MULTILINE)

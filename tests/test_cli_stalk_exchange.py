@@ -96,3 +96,19 @@ def test_calibration_script_writes_the_report(tmp_path: Path) -> None:
     for n in (2, 3, 4, 5):
         assert re.search(rf"^\| {n} \| 4 \| ", text, re.MULTILINE)
     assert "### Against the targets of S-2" in text and "## Policy `random`" in text
+
+
+def test_calibration_script_with_greedy_self_play(tmp_path: Path) -> None:
+    """S-2: the calibration can be measured with a bot in every seat (``--policies``)."""
+    spec = importlib.util.spec_from_file_location(
+        "calibration", REPO / "scripts" / "stalk_exchange_calibration.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    target = tmp_path / "calibration.md"
+    argv = ["--games", "2", "--policies", "random,greedy", "--output", str(target)]
+    assert script.main(argv) == 0
+    text = target.read_text(encoding="utf-8")
+    assert "## Policy `random`" in text and "## Policy `greedy`" in text
+    assert text.count("### Against the targets of S-2") == 2
