@@ -9,7 +9,7 @@ from seedbed.games.fields_of_green.actions import Water
 from seedbed.games.fields_of_green.config import YEARS
 from seedbed.games.fields_of_green.equipment import discard_tiles, item_of, split_item
 from seedbed.games.fields_of_green.geo import geo
-from seedbed.games.fields_of_green.resources import pay_water, water_error
+from seedbed.games.fields_of_green.resources import cost_error, pay_cost
 from seedbed.games.fields_of_green.state import FINAL, NONE, Zones
 from seedbed.games.fields_of_green.upkeep import begin_year
 
@@ -76,21 +76,14 @@ def pay_error(s: Zones, p: int, card: int, tile: int, water: Water) -> str | Non
     why = item_error(s, p, card, tile)
     if why is not None:
         return why
-    coins, need, food = cost(s, p, item_of(s, card, tile))
-    if s.coins[p] < coins:
-        return f"the harvest costs {coins} coins; player {p} has {s.coins[p]} [F-60]"
-    if s.food[p] < food:
-        return f"the harvest costs {food} food; player {p} has {s.food[p]} [F-60]"
-    return water_error(s, p, s.cell_of(card), water, need)
+    price = cost(s, p, item_of(s, card, tile))
+    return cost_error(s, p, s.cell_of(card), price, water, "F-60")
 
 
 def pay(s: Zones, p: int, card: int, tile: int, water: Water, ev: list[Event]) -> None:
     """F-60: pay, then apply the effects (harvest bonuses of tiles after the card's own)."""
     item = item_of(s, card, tile)
-    coins, _, food = cost(s, p, item)
-    s.coins[p] -= coins
-    s.food[p] -= food
-    pay_water(s, p, water)
+    pay_cost(s, p, cost(s, p, item), water)
     s.handled.append(item)
     ev.append(Event("harvest", {"player": p, "card": card, "tile": tile, "paid": True}))
     cfg = s.cfg

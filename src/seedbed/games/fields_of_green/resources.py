@@ -134,3 +134,24 @@ def place_water(s: Zones, p: int, water: Water) -> None:
     farm = s.farms[p]
     for x, y, n in water:
         s.water[farm[(x, y)]] += n
+
+
+def cost_error(
+    s: Zones, p: int, cell: Cell, price: tuple[int, int, int], water: Water, clause: str
+) -> str | None:
+    """Why ``p`` cannot pay ``price`` (coins, water, food) for the card at ``cell`` with the
+    ``water`` split (water from towers that reach the cell), or None (F-35, F-33)."""
+    coins, need, food = price
+    if s.coins[p] < coins:
+        return f"the cost is {coins} coins; player {p} has {s.coins[p]} [{clause}]"
+    if s.food[p] < food:
+        return f"the cost is {food} food; player {p} has {s.food[p]} [{clause}]"
+    return water_error(s, p, cell, water, need)
+
+
+def pay_cost(s: Zones, p: int, price: tuple[int, int, int], water: Water) -> None:
+    """Pay ``price`` (coins, water, food), the water as split by ``water`` (checked before)."""
+    coins, _, food = price
+    s.coins[p] -= coins
+    s.food[p] -= food
+    pay_water(s, p, water)

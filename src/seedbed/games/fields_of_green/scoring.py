@@ -10,7 +10,7 @@ from seedbed.games.fields_of_green.abilities import cost_of, game_end_vp
 from seedbed.games.fields_of_green.actions import Water
 from seedbed.games.fields_of_green.config import TOWER, TYPES
 from seedbed.games.fields_of_green.equipment import item_of, split_item
-from seedbed.games.fields_of_green.resources import pay_water, water_error
+from seedbed.games.fields_of_green.resources import cost_error, pay_cost
 from seedbed.games.fields_of_green.state import NONE, OVER, Zones
 
 PART_NAMES = (
@@ -70,20 +70,12 @@ def pay_error(s: Zones, p: int, card: int, tile: int, water: Water) -> str | Non
     item = item_of(s, card, tile)
     if item not in optional_items(s, p):
         return "not a game-end ability with an unpaid cost [F-72]"
-    coins, need, food = cost(s, p, item)
-    if s.coins[p] < coins:
-        return f"the cost is {coins} coins; player {p} has {s.coins[p]} [F-72]"
-    if s.food[p] < food:
-        return f"the cost is {food} food; player {p} has {s.food[p]} [F-72]"
-    return water_error(s, p, s.cell_of(card), water, need)
+    return cost_error(s, p, s.cell_of(card), cost(s, p, item), water, "F-72")
 
 
 def pay(s: Zones, p: int, card: int, tile: int, water: Water, ev: list[Event]) -> None:
     item = item_of(s, card, tile)
-    coins, _, food = cost(s, p, item)
-    s.coins[p] -= coins
-    s.food[p] -= food
-    pay_water(s, p, water)
+    pay_cost(s, p, cost(s, p, item), water)
     s.paid_end.append(item)
     ev.append(Event("pay-end", {"player": p, "card": card, "tile": tile}))
 
