@@ -163,7 +163,7 @@ def do_split(s: Zones, p: int, split: Split, ev: list[Event]) -> None:
         bit = 1 << p
         for c in cards:
             s.seen[c] |= bit
-        ev.append(Event("draw", public, {"cards": cards}, (p,)))
+        ev.append(Event("draw", public, {"cards": cards[:]}, (p,)))
     s.pos += 1
 
 
