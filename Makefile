@@ -10,11 +10,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-.PHONY: install run test lint bench clean
+.PHONY: install run simulate test lint bench clean
 install: $(STAMP)
 
-## run: the main job — simulate 1,000 seeded 4-player Bohnanza games and print the summary
+## run: the main job — serve tables on http://127.0.0.1:8000 (seedbed serve; Ctrl-C stops)
 run: $(STAMP)
+	$(BIN)/seedbed serve
+
+## simulate: simulate 1,000 seeded 4-player Bohnanza games and print the summary
+simulate: $(STAMP)
 	$(BIN)/seedbed simulate bohnanza --players 4 --games 1000 --seed 1
 
 ## test: the whole test suite (rules, conformance, properties, leaks, goldens, CLI)

@@ -514,30 +514,66 @@ def match(
 @app.command()
 def bench(
     what: Annotated[
-        str, typer.Argument(metavar="GAME|ismcts", help=f"{GAME_HELP} Or ismcts, then GAME.")
+        str,
+        typer.Argument(
+            metavar="GAME|ismcts|server", help=f"{GAME_HELP} Or ismcts, then GAME. Or server."
+        ),
     ],
     game: Annotated[
         str | None, typer.Argument(metavar="[GAME]", help="The game, after ismcts.")
     ] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
     seconds: Annotated[
-        float, typer.Option(help="Time budget per figure (each playout figure, the clone figure).")
-    ] = 3.0,
+        float | None,
+        typer.Option(
+            help="Time budget per figure (each playout figure, the clone figure; default 3); "
+            "with server: how long the load runs (default 20)."
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first benchmark game.")] = 0,
     spec: Annotated[
         str | None,
         typer.Option(help="With ismcts: the bot spec to measure (default ismcts:iterations=200)."),
     ] = None,
+    tables: Annotated[
+        int, typer.Option(help="With server: concurrent tables, every seat a scripted human.")
+    ] = 100,
+    server_game: Annotated[
+        str, typer.Option("--game", help="With server: the game the tables play.")
+    ] = "stalk_exchange",
+    think: Annotated[
+        float, typer.Option(help="With server: seconds a seat waits before each act.")
+    ] = 0.0,
+    database_url: Annotated[
+        str | None,
+        typer.Option(help="With server: the server's storage (default: a temporary SQLite file)."),
+    ] = None,
 ) -> None:
     """Measure random playouts/s and actions/s (without and with offers) and µs per clone()
     of mid-game states; or, as bench ismcts GAME, the search's iterations/s. In this process
-    on one core; figures vary by machine.
+    on one core; figures vary by machine. As bench server: start seedbed serve, play
+    --tables tables over WebSockets from this process, print actions/s and round-trip
+    latency per act (p50/p95/p99).
 
     Example: seedbed bench bohnanza --players 4 --seconds 3
 
     Example: seedbed bench ismcts bohnanza --players 4 --seconds 5 --spec ismcts:iterations=200
+
+    Example: seedbed bench server --tables 100 --players 4 --game stalk_exchange --seconds 20
     """
     with user_errors():
+        if what == "server":
+            if game is not None:
+                fail(f"bench server takes no GAME argument (use --game), not {game}")
+            from seedbed import server_bench
+
+            config = server_bench.BenchConfig(
+                tables, players, server_game, think, 20.0 if seconds is None else seconds,
+                database_url, seed,
+            )  # fmt: skip
+            typer.echo("\n".join(server_bench.run(config).lines()))
+            return
+        seconds = 3.0 if seconds is None else seconds
         if seconds < 0:
             fail(f"--seconds must be >= 0, not {seconds}")
         if what == "ismcts":
@@ -558,3 +594,51 @@ def bench(
             sim.check_setup(g, players, opts)
         report = benchmod.bench(g, players, seconds, seed)
     typer.echo("\n".join(report.lines()))
+
+
+# ------------------------------------------------------------------ serve
+
+
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to bind; 127.0.0.1 keeps the server on this machine.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port for HTTP and WebSocket.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="sqlite:///PATH or postgresql+psycopg://USER@HOST/DB; default: an SQLite file "
+            "in the user's data directory, created on first run."
+        ),
+    ] = None,
+    bot_seconds: Annotated[
+        float, typer.Option(help="Think budget of one bot move in seconds (caps ismcts:seconds).")
+    ] = 2.0,
+    compress: Annotated[
+        bool,
+        typer.Option(
+            help="Compress WebSocket messages (per-message deflate): less bandwidth on slow "
+            "links, more CPU per move."
+        ),
+    ] = False,
+) -> None:
+    """Serve tables over HTTP and WebSocket: create them with POST /api/tables, play with
+    WS /ws/tables/ID?token=TOKEN (protocol: docs/protocol.md). Unfinished tables resume on
+    start.
+
+    Example: seedbed serve --port 8000 --database-url sqlite:///tables.sqlite3
+    """
+    with user_errors():
+        if not 0 < port < 65536:
+            fail(f"--port must be 1-65535, not {port}")
+        if bot_seconds <= 0:
+            fail(f"--bot-seconds must be > 0, not {bot_seconds}")
+        from seedbed.server.config import ServerSettings
+        from seedbed.server.serve import serve as run_server
+        from seedbed.server.storage import check_url
+
+        if database_url is not None:
+            check_url(database_url)
+        settings = ServerSettings(host, port, database_url, bot_seconds, compress=compress)
+    run_server(settings)

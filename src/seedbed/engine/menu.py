@@ -18,6 +18,9 @@ from typing import overload
 
 from seedbed.engine.api import Action
 
+MAX_RUNS = 64
+"""``runs`` stops splitting after this many runs (the last one then spans the rest)."""
+
 
 class LazyMenu(Sequence[Action]):
     """Subclasses set ``self._len`` and implement ``_item(i)`` for ``0 <= i < _len``; indexing
@@ -45,3 +48,50 @@ class LazyMenu(Sequence[Action]):
     @abstractmethod
     def _item(self, i: int) -> Action:
         """The i-th entry, ``0 <= i < len(self)``."""
+
+
+# ------------------------------------------------------------------ action types and runs
+
+_KINDS: dict[type, str] = {}
+
+
+def kind_of(action: Action) -> str:
+    """The action's JSON ``type``; cached per class (one class per action kind)."""
+    cls = type(action)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = str(action.to_json()["type"])
+    return kind
+
+
+Run = tuple[str, int, int]
+"""(type, start, end): menu[start:end] begins with an action of this type."""
+
+
+def runs(menu: Sequence[Action], size: int) -> list[Run]:
+    """The menu's runs of one action type, found by galloping and binary search, assuming
+    the deterministic menu order groups actions by type (if it does not, a run may hide
+    actions of other types, which are then still legal, just rarer to draw)."""
+    out: list[Run] = []
+    i = 0
+    while i < size:
+        kind = kind_of(menu[i])
+        if len(out) >= MAX_RUNS:
+            out.append((kind, i, size))
+            break
+        lo, hi, step = i, size, 1  # menu[lo] has this kind; the boundary is in (lo, hi]
+        while lo + step < size:
+            if kind_of(menu[lo + step]) != kind:
+                hi = lo + step
+                break
+            lo += step
+            step *= 2
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if kind_of(menu[mid]) == kind:
+                lo = mid
+            else:
+                hi = mid
+        out.append((kind, i, hi))
+        i = hi
+    return out

@@ -1,0 +1,206 @@
+"""The wire protocol (docs/protocol.md): pydantic models of every REST body and WebSocket
+message, the error codes, and the JSON Schemas generated from the models.
+
+Client → server over the WebSocket: :class:`ActMessage`. Server → client: :class:`ViewMessage`
+after every change and on (re)connect, :class:`ErrorMessage` (to the sender only) when an
+``act`` is refused — a refused message changes nothing.
+
+>>> ActMessage.model_validate({"type": "act", "version": 3, "action": {"type": "pass"}}).version
+3
+>>> sorted(json_schemas())[:3]
+['act', 'create_table_request', 'create_table_response']
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MENU_CAP = 300
+"""A menu longer than this is sent without its ``offer`` actions (see ``offers_elided``)."""
+
+MAX_SEED = 2**63 - 1
+
+
+class ErrorCode(StrEnum):
+    """Why a client message was refused."""
+
+    MALFORMED = "malformed"
+    """Not JSON, not a known message, or an action JSON the game cannot parse."""
+    TOO_LARGE = "too_large"
+    """Longer than the server's message size limit (64 KiB)."""
+    RATE_LIMITED = "rate_limited"
+    """More messages than the connection's rate limit (30/s, bursts of 60)."""
+    STALE_VERSION = "stale_version"
+    """The act names a version other than the current one (someone acted first)."""
+    ILLEGAL_ACTION = "illegal_action"
+    """A well-formed action the rules forbid now; the message names the clause."""
+    NOT_ON_MOVE = "not_on_move"
+    """The seat is not among the seats on the move."""
+    SPECTATOR = "spectator"
+    """A spectator connection (no seat token) cannot act."""
+    FINISHED = "finished"
+    """The game is over."""
+    INTERNAL = "internal"
+    """The server could not store the action; nothing changed, the client may retry."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+# ------------------------------------------------------------------ REST
+
+
+class HumanSeatInfo(_Model):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class HumanSeat(_Model):
+    """A seat for a person: the response carries its secret token and invite URL."""
+
+    human: HumanSeatInfo
+
+
+class BotSeat(_Model):
+    """A seat played by a bot, named by a bot spec (``random``, ``greedy``, ``ismcts:…``)."""
+
+    bot: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class CreateTableRequest(_Model):
+    """``POST /api/tables``."""
+
+    game: str
+    num_players: Annotated[int, Field(ge=1, le=16)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[HumanSeat | BotSeat]
+    seed: Annotated[int | None, Field(ge=0, le=MAX_SEED)] = None
+    """The deal (tests, reproductions); random when absent. Never shown while the game runs."""
+    turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None
+    """Turn timer: a human seat on the move this long is played once by a greedy stand-in."""
+
+
+class SeatToken(_Model):
+    seat: int
+    token: str
+    invite_url: str
+
+
+class CreateTableResponse(_Model):
+    """201 reply to ``POST /api/tables``: tokens for the human seats only."""
+
+    table_id: str
+    seats: list[SeatToken]
+
+
+class SeatSummary(_Model):
+    seat: int
+    kind: Literal["bot", "human"]
+    name: str
+    """The human's name, or the bot spec."""
+    connected: bool
+    """A human seat with an open connection; bots are always connected."""
+
+
+class TableSummary(_Model):
+    """``GET /api/tables/{id}`` and each entry of ``GET /api/tables``."""
+
+    table_id: str
+    game: str
+    num_players: int
+    options: dict[str, Any]
+    status: Literal["running", "finished"]
+    version: int
+    to_move: list[int]
+    seats: list[SeatSummary]
+    created_at: str
+    """ISO 8601, UTC."""
+
+
+class TableList(_Model):
+    tables: list[TableSummary]
+
+
+# ------------------------------------------------------------------ WebSocket
+
+
+class ActMessage(_Model):
+    """Client → server: play ``action`` (the game's action JSON) at ``version``."""
+
+    type: Literal["act"]
+    version: Annotated[int, Field(ge=0)]
+    action: dict[str, Any]
+
+
+class ViewMessage(_Model):
+    """Server → client after every change, and at once on (re)connect."""
+
+    type: Literal["view"] = "view"
+    version: int
+    """Number of actions applied so far."""
+    seat: int | None
+    """The connection's seat; null for a spectator."""
+    view: dict[str, Any]
+    """``observe(seat)``: exactly what this seat may know."""
+    legal_actions: list[dict[str, Any]]
+    """The seat's legal actions if it is on the move (capped, see offers_elided), else []."""
+    offers_elided: int = 0
+    """How many ``offer`` actions were left out of a menu longer than 300 (0 otherwise)."""
+    events: list[dict[str, Any]]
+    """What happened since this connection's previous view, as this seat may see it."""
+    to_move: list[int]
+    status: Literal["running", "finished"]
+
+
+class ErrorMessage(_Model):
+    """Server → the sender only: the message was refused and nothing changed."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str
+
+
+SCHEMA_MODELS: dict[str, type[BaseModel]] = {
+    "create_table_request": CreateTableRequest,
+    "create_table_response": CreateTableResponse,
+    "table_summary": TableSummary,
+    "table_list": TableList,
+    "act": ActMessage,
+    "view": ViewMessage,
+    "error": ErrorMessage,
+}
+
+
+def json_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of every protocol model, by file stem."""
+    return {name: model.model_json_schema() for name, model in SCHEMA_MODELS.items()}
+
+
+def schema_texts() -> dict[str, str]:
+    """Each schema as the exact text of its file (sorted keys, two-space indent)."""
+    return {
+        f"{name}.json": json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        for name, schema in json_schemas().items()
+    }
+
+
+def write_schemas(directory: Path | str) -> list[Path]:
+    """Write ``<name>.json`` for every model into ``directory`` (docs/protocol/)."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in schema_texts().items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def error_text(code: ErrorCode, message: str) -> str:
+    """An error message as sent on the wire."""
+    return json.dumps({"type": "error", "code": code.value, "message": message})

@@ -1,0 +1,34 @@
+"""Run the server with uvicorn (``seedbed serve``): access log off and seat tokens redacted
+from uvicorn's own lines, WebSocket frames capped well above the protocol's message limit (a
+message over the limit gets ``too_large``; only a far larger frame closes the connection)."""
+
+from __future__ import annotations
+
+import logging
+
+import uvicorn
+
+from seedbed.server.app import create_app
+from seedbed.server.config import ServerSettings
+from seedbed.server.limits import install_redaction
+
+FRAME_FACTOR = 4
+"""uvicorn's ws_max_size as a multiple of the message size limit."""
+
+
+def serve(settings: ServerSettings) -> None:
+    """Serve until interrupted."""
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    config = uvicorn.Config(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        access_log=False,
+        ws_max_size=settings.max_message_bytes * FRAME_FACTOR,
+        ws_per_message_deflate=settings.compress,
+        log_level="info",
+    )
+    install_redaction()
+    uvicorn.Server(config).run()

@@ -1,0 +1,349 @@
+"""One actor per table: every act from any connection, every bot answer and every turn-timer
+expiry goes through the table's command queue and is handled one at a time, so simultaneous
+acts (two seats accepting one Bohnanza offer) are serialised — the first applies, the second
+finds a new version (``stale_version``).
+
+A move is applied to the in-memory state, committed to storage (write-ahead), and only then
+broadcast: every connection receives its own view. If the commit fails, the state is rebuilt
+from the committed moves and the sender gets ``internal``; nothing was shown to anyone.
+Bots on the move are asked through the :class:`~seedbed.server.bot_pool.BotPool`; an answer for
+an older version is dropped and the bot asked again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from seedbed.engine.api import Action, Event, JsonDict, PlayerId, State
+from seedbed.engine.errors import IllegalActionError, InvalidActionError
+from seedbed.engine.menu import kind_of
+from seedbed.engine.record import GameRecord
+from seedbed.engine.registry import game as lookup_game
+from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze
+from seedbed.server.limits import TokenBucket
+from seedbed.server.protocol import ErrorCode, error_text
+from seedbed.server.storage import AsyncStore, NewTable
+from seedbed.server.views import view_text
+
+log = logging.getLogger("seedbed.server.table")
+
+
+class Connection:
+    """One WebSocket (or a test double): a seat (None = spectator) and an outbox of texts that
+    the connection's writer drains. A full outbox marks the connection as too slow."""
+
+    def __init__(
+        self, seat: PlayerId | None, limit: int = 256, bucket: TokenBucket | None = None
+    ) -> None:
+        self.seat = seat
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(limit)
+        self.dropped = False
+        self.bucket = bucket
+
+    def view(self, text: str) -> None:
+        """Send a view; it also earns the client one message of its rate limit, so a client
+        that answers every view once is never refused however fast bots play."""
+        if self.bucket is not None:
+            self.bucket.credit()
+        self.send(text)
+
+    def send(self, text: str) -> None:
+        if self.dropped:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.dropped = True  # the reader is gone or stuck; its writer closes it
+            log.warning("dropping a connection that does not read its messages")
+
+
+@dataclass(frozen=True)
+class Act:
+    conn: Connection
+    version: int
+    action: JsonDict
+
+
+@dataclass(frozen=True)
+class Join:
+    conn: Connection
+
+
+@dataclass(frozen=True)
+class Leave:
+    conn: Connection
+
+
+@dataclass(frozen=True)
+class BotAnswer:
+    seat: PlayerId
+    version: int
+    action: JsonDict | None
+
+
+@dataclass(frozen=True)
+class TimerRang:
+    seat: PlayerId
+    version: int
+
+
+Command = Act | Join | Leave | BotAnswer | TimerRang
+
+
+class StorageFailedError(RuntimeError):
+    """The move could not be committed; the state was rolled back."""
+
+
+@dataclass
+class TableActor:
+    """A running (or finished) table. Construct with :meth:`replay_from`; start with
+    :meth:`start`; hand it commands with :meth:`submit`."""
+
+    table: NewTable
+    state: State
+    moves: list[tuple[PlayerId, JsonDict]]
+    store: AsyncStore
+    bots: BotPool
+    created_at: str
+    connections: set[Connection] = field(default_factory=set)
+    _queue: asyncio.Queue[Command] = field(default_factory=asyncio.Queue)
+    _thinking: dict[PlayerId, asyncio.Task[None]] = field(default_factory=dict)
+    _timers: list[asyncio.TimerHandle] = field(default_factory=list)
+    _task: asyncio.Task[None] | None = None
+
+    # ---------------------------------------------------------------- construction
+
+    @classmethod
+    def replay_from(
+        cls,
+        table: NewTable,
+        moves: Iterable[tuple[PlayerId, JsonDict]],
+        store: AsyncStore,
+        bots: BotPool,
+        created_at: str,
+    ) -> TableActor:
+        """The table rebuilt by replaying ``moves`` (validated) on a fresh deal."""
+        state, kept = replay_moves(table, moves)
+        return cls(table, state, kept, store, bots, created_at)
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    @property
+    def version(self) -> int:
+        return len(self.moves)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+        self._after_change()
+
+    async def stop(self) -> None:
+        for task in self._thinking.values():
+            task.cancel()
+        self._cancel_timers()
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    def submit(self, command: Command) -> None:
+        self._queue.put_nowait(command)
+
+    async def idle(self) -> None:
+        """Wait until every submitted command has been handled (tests)."""
+        await self._queue.join()
+
+    # ---------------------------------------------------------------- the loop
+
+    async def _run(self) -> None:
+        while True:
+            command = await self._queue.get()
+            try:
+                await self._handle(command)
+            except Exception:
+                log.exception("table %s: command %s failed", self.id, type(command).__name__)
+            finally:
+                self._queue.task_done()
+
+    async def _handle(self, command: Command) -> None:
+        if isinstance(command, Act):
+            await self._act(command)
+        elif isinstance(command, BotAnswer):
+            await self._bot_answer(command)
+        elif isinstance(command, TimerRang):
+            self._timer_rang(command)
+        elif isinstance(command, Join):
+            self.connections.add(command.conn)
+            command.conn.view(view_text(self.state, command.conn.seat, self.version, []))
+        else:
+            self.connections.discard(command.conn)
+
+    # ---------------------------------------------------------------- acts
+
+    async def _act(self, act: Act) -> None:
+        refusal = self._refusal(act)
+        if refusal is not None:
+            act.conn.send(error_text(*refusal))
+            return
+        assert act.conn.seat is not None
+        seat = act.conn.seat
+        try:
+            action = lookup_game(self.table.game).action_from_json(act.action)
+        except (InvalidActionError, ValueError, KeyError, TypeError) as exc:
+            act.conn.send(error_text(ErrorCode.MALFORMED, f"bad action: {exc}"))
+            return
+        try:
+            await self._play(seat, action)
+        except IllegalActionError as exc:
+            act.conn.send(error_text(ErrorCode.ILLEGAL_ACTION, str(exc)))
+        except StorageFailedError:
+            act.conn.send(error_text(ErrorCode.INTERNAL, "the move could not be stored; retry"))
+
+    def _refusal(self, act: Act) -> tuple[ErrorCode, str] | None:
+        """Why this act is refused before its action is even parsed, if it is."""
+        seat = act.conn.seat
+        if seat is None:
+            return ErrorCode.SPECTATOR, "spectators cannot act"
+        if self.finished:
+            return ErrorCode.FINISHED, "the game is over"
+        if act.version != self.version:
+            return ErrorCode.STALE_VERSION, f"version {act.version} is stale; now {self.version}"
+        if seat not in self.state.to_move():
+            return ErrorCode.NOT_ON_MOVE, f"seat {seat} is not on the move"
+        return None
+
+    async def _play(self, seat: PlayerId, action: Action) -> None:
+        """Apply, commit, then broadcast. Raises IllegalActionError (nothing changed) or
+        StorageFailedError (rolled back)."""
+        events = self.state.apply(seat, action)
+        action_json = action.to_json()
+        try:
+            await self.store.append_move(self.id, self.version, seat, action_json)
+        except Exception as exc:
+            log.exception("table %s: storing move %d failed", self.id, self.version)
+            self.state, self.moves = replay_moves(self.table, self.moves)
+            raise StorageFailedError(str(exc)) from exc
+        self.moves.append((seat, action_json))
+        if self.finished:
+            await self.store.finish(self.id, self.state.outcome().to_json())
+        self._broadcast(events)
+        self._after_change()
+
+    def _broadcast(self, events: list[Event]) -> None:
+        """Every connection its own view; each distinct viewer's text is built once."""
+        texts: dict[PlayerId | None, str] = {}
+        for conn in list(self.connections):
+            if conn.seat not in texts:
+                texts[conn.seat] = view_text(self.state, conn.seat, self.version, events)
+            conn.view(texts[conn.seat])
+
+    # ---------------------------------------------------------------- bots and timers
+
+    def _after_change(self) -> None:
+        self._cancel_timers()
+        if self.finished:
+            return
+        for seat in self.state.to_move():
+            spec = self.bot_spec(seat)
+            if spec is not None:
+                self._ask(seat, spec)
+            elif self.table.turn_seconds is not None:
+                self._arm_timer(seat, self.table.turn_seconds)
+
+    def bot_spec(self, seat: PlayerId) -> str | None:
+        entry = self.table.seating[seat]
+        return str(entry["spec"]) if entry["kind"] == "bot" else None
+
+    def _ask(self, seat: PlayerId, spec: str) -> None:
+        """Ask the seat's bot (unless it is already thinking) for a move at this version."""
+        if seat in self._thinking:
+            return
+        version = self.version
+        seed = bot_seed(self.table.seed, seat, version)
+        frozen = freeze(self.state)
+
+        async def think() -> None:
+            action = await self.bots.move(frozen, seat, spec, seed)
+            self.submit(BotAnswer(seat, version, action))
+
+        self._thinking[seat] = asyncio.create_task(think())
+
+    async def _bot_answer(self, answer: BotAnswer) -> None:
+        self._thinking.pop(answer.seat, None)
+        if answer.version != self.version or answer.seat not in self.state.to_move():
+            self._after_change()  # someone moved first: ask again if still on the move
+            return
+        action = self._bot_action(answer)
+        try:
+            await self._play(answer.seat, action)
+        except (IllegalActionError, StorageFailedError) as exc:
+            log.error("table %s: bot move at seat %d refused: %s", self.id, answer.seat, exc)
+            self._after_change()
+
+    def _bot_action(self, answer: BotAnswer) -> Action:
+        """The bot's action, or the first non-offer legal action if it gave none (logged)."""
+        game = lookup_game(self.table.game)
+        if answer.action is not None:
+            try:
+                return game.action_from_json(answer.action)
+            except InvalidActionError:
+                log.error("table %s: bot at seat %d sent a malformed action", self.id, answer.seat)
+        menu = self.state.legal_actions(answer.seat)
+        log.warning("table %s: seat %d plays a fallback move", self.id, answer.seat)
+        return next((a for a in menu[:64] if kind_of(a) != "offer"), menu[0])
+
+    def _arm_timer(self, seat: PlayerId, seconds: float) -> None:
+        loop = asyncio.get_running_loop()
+        rang = TimerRang(seat, self.version)
+        self._timers.append(loop.call_later(seconds, self.submit, rang))
+
+    def _cancel_timers(self) -> None:
+        for handle in self._timers:
+            handle.cancel()
+        self._timers.clear()
+
+    def _timer_rang(self, rang: TimerRang) -> None:
+        """An absent human's turn: the stand-in bot plays this one move."""
+        if rang.version == self.version and rang.seat in self.state.to_move():
+            log.info("table %s: turn timer ran out for seat %d", self.id, rang.seat)
+            self._ask(rang.seat, STAND_IN)
+
+    # ---------------------------------------------------------------- reading
+
+    def connected(self, seat: PlayerId) -> bool:
+        return any(c.seat == seat for c in self.connections)
+
+    def record(self) -> GameRecord:
+        """The game record (moves, and the outcome once finished)."""
+        t = self.table
+        rec = GameRecord(t.game, t.num_players, t.seed, dict(t.options), seating_labels(t))
+        rec.moves = list(self.moves)
+        if self.finished:
+            rec.finish(self.state.outcome())
+        return rec
+
+
+def seating_labels(table: NewTable) -> list[str]:
+    """The record's seating: a bot's spec, or ``human:<name>``."""
+    return [str(s["spec"]) if s["kind"] == "bot" else f"human:{s['name']}" for s in table.seating]
+
+
+def replay_moves(
+    table: NewTable, moves: Iterable[tuple[PlayerId, JsonDict]]
+) -> tuple[State, list[tuple[PlayerId, JsonDict]]]:
+    """A fresh deal with ``moves`` re-applied (each validated), and the moves applied."""
+    game = lookup_game(table.game)
+    state = game.new_state(table.num_players, table.seed, table.options)
+    kept: list[tuple[PlayerId, Any]] = []
+    for seat, action_json in moves:
+        state.apply(seat, game.action_from_json(action_json))
+        kept.append((seat, action_json))
+    return state, kept

@@ -1,0 +1,66 @@
+"""The view message one viewer receives: its observation, its (capped) legal actions and the
+events of the last change as it may see them, serialised once per viewer per change.
+
+Only :meth:`State.observe` and :meth:`Event.for_viewer` decide what leaves the engine
+(DESIGN §4); this module never serialises a state. A menu longer than
+:data:`~seedbed.server.protocol.MENU_CAP` (Bohnanza's thousands of offers) is sent without its
+``offer`` actions, found through the menu's type runs without enumerating it (D-25).
+
+>>> import seedbed
+>>> state = seedbed.game("stalk_exchange").new_state(3, seed=1)
+>>> actions, elided = capped_menu(state.legal_actions(0))
+>>> len(actions), elided
+(247, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+from seedbed.engine.api import Action, Event, JsonDict, PlayerId, State
+from seedbed.engine.menu import kind_of, runs
+from seedbed.server.protocol import MENU_CAP
+
+OFFER = "offer"
+
+
+def capped_menu(menu: Sequence[Action], cap: int = MENU_CAP) -> tuple[list[JsonDict], int]:
+    """The menu as action JSON, and how many offers were left out. Up to ``cap`` actions the
+    whole menu; beyond, every action whose type is not ``offer`` (menus group actions by
+    type, so the offers form runs found by binary search; stray offers are filtered too)."""
+    size = len(menu)
+    if size <= cap:
+        return [a.to_json() for a in menu], 0
+    kept = [
+        menu[i] for kind, start, end in runs(menu, size) if kind != OFFER for i in range(start, end)
+    ]
+    shown = [a.to_json() for a in kept if kind_of(a) != OFFER]
+    return shown, size - len(shown)
+
+
+def legal_for(state: State, seat: PlayerId | None) -> tuple[list[JsonDict], int]:
+    """The seat's legal actions if it is on the move, else nothing."""
+    if seat is None or state.is_terminal() or seat not in state.to_move():
+        return [], 0
+    return capped_menu(state.legal_actions(seat))
+
+
+def view_text(state: State, seat: PlayerId | None, version: int, events: list[Event]) -> str:
+    """The JSON text of a view message for ``seat`` (None = spectator)."""
+    legal, elided = legal_for(state, seat)
+    finished = state.is_terminal()
+    message: dict[str, Any] = {
+        "type": "view",
+        "version": version,
+        "seat": seat,
+        "view": state.observe(seat),
+        "legal_actions": legal,
+        "offers_elided": elided,
+        "events": [e.for_viewer(seat) for e in events],
+        "to_move": [] if finished else list(state.to_move()),
+        "status": "finished" if finished else "running",
+    }
+    return orjson.dumps(message).decode()

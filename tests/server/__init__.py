@@ -1,0 +1,1 @@
+"""Over-the-wire acceptance tests of the seedbed server (issue 6)."""
