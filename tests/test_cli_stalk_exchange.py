@@ -91,7 +91,8 @@ def test_calibration_script_writes_the_report(tmp_path: Path) -> None:
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
     target = tmp_path / "calibration.md"
-    assert script.main(["--games", "4", "--seed", "9", "--output", str(target)]) == 0
+    argv = ["--games", "4", "--seed", "9", "--output", str(target), "--sweep-games", "0"]
+    assert script.main(argv) == 0
     text = target.read_text(encoding="utf-8")
     for n in (2, 3, 4, 5):
         assert re.search(rf"^\| {n} \| 4 \| ", text, re.MULTILINE)
@@ -108,7 +109,29 @@ def test_calibration_script_with_greedy_self_play(tmp_path: Path) -> None:
     spec.loader.exec_module(script)
     target = tmp_path / "calibration.md"
     argv = ["--games", "2", "--policies", "random,greedy", "--output", str(target)]
-    assert script.main(argv) == 0
+    assert script.main([*argv, "--sweep-games", "1"]) == 0
     text = target.read_text(encoding="utf-8")
     assert "## Policy `random`" in text and "## Policy `greedy`" in text
     assert text.count("### Against the targets of S-2") == 2
+    assert "## Tuning sweep (`greedy` in every seat, 1 games per row)" in text
+    rows = sum(len(r) for r in script.SWEEP.values())
+    assert len(re.findall(r"^\| [2-5] \| \d+ \| \d+ \| \d+ \| ", text, re.MULTILINE)) == rows
+
+
+def test_calibrated_defaults_are_the_sweeps_choice() -> None:
+    """S-2 / D-24: the default per-count numbers are the last row of each count in the sweep,
+    and the sweep's first row is the spec's own S-3 table."""
+    spec = importlib.util.spec_from_file_location(
+        "calibration", REPO / "scripts" / "stalk_exchange_calibration.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    from seedbed.games.stalk_exchange.config import make_config
+
+    for i, (n, rows) in enumerate(script.SWEEP.items()):
+        c = make_config(n, None)
+        assert rows[-1] == (c.market_start, c.seedy_tokens, c.portfolio_size)
+        table = script.SPEC_TABLE
+        first = (script.SPEC_START[i], table["seedy_tokens"][i], table["portfolio_size"][i])
+        assert rows[0] == first

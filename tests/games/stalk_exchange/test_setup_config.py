@@ -25,9 +25,15 @@ from .builder import (
     refused,
 )
 
-PORTFOLIO = {2: 12, 3: 11, 4: 10, 5: 8}
+PORTFOLIO = {2: 12, 3: 11, 4: 10, 5: 8}  # the spec's S-3 table (SPEC_OPTIONS)
 SEEDY = {2: 5, 3: 4, 4: 4, 5: 4}
 MARKET = {2: 14, 3: 16, 4: 18, 5: 20}
+# S-2: the table's numbers are provisional; the defaults are the calibrated ones (D-24).
+CALIBRATED = {
+    "portfolio_size": {2: 12, 3: 11, 4: 8, 5: 8},
+    "seedy_tokens": {2: 7, 3: 4, 4: 2, 5: 1},
+    "market_start": {2: 30, 3: 28, 4: 28, 5: 28},
+}
 
 
 # ------------------------------------------------------------------ S-1 player counts
@@ -64,11 +70,18 @@ def test_s1_two_players_use_only_the_configured_numbers() -> None:
 
 
 def test_s3_defaults_table() -> None:
-    """S-3: option names and defaults, exactly as the table gives them."""
-    assert normalize_options({}) == SPEC_OPTIONS
-    assert normalize_options(None) == SPEC_OPTIONS
+    """S-3: option names as the table gives them; S-2: the [designed] per-count defaults are
+    the calibrated ones (D-24), and the table's own numbers are still accepted as options."""
+    calibrated = {k: {str(n): v for n, v in m.items()} for k, m in CALIBRATED.items()}
+    assert normalize_options({}) == {**SPEC_OPTIONS, **calibrated}
+    assert normalize_options(None) == normalize_options({})
+    assert normalize_options(SPEC_OPTIONS) == SPEC_OPTIONS
     for n in (2, 3, 4, 5):
-        c = make_config(n, None)
+        d = make_config(n, None)
+        assert (d.portfolio_size, d.seedy_tokens, d.market_start) == tuple(
+            CALIBRATED[k][n] for k in ("portfolio_size", "seedy_tokens", "market_start")
+        )
+        c = make_config(n, SPEC_OPTIONS)
         assert (c.garden_radius, c.exchange_slots, c.basic_actions, c.tokens_per_type) == (
             3,
             6,
@@ -87,10 +100,10 @@ def test_s3_per_count_option_takes_one_integer_or_a_map() -> None:
     (keys as ints or as strings); missing counts keep their defaults."""
     one = normalize_options({"portfolio_size": 9})
     assert one["portfolio_size"] == {"2": 9, "3": 9, "4": 9, "5": 9}
-    some = normalize_options({"market_start": {3: 30, "5": 7}})
-    assert some["market_start"] == {"2": 14, "3": 30, "4": 18, "5": 7}
-    assert make_config(3, {"market_start": {3: 30}}).market_start == 30
-    assert make_config(4, {"market_start": {3: 30}}).market_start == 18
+    some = normalize_options({"market_start": {3: 33, "5": 7}})
+    assert some["market_start"] == {"2": 30, "3": 33, "4": 28, "5": 7}
+    assert make_config(3, {"market_start": {3: 33}}).market_start == 33
+    assert make_config(4, {"market_start": {3: 33}}).market_start == 28
     s = GAME.new_state(3, 1, {"seedy_tokens": {"3": 2}})
     assert s.seedy == [2, 2, 2]
 

@@ -6,7 +6,7 @@ integer or a map from player count to integer.
 
 >>> config = make_config(3, {})
 >>> config.portfolio_size, config.seedy_tokens, config.market_start, config.garden_radius
-(11, 4, 16, 3)
+(11, 4, 28, 3)
 >>> make_config(3, {"portfolio_size": {"3": 9}}).portfolio_size
 9
 """
@@ -32,11 +32,14 @@ PLAIN_DEFAULTS: dict[str, int] = {
     "basic_actions": 2,
     "tokens_per_type": 25,
 }
-# S-3: options whose default depends on the player count.
+# S-3: options whose default depends on the player count. S-2 calls the published table's
+# numbers provisional; these are the calibrated defaults (D-24,
+# docs/stalk-exchange-calibration.md): the spec's table had 4p portfolio 10, seedy 2p 5 / 4p 4
+# / 5p 4 and market start 14/16/18/20, which ended greedy games after 8/6/5/4 rounds.
 PER_COUNT_DEFAULTS: dict[str, dict[int, int]] = {
-    "portfolio_size": {2: 12, 3: 11, 4: 10, 5: 8},
-    "seedy_tokens": {2: 5, 3: 4, 4: 4, 5: 4},
-    "market_start": {2: 14, 3: 16, 4: 18, 5: 20},
+    "portfolio_size": {2: 12, 3: 11, 4: 8, 5: 8},
+    "seedy_tokens": {2: 7, 3: 4, 4: 2, 5: 1},
+    "market_start": {2: 30, 3: 28, 4: 28, 5: 28},
 }
 MAY_BE_ZERO = frozenset({"seedy_tokens"})
 
