@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from importlib import import_module
 from pathlib import Path
 
 from rich.console import Console
@@ -193,16 +192,11 @@ def _decision_text(match: MatchResult) -> str:
 
 def bench_ismcts(game: str, players: int, spec: str, seconds: float, seed: int) -> str:
     """One line: the search's iterations per second on this machine, one core."""
+    from seedbed.bots.ismcts import iterations_per_second as measure
+
     parsed = parse_spec(spec)
     if parsed.name != "ismcts":
         raise ValueError(f"--spec must be an ismcts spec, not {spec!r}")
-    try:  # lazily: only this command needs the search module
-        module = import_module("seedbed.bots.ismcts")
-    except ImportError as exc:
-        raise ValueError(f"the ismcts bot is not available: {exc}") from None
-    measure = getattr(module, "iterations_per_second", None)
-    if measure is None:
-        raise ValueError("seedbed.bots.ismcts has no iterations_per_second() yet")
     rate, iterations, spent = measure(game, players, str(parsed), seconds, seed)
     return (
         f"{parsed} on {game}, {players} players, one core: {rate:,.1f} iterations/s "

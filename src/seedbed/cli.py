@@ -29,6 +29,7 @@ from seedbed.arena.match import run_match
 from seedbed.arena.stats import Sprt
 from seedbed.arena.summary import Summary, summarize
 from seedbed.arena.tournament import deals_for, lineup, schedule
+from seedbed.bots.ismcts import BENCH_SPEC as ISMCTS_BENCH_SPEC
 from seedbed.bots.specs import parse_spec, parse_spec_list
 from seedbed.engine.api import Game, PlayerId, State
 from seedbed.engine.record import GameRecord, read_records
@@ -533,7 +534,10 @@ def bench(
     seed: Annotated[int, typer.Option(help="Seed of the first benchmark game.")] = 0,
     spec: Annotated[
         str | None,
-        typer.Option(help="With ismcts: the bot spec to measure (default ismcts:iterations=200)."),
+        typer.Option(
+            help="With ismcts: the bot spec to measure (default "
+            "ismcts:iterations=200,rollout=random,prior=none: whole random games as rollouts)."
+        ),
     ] = None,
     tables: Annotated[
         int, typer.Option(help="With server: concurrent tables, every seat a scripted human.")
@@ -580,9 +584,7 @@ def bench(
             if game is None:
                 fail("bench ismcts needs a game: seedbed bench ismcts GAME")
             sim.check_setup(lookup(game), players, {})
-            line = arena_cli.bench_ismcts(
-                game, players, spec or "ismcts:iterations=200", seconds, seed
-            )
+            line = arena_cli.bench_ismcts(game, players, spec or ISMCTS_BENCH_SPEC, seconds, seed)
             typer.echo(line)
             return
         if game is not None:

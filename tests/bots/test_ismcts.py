@@ -255,7 +255,8 @@ def test_spec_defaults_and_round_trip() -> None:
     bot = make_bot("ismcts", "stalk_exchange")
     assert isinstance(bot, IsmctsBot)
     s = bot.settings
-    assert (s.iterations, s.seconds, s.c, s.rollout, s.offers) == (1000, None, 0.7, "random", True)
+    got = (s.iterations, s.seconds, s.c, s.rollout, s.depth, s.prior, s.offers)
+    assert got == (1000, None, 0.7, "cutoff", 0, "greedy", True)
     spec = "ismcts:iterations=50,c=1.2,rollout=cutoff,depth=3,offers=false"
     assert str(parse_spec(spec)) == spec
 
@@ -266,6 +267,7 @@ def test_spec_defaults_and_round_trip() -> None:
         ("ismcts:iterations=10,seconds=1", "not both"),
         ("ismcts:rollout=smart", "rollout must be one of"),
         ("ismcts:policy=cutoff", "policy must be one of"),
+        ("ismcts:prior=best", "prior must be one of"),
         ("ismcts:c=-0.5", "at least 0"),
         ("ismcts:iterations=0", "at least 1"),
         ("ismcts:iterations=lots", "must be int"),
@@ -297,17 +299,44 @@ def test_greedy_and_cutoff_rollouts_use_the_heuristics() -> None:
     state = positions("stalk_exchange", 3, seed=6, count=1, gap=10)[0]
     info = InfoSet(state, state.to_move()[0])
     greedy = StandIn()
-    make_ismcts("stalk_exchange", greedy, iterations=4, rollout="greedy").search(info, Rng(1))
+    bot = make_ismcts("stalk_exchange", greedy, iterations=4, rollout="greedy", prior="none")
+    bot.search(info, Rng(1))
     assert greedy.chosen > 4 * 10 and greedy.evaluated == 0
     cut = StandIn()
-    make_ismcts("stalk_exchange", cut, iterations=5, rollout="cutoff", depth=0).search(info, Rng(1))
+    bot = make_ismcts("stalk_exchange", cut, iterations=5, rollout="cutoff", depth=0, prior="none")
+    bot.search(info, Rng(1))
     assert cut.chosen == 0 and cut.evaluated == 5 * 3  # each player's view, every iteration
     both = StandIn()
     bot = make_ismcts(
-        "stalk_exchange", both, iterations=5, rollout="cutoff", depth=2, policy="greedy"
+        "stalk_exchange",
+        both,
+        iterations=5,
+        rollout="cutoff",
+        depth=2,
+        policy="greedy",
+        prior="none",
     )
     bot.search(info, Rng(1))
     assert both.chosen == 5 * 2 and both.evaluated == 5 * 3
+
+
+def test_greedy_prior_makes_the_heuristics_move_a_nodes_first_child() -> None:
+    """prior=greedy: a node's first child is the heuristic's choice, so progressive widening
+    of a large menu (Stalk Exchange: ~250 actions, 16 + sqrt(n) children) never misses the
+    move a greedy player would make; every new node asks the heuristic once."""
+    state = positions("stalk_exchange", 4, seed=3, count=1, gap=6)[0]
+    me = state.to_move()[0]
+    assert len(state.legal_actions(me)) > 16
+    info = InfoSet(state, me)
+    h = StandIn()
+    bot = make_ismcts("stalk_exchange", h, iterations=30, rollout="cutoff", depth=0)
+    result = bot.search(info, Rng(2))
+    menu = state.legal_actions(me)
+    assert next(iter(result.root.edges)) == menu[len(menu) - 1]  # the stand-in's choice
+    assert 1 <= h.chosen <= 30  # at most once per node that was expanded from
+    plain = StandIn()
+    make_ismcts("stalk_exchange", plain, iterations=30, prior="none").search(info, Rng(2))
+    assert plain.chosen == 0
 
 
 # ------------------------------------------------------------------ selection and branching

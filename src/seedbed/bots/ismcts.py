@@ -55,19 +55,20 @@ from typing import Any, Protocol, cast, overload
 from seedbed.bots.api import Bot, InfoSet
 from seedbed.bots.specs import BotKind, BotSpecError, Param, parse_spec
 from seedbed.engine.api import Action, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.menu import Run, kind_of, runs
 from seedbed.engine.registry import game as get_game
 from seedbed.engine.registry import heuristics as game_heuristics
 from seedbed.engine.rng import Rng
 
 ROLLOUTS = ("random", "greedy", "cutoff")
 POLICIES = ("random", "greedy")
+PRIORS = ("none", "greedy")
 OFFER = "offer"
 WIN_WEIGHT = 0.75
 """Share of the reward given by winning (the rest by rank)."""
 SMALL_FILTER = 64
 """Menus up to this size are filtered action by action (``offers=false``)."""
 RETRIES = 8
-MAX_RUNS = 64
 
 
 class Heuristics(Protocol):
@@ -85,24 +86,29 @@ class Settings:
     iterations: int | None = 1000
     seconds: float | None = None
     c: float = 0.7
-    rollout: str = "random"
-    depth: int = 10
+    rollout: str = "cutoff"
+    depth: int = 0
     policy: str = "random"
     offers: bool = True
     max_children: int = 16
     widen: float = 1.0
+    prior: str = "greedy"
 
     def __post_init__(self) -> None:
-        problem = _problem(self.iterations, self.seconds, self.rollout, self.policy)
+        problem = _problem(self.iterations, self.seconds, self.rollout, self.policy, self.prior)
         if problem is None and self.c < 0:
             problem = f"c must be at least 0, got {self.c:g}"
         if problem is not None:
             raise BotSpecError(f"bot ismcts: {problem}")
 
 
-def _problem(iterations: Any, seconds: Any, rollout: Any, policy: Any) -> str | None:
+def _problem(
+    iterations: Any, seconds: Any, rollout: Any, policy: Any, prior: Any = "none"
+) -> str | None:
     if iterations is not None and seconds is not None:
         return "give iterations or seconds, not both"
+    if prior not in PRIORS:
+        return f"prior must be one of {', '.join(PRIORS)}, got {prior!r}"
     if rollout not in ROLLOUTS:
         return f"rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
     if policy not in POLICIES:
@@ -111,50 +117,6 @@ def _problem(iterations: Any, seconds: Any, rollout: Any, policy: Any) -> str | 
 
 
 # ------------------------------------------------------------------ action types and menus
-
-_KINDS: dict[type, str] = {}
-
-
-def kind_of(action: Action) -> str:
-    """The action's JSON ``type``; cached per class (one class per action kind)."""
-    cls = type(action)
-    kind = _KINDS.get(cls)
-    if kind is None:
-        kind = _KINDS[cls] = str(action.to_json()["type"])
-    return kind
-
-
-Run = tuple[str, int, int]
-"""(type, start, end): menu[start:end] begins with an action of this type."""
-
-
-def runs(menu: Sequence[Action], size: int) -> list[Run]:
-    """The menu's runs of one action type, found by galloping and binary search, assuming
-    the deterministic menu order groups actions by type (if it does not, a run may hide
-    actions of other types, which are then still legal, just rarer to draw)."""
-    out: list[Run] = []
-    i = 0
-    while i < size:
-        kind = kind_of(menu[i])
-        if len(out) >= MAX_RUNS:
-            out.append((kind, i, size))
-            break
-        lo, hi, step = i, size, 1  # menu[lo] has this kind; the boundary is in (lo, hi]
-        while lo + step < size:
-            if kind_of(menu[lo + step]) != kind:
-                hi = lo + step
-                break
-            lo += step
-            step *= 2
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if kind_of(menu[mid]) == kind:
-                lo = mid
-            else:
-                hi = mid
-        out.append((kind, i, hi))
-        i = hi
-    return out
 
 
 def pick_in(chosen: list[Run], rng: Rng) -> int:
@@ -348,7 +310,10 @@ class Search:
             else:
                 avail.append(child)
         if untried:
-            return self.expand(node, untried[self.rng.below(len(untried))], p, avail), True
+            first = self.prior_action(node, state, p, menu, restrict)
+            if first is None or first not in untried:
+                first = untried[self.rng.below(len(untried))]
+            return self.expand(node, first, p, avail), True
         return self.best(avail), False
 
     def select_large(
@@ -362,7 +327,9 @@ class Search:
             avail = [c for a, c in node.edges.items() if legal(p, a)]
         limit = self.s.max_children + int(self.s.widen * math.sqrt(node.visits))
         if len(node.edges) < limit or not avail:
-            a = self.draw_new(node, menu, restrict)
+            a = self.prior_action(node, state, p, menu, restrict)
+            if a is None:
+                a = self.draw_new(node, menu, restrict)
             if a is not None:
                 return self.expand(node, a, p, avail), True
         if not avail:  # every draw was a child illegal here: descend through one anyway
@@ -370,6 +337,16 @@ class Search:
             child = node.edges.get(a)
             return (self.expand(node, a, p, avail), True) if child is None else (child, False)
         return self.best(avail), False
+
+    def prior_action(
+        self, node: Node, state: State, p: PlayerId, menu: Sequence[Action], restrict: bool
+    ) -> Action | None:
+        """With ``prior=greedy``, a node's first child is the heuristic's choice for the
+        mover (so a large menu's widening never misses the move a greedy player would make)."""
+        if node.edges or self.s.prior == "none":
+            return None
+        a = cast(Heuristics, self.heur).choose(state.observe(p), menu, self.rng)
+        return None if restrict and kind_of(a) == OFFER else a
 
     def draw_new(self, node: Node, menu: Sequence[Action], restrict: bool) -> Action | None:
         by_kind = group_runs(runs(menu, len(menu)), restrict)
@@ -485,7 +462,7 @@ class IsmctsBot(Bot):
 
     def needs_heuristics(self) -> bool:
         s = self.settings
-        return s.rollout == "greedy" or s.rollout == "cutoff"
+        return s.rollout == "greedy" or s.rollout == "cutoff" or s.prior != "none"
 
     def search(self, info: InfoSet, rng: Rng) -> SearchResult:
         """Run the whole budget, whatever the menu (used by ``act`` and the benchmark)."""
@@ -521,7 +498,7 @@ def make_ismcts(game_name: str, heuristics: Heuristics | None = None, **params: 
 
 
 def _check(params: Mapping[str, Any]) -> str | None:
-    return _problem(params["iterations"], params["seconds"], params["rollout"], params["policy"])
+    return _problem(*(params[k] for k in ("iterations", "seconds", "rollout", "policy", "prior")))
 
 
 KIND = BotKind(
@@ -532,12 +509,15 @@ KIND = BotKind(
         "iterations": Param(int, None, "iterations per move (default 1000)", minimum=1),
         "seconds": Param(float, None, "seconds per move instead of iterations", minimum=0),
         "c": Param(float, 0.7, "UCB1 exploration constant", minimum=0),
-        "rollout": Param(str, "random", "rollout policy: random, greedy or cutoff"),
-        "depth": Param(int, 10, "cutoff: moves played before evaluating", minimum=0),
+        "rollout": Param(str, "cutoff", "rollout policy: random, greedy or cutoff"),
+        "depth": Param(int, 0, "cutoff: moves played before evaluating", minimum=0),
         "policy": Param(str, "random", "cutoff: policy of those moves, random or greedy"),
         "offers": Param(bool, True, "false: never propose an offer itself"),
         "max_children": Param(int, 16, "menus larger than this are widened", minimum=1),
         "widen": Param(float, 1.0, "progressive widening: children += widen*sqrt(n)", minimum=0),
+        "prior": Param(
+            str, "greedy", "first child of a node: greedy (the heuristic's move) or none"
+        ),
     },
     _check,
 )
@@ -545,18 +525,21 @@ KIND = BotKind(
 
 # ------------------------------------------------------------------ the benchmark
 
+BENCH_SPEC = "ismcts:iterations=200,rollout=random,prior=none"
+"""What ``seedbed bench ismcts`` measures by default: whole random games as rollouts."""
+
 
 def iterations_per_second(
     game_name: str,
     num_players: int,
-    spec: str = "ismcts:iterations=200",
+    spec: str = "",
     seconds: float = 3.0,
     seed: int = 0,
 ) -> tuple[float, int, float]:
     """(iterations/s, iterations run, seconds searched): the bot of ``spec`` searching
     positions of seeded random games (a few random moves apart, a new game when one ends)
     until about ``seconds`` of search; only the search time counts."""
-    parsed = parse_spec(spec)
+    parsed = parse_spec(spec or BENCH_SPEC)
     if parsed.name != "ismcts":
         raise BotSpecError(f"bench ismcts needs an ismcts spec, got {spec!r}")
     bot = IsmctsBot(game_name, settings_from(parsed.settings()))

@@ -250,10 +250,12 @@ def choose(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
 
 
 def final_scores(view: JsonDict) -> list[float]:
-    """Expected final scores at the Bust values: the viewer's portfolio, and for the others
-    what they are known to hold plus an even share of the tokens nobody has seen."""
+    """Expected final scores at the prices the greedy policy uses (today's values blended
+    with the Bust's as the end nears, plus harvests that look near): the viewer's portfolio,
+    and for the others what they are known to hold plus an even share of the tokens nobody
+    has seen."""
     m = Market(view)
-    values = bust(m.values)
+    values = m.prices(m.values)
     viewer = view["viewer"]
     out: list[float] = []
     avg = [m.mine[t] - m.edge[t] for t in range(NUM_TYPES)]
