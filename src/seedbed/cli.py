@@ -546,8 +546,19 @@ def bench(
         str, typer.Option("--game", help="With server: the game the tables play.")
     ] = "stalk_exchange",
     think: Annotated[
-        float, typer.Option(help="With server: seconds a seat waits before each act.")
-    ] = 0.0,
+        float,
+        typer.Option(
+            help="With server: seconds a seat waits before each act (0.5: a brisk player or a "
+            "fast bot; 0 saturates the server: every table always has a move waiting)."
+        ),
+    ] = 0.5,
+    warmup: Annotated[
+        float,
+        typer.Option(
+            help="With server: seconds played before measuring (the start's burst of table "
+            "creations and connections is not a steady load)."
+        ),
+    ] = 3.0,
     database_url: Annotated[
         str | None,
         typer.Option(help="With server: the server's storage (default: a temporary SQLite file)."),
@@ -573,7 +584,7 @@ def bench(
 
             config = server_bench.BenchConfig(
                 tables, players, server_game, think, 20.0 if seconds is None else seconds,
-                database_url, seed,
+                database_url, seed, warmup,
             )  # fmt: skip
             typer.echo("\n".join(server_bench.run(config).lines()))
             return

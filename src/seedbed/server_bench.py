@@ -20,7 +20,6 @@ Figures are for printing, never for asserting: they depend on the machine.
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import random
 import signal
@@ -37,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -55,10 +55,13 @@ class BenchConfig:
     tables: int = 100
     players: int = 4
     game: str = "stalk_exchange"
-    think: float = 0.0
+    think: float = 0.5
     seconds: float = 20.0
     database_url: str | None = None
     seed: int = 0
+    warmup: float = 3.0
+    """Seconds played before measuring: every table is created and every seat connects at
+    once at the start, a burst no steady load has."""
 
 
 @dataclass
@@ -69,6 +72,8 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     finished: int = 0
     started: int = 0
+    measure_from: float = 0.0
+    """perf_counter time from which acts count (the end of the warm-up)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,7 @@ class BenchResult:
         errors = ", ".join(f"{k} {v}" for k, v in sorted(self.errors.items())) or "none"
         return [
             f"seedbed server under load: {c.tables} tables x {c.players} human seats of "
-            f"{c.game}, think {c.think:g} s, {self.storage}",
+            f"{c.game}, think {c.think:g} s, {self.storage}, after {c.warmup:g} s of warm-up",
             f"  actions      {self.actions:,} in {self.seconds:.1f} s: "
             f"{self.actions_per_second:,.1f} actions/s",
             f"  round trip   p50 {ms[0]:.1f} ms   p95 {ms[1]:.1f} ms   p99 {ms[2]:.1f} ms"
@@ -199,14 +204,15 @@ async def seat_player(
                 raw = await asyncio.wait_for(ws.recv(), max(0.05, deadline - time.monotonic()))
             except TimeoutError:
                 return False
-            msg: Message = json.loads(raw)
+            msg: Message = orjson.loads(raw)
             if msg["type"] == "error":
                 tally.errors[str(msg["code"])] += 1
                 pending = None
                 continue
             now = time.perf_counter()
             if pending is not None and msg["version"] > pending[0]:
-                tally.latencies.append(now - pending[1])
+                if pending[1] >= tally.measure_from:
+                    tally.latencies.append(now - pending[1])
                 pending = None
             if msg["status"] == "finished":
                 return True
@@ -217,7 +223,7 @@ async def seat_player(
                 act = {"type": "act", "version": msg["version"]}
                 act["action"] = rng.choice(msg["legal_actions"])
                 pending = (msg["version"], time.perf_counter())
-                await ws.send(json.dumps(act))
+                await ws.send(orjson.dumps(act).decode())
     return False
 
 
@@ -266,13 +272,14 @@ async def drive(
     """Run every table slot for ``config.seconds``; returns the seconds measured."""
     limits = httpx.Limits(max_connections=config.tables)
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
-        start = time.monotonic()
+        start = time.monotonic() + config.warmup
+        tally.measure_from = time.perf_counter() + config.warmup
         deadline = start + config.seconds
         slots = [table_slot(client, base, config, k, tally, deadline) for k in range(config.tables)]
         everything = asyncio.gather(*slots)
         while not everything.done():
             await asyncio.wait([everything], timeout=0.25)
-            tick(min(config.seconds, time.monotonic() - start))
+            tick(max(0.0, min(config.seconds, time.monotonic() - start)))
         everything.result()
         return min(time.monotonic() - start, config.seconds + RECV_SECONDS)
 
@@ -287,6 +294,8 @@ def check(config: BenchConfig) -> None:
         raise ValueError(f"--think must be >= 0, not {config.think}")
     if config.seconds <= 0:
         raise ValueError(f"--seconds must be > 0, not {config.seconds}")
+    if config.warmup < 0:
+        raise ValueError(f"--warmup must be >= 0, not {config.warmup}")
     game = seedbed.game(config.game)
     if config.players not in game.player_counts({}):
         counts = game.player_counts({})
