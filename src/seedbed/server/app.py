@@ -17,7 +17,8 @@ from typing import Any
 import orjson
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
@@ -27,15 +28,19 @@ from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.limits import TokenBucket, install_redaction
 from seedbed.server.protocol import (
     ActMessage,
+    Catalog,
     CreateTableRequest,
     CreateTableResponse,
     ErrorCode,
+    GameList,
+    Replay,
     TableList,
     TableSummary,
     error_text,
 )
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, TableActor
+from seedbed.server.web import WEB_DIR, catalog_of, game_list, replay_of
 
 log = logging.getLogger("seedbed.server")
 
@@ -81,7 +86,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app = FastAPI(title="seedbed", version="1", lifespan=lifespan)
     app.add_exception_handler(RequestValidationError, _one_line_422)
     _add_rest(app, runtime)
+    _add_lobby_helpers(app, runtime, settings)
     _add_websocket(app, runtime, settings)
+    _add_client(app)
     return app
 
 
@@ -127,6 +134,68 @@ def _add_rest(app: FastAPI, runtime: Runtime) -> None:
         if not actor.finished:
             raise HTTPException(409, "the game is still running")
         return Response(actor.record().to_jsonl(), media_type="application/x-ndjson")
+
+
+def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings) -> None:
+    """What the browser client needs besides the protocol (docs/protocol.md, Lobby helpers)."""
+
+    @app.get("/api/games")
+    async def list_games() -> GameList:
+        """The games, their player counts and default options, and the lobby's bot presets."""
+        return game_list(settings.bot_seconds)
+
+    @app.get("/api/tables/{table_id}/catalog")
+    async def get_catalog(table_id: str) -> Catalog:
+        """The table's public card data (Fields of Green's card set; null for other games)."""
+        actor = await runtime.tables().get(table_id)
+        if actor is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return await asyncio.to_thread(catalog_of, actor)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def get_replay(table_id: str, seat: str = "spectator") -> Replay:
+        """Once the game is over: the views of ``seat`` (a seat number or ``spectator``)
+        after every move, rebuilt from the record (409 before, 404 unknown, 422 bad seat)."""
+        actor = await runtime.tables().get(table_id)
+        if actor is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        viewer = _replay_viewer(seat, actor.table.num_players)
+        if not actor.finished:
+            raise HTTPException(409, "the game is still running")
+        seats = summary(actor).seats
+        return await asyncio.to_thread(replay_of, actor, seats, viewer)
+
+
+def _replay_viewer(seat: str, num_players: int) -> int | None:
+    """The viewer named by the ``seat`` query parameter; 422 for anything else."""
+    if seat == "spectator":
+        return None
+    if seat.isdigit() and int(seat) < num_players:
+        return int(seat)
+    raise HTTPException(422, f"seat must be spectator or 0-{num_players - 1}, not {seat!r}")
+
+
+class _Revalidated(StaticFiles):
+    """Static files the browser must revalidate (ETag) before reuse: after an upgrade of the
+    server, a page never mixes old and new modules."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["cache-control"] = "no-cache"
+        return response
+
+
+def _add_client(app: FastAPI) -> None:
+    """The static browser client: its files under /static, index.html for its pages."""
+    app.mount("/static", _Revalidated(directory=WEB_DIR), name="static")
+    index = WEB_DIR / "index.html"
+
+    async def page() -> FileResponse:
+        return FileResponse(index, headers={"cache-control": "no-cache"})
+
+    app.get("/", include_in_schema=False)(page)
+    for prefix in ("play", "watch", "replay"):
+        app.get(f"/{prefix}/{{table_id}}", include_in_schema=False)(page)
 
 
 def _add_websocket(app: FastAPI, runtime: Runtime, settings: ServerSettings) -> None:

@@ -165,6 +165,74 @@ class ErrorMessage(_Model):
     message: str
 
 
+# ------------------------------------------------------------------ lobby helpers
+
+
+class GameInfo(_Model):
+    """One game the server offers, for the lobby."""
+
+    name: str
+    """The game's name in ``POST /api/tables``."""
+    player_counts: list[int]
+    """The player counts it takes with its default options."""
+    default_options: dict[str, Any]
+    """Its options with every default filled in (``normalize_options({})``)."""
+
+
+class BotPreset(_Model):
+    """A bot spec the lobby offers, with a label for people."""
+
+    spec: str
+    label: str
+
+
+class GameList(_Model):
+    """``GET /api/games``: the games and the bot presets of the lobby."""
+
+    games: list[GameInfo]
+    bots: list[BotPreset]
+
+
+class ReplayMove(_Model):
+    seat: int
+    action: dict[str, Any]
+
+
+class ReplayStep(_Model):
+    """The table after ``version`` actions, as the replay's viewer saw it."""
+
+    version: int
+    move: ReplayMove | None
+    """The action that led here (null for the deal)."""
+    view: dict[str, Any]
+    """``observe(viewer)`` after that action."""
+    events: list[dict[str, Any]]
+    """The action's events as the viewer may see them."""
+    to_move: list[int]
+
+
+class Replay(_Model):
+    """``GET /api/tables/{id}/replay``: every view of one viewer through a finished game."""
+
+    table_id: str
+    game: str
+    num_players: int
+    viewer: int | None
+    """The seat whose views these are; null for the spectator's."""
+    seats: list[SeatSummary]
+    outcome: dict[str, Any]
+    """``Outcome.to_json()``: scores, ranks, winners, tiebreak."""
+    steps: list[ReplayStep]
+
+
+class Catalog(_Model):
+    """``GET /api/tables/{id}/catalog``: the public card data a game's view needs to draw
+    cards that observations name by id only (Fields of Green's card set), else null."""
+
+    game: str
+    catalog: dict[str, Any] | None
+
+
 SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "create_table_request": CreateTableRequest,
     "create_table_response": CreateTableResponse,
@@ -173,6 +241,9 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "act": ActMessage,
     "view": ViewMessage,
     "error": ErrorMessage,
+    "game_list": GameList,
+    "replay": Replay,
+    "catalog": Catalog,
 }
 
 

@@ -1,0 +1,143 @@
+"""What the browser client needs besides the protocol: where its files are, the lobby's list
+of games and bot presets (``GET /api/games``), a table's card data for games whose views name
+cards by id (``GET /api/tables/{id}/catalog``), and the views of a finished game for the replay
+viewer (``GET /api/tables/{id}/replay``).
+
+The client cannot run the rules, so the replay views are built here by replaying the record:
+after each move, ``observe(viewer)`` and the move's events as that viewer may see them. Only a
+finished table has a replay (409 before): while the game runs, another seat's views would show
+hidden cards, and the record's seed would show the deck.
+
+>>> [g.name for g in game_list(2.0).games]
+['bohnanza', 'fields_of_green', 'stalk_exchange']
+>>> [b.spec for b in game_list(1.0).bots]
+['random', 'greedy', 'ismcts:seconds=0.5', 'ismcts:seconds=1']
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from seedbed.engine.api import PlayerId
+from seedbed.engine.registry import game as lookup_game
+from seedbed.engine.registry import game_names
+from seedbed.server.protocol import (
+    BotPreset,
+    Catalog,
+    GameInfo,
+    GameList,
+    Replay,
+    ReplayMove,
+    ReplayStep,
+    SeatSummary,
+)
+from seedbed.server.table import TableActor
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+"""The static client (index.html, ES modules, CSS): package data of seedbed."""
+
+BOT_PRESETS: tuple[tuple[str, str, float], ...] = (
+    ("random", "Random (plays any legal move)", 0.0),
+    ("greedy", "Greedy (quick, sensible)", 0.0),
+    ("ismcts:seconds=0.5", "Search, 0.5 s a move", 0.5),
+    ("ismcts:seconds=1", "Search, 1 s a move", 1.0),
+    ("ismcts:seconds=2", "Search, 2 s a move (strongest)", 2.0),
+)
+"""(spec, label, think seconds) offered in the lobby; presets above ``--bot-seconds`` are left
+out (the server would cap them anyway)."""
+
+
+def game_list(bot_seconds: float) -> GameList:
+    """Every registered game with its player counts and default options, and the presets."""
+    games = []
+    for name in game_names():
+        game = lookup_game(name)
+        options = game.normalize_options({})
+        counts = list(game.player_counts(options))
+        games.append(GameInfo(name=name, player_counts=counts, default_options=options))
+    bots = [BotPreset(spec=s, label=label) for s, label, secs in BOT_PRESETS if secs <= bot_seconds]
+    return GameList(games=games, bots=bots)
+
+
+def _fields_of_green_cards(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's card set (names, costs, texts) as card data: the shipped set or its own."""
+    from seedbed.card_files import original_card_set
+    from seedbed.games.fields_of_green.cards import parse_card_set
+
+    cards = options["cards"]
+    card_set = original_card_set() if cards == "original" else parse_card_set(cards)
+    return card_set.to_json()
+
+
+CATALOGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "fields_of_green": _fields_of_green_cards,
+}
+"""Games whose observations name cards by id only: how to get their public card data."""
+
+
+def catalog_of(actor: TableActor) -> Catalog:
+    """The table's public card data (null for games whose views are self-describing)."""
+    make = CATALOGS.get(actor.table.game)
+    data = None if make is None else make(actor.table.options)
+    return Catalog(game=actor.table.game, catalog=data)
+
+
+REPLAY_CACHE_SIZE = 32
+_replays: OrderedDict[tuple[str, PlayerId | None], list[ReplayStep]] = OrderedDict()
+
+
+def replay_of(actor: TableActor, seats: list[SeatSummary], viewer: PlayerId | None) -> Replay:
+    """Every view of ``viewer`` (None = spectator) through the finished game of ``actor``."""
+    return Replay(
+        table_id=actor.id,
+        game=actor.table.game,
+        num_players=actor.table.num_players,
+        viewer=viewer,
+        seats=seats,
+        outcome=actor.state.outcome().to_json(),
+        steps=_steps(actor, viewer),
+    )
+
+
+def _steps(actor: TableActor, viewer: PlayerId | None) -> list[ReplayStep]:
+    """The steps, kept for the last few (table, viewer) pairs: a finished game never changes."""
+    key = (actor.id, viewer)
+    steps = _replays.get(key)
+    if steps is None:
+        steps = _build_steps(actor, viewer)
+        _replays[key] = steps
+        while len(_replays) > REPLAY_CACHE_SIZE:
+            _replays.popitem(last=False)
+    _replays.move_to_end(key)
+    return steps
+
+
+def _build_steps(actor: TableActor, viewer: PlayerId | None) -> list[ReplayStep]:
+    """Replay the table's moves on a fresh deal, observing after each one."""
+    t = actor.table
+    game = lookup_game(t.game)
+    state = game.new_state(t.num_players, t.seed, t.options)
+    steps = [
+        ReplayStep(
+            version=0,
+            move=None,
+            view=state.observe(viewer),
+            events=[],
+            to_move=list(state.to_move()),
+        )
+    ]
+    for version, (seat, action_json) in enumerate(actor.moves, start=1):
+        events = state.apply(seat, game.action_from_json(action_json))
+        steps.append(
+            ReplayStep(
+                version=version,
+                move=ReplayMove(seat=seat, action=action_json),
+                view=state.observe(viewer),
+                events=[e.for_viewer(viewer) for e in events],
+                to_move=[] if state.is_terminal() else list(state.to_move()),
+            )
+        )
+    return steps

@@ -1,0 +1,228 @@
+// The replay viewer: steps through a finished game with first/prev/next/last, a slider and
+// the arrow keys. The views come from the server (GET /api/tables/{id}/replay?seat=…), which
+// rebuilds them from the record: the client never runs the rules. "Reveal every view" shows
+// every seat's view of the same moment, one under the other.
+
+import { clear, fetchJson, gameTitle, h, knownSeats, loadGame, seatDot, seatLabel, seatName } from "./common.js";
+import { describeAll, endScreen, renderGame, showProblem } from "./table.js";
+
+export async function openReplay(root, tableId) {
+  let summary;
+  try {
+    summary = await fetchJson(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (err) {
+    return showProblem(root, err.status === 404 ? "There is no such table on this server." : `The server did not answer: ${err.message}`);
+  }
+  const module = await loadGame(summary.game);
+  if (!module) return showProblem(root, `The ${gameTitle(summary.game)} view could not be loaded.`);
+  if (summary.status !== "finished") {
+    clear(root).append(
+      h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, `${gameTitle(summary.game)} replay`)),
+      h(
+        "main",
+        { class: "page" },
+        h("div", { class: "notice", "data-testid": "replay-not-ready" }, "This game is still running: its replay opens when it is over."),
+        h("p", {}, h("a", { href: `/watch/${tableId}` }, "Watch it live")),
+      ),
+    );
+    return null;
+  }
+  const viewer = new ReplayViewer(root, summary, module, tableId);
+  await viewer.start();
+  return viewer;
+}
+
+class ReplayViewer {
+  constructor(root, summary, module, tableId) {
+    this.root = root;
+    this.summary = summary;
+    this.players = summary.seats;
+    this.module = module;
+    this.tableId = tableId;
+    this.replays = new Map(); // viewer key ("spectator", "0", …) -> replay answer
+    const mine = Object.keys(knownSeats()[tableId] || {});
+    this.viewerKey = mine.length ? mine[0] : "spectator";
+    this.revealAll = false;
+    this.step = 0;
+  }
+
+  async fetchReplay(key) {
+    if (!this.replays.has(key)) {
+      this.replays.set(key, fetchJson(`/api/tables/${encodeURIComponent(this.tableId)}/replay?seat=${key}`));
+    }
+    return this.replays.get(key);
+  }
+
+  async start() {
+    document.title = `${gameTitle(this.summary.game)} replay — seedbed`;
+    this.slider = h("input", { type: "range", min: 0, max: 0, value: 0, "data-testid": "replay-slider", "aria-label": "Move" });
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    this.position = h("span", { class: "nowrap", "data-testid": "replay-position" });
+    this.moveLine = h("div", { class: "replay-move", "data-testid": "replay-move" });
+    this.views = h("div", { class: "replay-views", "data-testid": "replay-views" });
+    this.endHolder = h("div", {});
+    const viewerSelect = h(
+      "select",
+      { "data-testid": "replay-viewer", "aria-label": "Whose view", onchange: (e) => this.setViewer(e.target.value) },
+      h("option", { value: "spectator", selected: this.viewerKey === "spectator" }, "Spectator (public view)"),
+      this.players.map((p) => h("option", { value: String(p.seat), selected: this.viewerKey === String(p.seat) }, `${seatName(this.players, p.seat)}'s view`)),
+    );
+    const reveal = h("input", { type: "checkbox", "data-testid": "reveal-all", onchange: (e) => this.setReveal(e.target.checked) });
+    const button = (label, testid, key, go) => h("button", { type: "button", class: "btn btn-small", "data-testid": testid, title: key, onclick: go }, label);
+    clear(this.root).append(
+      h(
+        "header",
+        { class: "topbar" },
+        h("a", { class: "brand", href: "/" }, "seedbed"),
+        h("span", { class: "title" }, `${gameTitle(this.summary.game)} — replay`),
+        h("span", { class: "spacer" }),
+        h("span", { class: "small" }, this.players.map((p) => seatName(this.players, p.seat)).join(" · ")),
+      ),
+      h(
+        "main",
+        { class: "page stack" },
+        h(
+          "section",
+          { class: "panel stack" },
+          h(
+            "div",
+            { class: "replay-controls" },
+            this.slider,
+            h(
+              "div",
+              { class: "row" },
+              button("« First", "replay-first", "Home", () => this.go(0)),
+              button("◀ Prev", "replay-prev", "←", () => this.go(this.step - 1)),
+              button("Next ▶", "replay-next", "→", () => this.go(this.step + 1)),
+              button("Last »", "replay-last", "End", () => this.go(this.last())),
+              this.position,
+              h("span", { class: "small muted" }, "(keys ← → Home End)"),
+            ),
+          ),
+          h("div", { class: "row" }, viewerSelect, h("label", { class: "check" }, reveal, "Reveal every view")),
+          this.moveLine,
+        ),
+        this.endHolder,
+        this.views,
+      ),
+    );
+    document.addEventListener("keydown", (e) => this.onKey(e));
+    await this.load();
+  }
+
+  last() {
+    return this.current ? this.current.steps.length - 1 : 0;
+  }
+
+  async load() {
+    try {
+      this.current = await this.fetchReplay(this.viewerKey);
+      if (this.revealAll) {
+        this.all = await Promise.all(this.players.map((p) => this.fetchReplay(String(p.seat))));
+      }
+    } catch (err) {
+      clear(this.views).append(h("div", { class: "notice error", "data-testid": "problem" }, `The replay could not be loaded: ${err.message}`));
+      return;
+    }
+    this.slider.max = String(this.last());
+    this.go(Math.min(this.step, this.last()));
+  }
+
+  setViewer(key) {
+    this.viewerKey = key;
+    this.load();
+  }
+
+  setReveal(on) {
+    this.revealAll = on;
+    this.load();
+  }
+
+  go(step) {
+    if (!this.current) return;
+    this.step = Math.max(0, Math.min(this.last(), step));
+    this.slider.value = String(this.step);
+    this.position.textContent = `move ${this.step} of ${this.last()}`;
+    const entry = this.current.steps[this.step];
+    this.renderMove(entry);
+    clear(this.endHolder);
+    if (this.step === this.last()) this.endHolder.append(endScreen(this.module, entry.view, this.players, this.tableId, { replayLink: false }));
+    clear(this.views);
+    if (this.revealAll && this.all) {
+      for (const replay of this.all) this.views.append(this.viewPanel(replay, `${seatName(this.players, replay.viewer)}'s view`));
+    } else {
+      const title = this.current.viewer === null ? "Spectator's view" : `${seatName(this.players, this.current.viewer)}'s view`;
+      this.views.append(this.viewPanel(this.current, title));
+    }
+  }
+
+  renderMove(entry) {
+    clear(this.moveLine);
+    if (!entry.move) {
+      this.moveLine.append("The deal, before the first move.");
+      return;
+    }
+    const [first, ...rest] = describeAll(this.module, entry.events, entry.view, this.players);
+    this.moveLine.append(
+      h("div", { class: "row" }, seatDot(entry.move.seat), first || `${seatName(this.players, entry.move.seat)} played ${actionText(entry.move.action)}`),
+    );
+    if (rest.length) {
+      this.moveLine.append(h("ul", { class: "small muted", "data-testid": "replay-events" }, rest.map((l) => h("li", {}, l))));
+    }
+  }
+
+  viewPanel(replay, title) {
+    const entry = replay.steps[this.step];
+    const last = this.step === replay.steps.length - 1;
+    const msg = {
+      type: "view",
+      version: entry.version,
+      seat: replay.viewer,
+      view: entry.view,
+      legal_actions: [],
+      offers_elided: 0,
+      events: entry.events,
+      to_move: entry.to_move,
+      status: last ? "finished" : "running",
+    };
+    const root = h("div", { class: "game-root" });
+    renderGame(this.module, {
+      root,
+      msg,
+      seat: replay.viewer,
+      players: this.players,
+      act: () => {},
+      legal: [],
+      view: entry.view,
+      tableId: `${this.tableId}#replay-${replay.viewer}`,
+      mode: "replay",
+      myTurn: false,
+      rerender: () => this.go(this.step),
+    });
+    const moving = entry.to_move.map((s) => seatLabel(this.players, s, replay.viewer)).join(", ");
+    return h(
+      "section",
+      { class: "stack", "data-testid": `replay-view-${replay.viewer === null ? "spectator" : replay.viewer}` },
+      h("div", { class: "replay-view-title" }, title, moving ? h("span", { class: "muted small" }, ` — to move: ${moving}`) : null),
+      root,
+    );
+  }
+
+  onKey(e) {
+    const tag = e.target && e.target.tagName;
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) && e.target.type !== "range" && e.target.type !== "checkbox") return;
+    const moves = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.last() };
+    if (e.key in moves && !(tag === "INPUT" && e.target.type === "range")) {
+      e.preventDefault();
+      this.go(moves[e.key]);
+    }
+  }
+}
+
+/** A compact text of an action JSON: "plant slot 2 space 0,-1". */
+function actionText(action) {
+  const parts = Object.entries(action)
+    .filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k.replace(/_/g, " ")} ${Array.isArray(v) ? v.join(",") : typeof v === "object" && v !== null ? JSON.stringify(v) : v}`);
+  return [String(action.type).replace(/[_-]/g, " "), ...parts].join(" ");
+}

@@ -1,0 +1,444 @@
+// The table shell: one WebSocket (reconnecting), the latest view, whose turn it is, the
+// game log, refused actions as toasts, the end screen; the game module draws the table.
+//
+// A game module gets, on every view, render(ctx) with
+//   ctx = {root, msg, seat, players, act, legal, view, tableId, mode, myTurn, rerender}
+// (see docs/web-client.md).
+
+import {
+  clear,
+  fetchJson,
+  gameTitle,
+  h,
+  loadGame,
+  ordinal,
+  rememberSeat,
+  seatDot,
+  seatLabel,
+  seatName,
+  toast,
+} from "./common.js";
+
+const LOG_LIMIT = 400;
+const MAX_BACKOFF_MS = 3000;
+
+export async function openTable(root, { tableId, token, mode }) {
+  let summary;
+  try {
+    summary = await fetchJson(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (err) {
+    return showProblem(root, err.status === 404 ? "There is no such table on this server." : `The server did not answer: ${err.message}`);
+  }
+  const module = await loadGame(summary.game);
+  if (!module) return showProblem(root, `The ${gameTitle(summary.game)} view could not be loaded.`);
+  const shell = new TableShell(root, summary, module, { tableId, token, mode });
+  shell.start();
+  return shell;
+}
+
+export function showProblem(root, text) {
+  clear(root).append(
+    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed")),
+    h("main", { class: "page" }, h("div", { class: "notice error", role: "alert", "data-testid": "problem" }, text), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))),
+  );
+}
+
+/** Human-readable log lines for the events of a view, never failing. */
+export function describeAll(module, events, view, players) {
+  return events.map((event) => {
+    try {
+      return module.describeEvent(event, view, players) || event.kind;
+    } catch (err) {
+      console.error("describeEvent failed", event, err);
+      return String(event.kind);
+    }
+  });
+}
+
+/** Draw a game view into a fresh root, showing a notice instead if the module throws. */
+export function renderGame(module, ctx) {
+  try {
+    module.render(ctx);
+  } catch (err) {
+    console.error("render failed", err);
+    clear(ctx.root).append(h("div", { class: "notice error", "data-testid": "render-error" }, `This view could not be drawn: ${err.message}`));
+  }
+  return ctx.root;
+}
+
+/** The end screen: results(view) as a table of ranks, names, scores and tie-breaks. */
+export function endScreen(module, view, players, tableId, { replayLink = true } = {}) {
+  let rows = [];
+  try {
+    rows = module.results(view) || [];
+  } catch (err) {
+    console.error("results failed", err);
+  }
+  rows = [...rows].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const winners = rows.filter((r) => r.rank === 1).map((r) => r.name || seatName(players, r.seat));
+  const headline = winners.length === 1 ? `${winners[0]} wins!` : winners.length ? `${winners.join(" and ")} share the win!` : "Game over";
+  const hasDetail = rows.some((r) => r.detail);
+  return h(
+    "section",
+    { class: "panel end-screen", "data-testid": "end-screen" },
+    h("h2", {}, `Game over — ${headline}`),
+    h(
+      "table",
+      { class: "results", "data-testid": "results" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", { class: "num" }, "Score"), hasDetail ? h("th", {}, "Tie-break / details") : null)),
+      h(
+        "tbody",
+        {},
+        rows.map((r) =>
+          h(
+            "tr",
+            { class: r.rank === 1 ? "winner" : "", "data-testid": `result-${r.seat}` },
+            h("td", {}, ordinal(r.rank)),
+            h("td", {}, seatDot(r.seat), " ", r.name || seatName(players, r.seat)),
+            h("td", { class: "num" }, String(r.score)),
+            hasDetail ? h("td", { class: "small" }, r.detail || "") : null,
+          ),
+        ),
+      ),
+    ),
+    h(
+      "div",
+      { class: "row" },
+      replayLink ? h("a", { class: "btn btn-primary", href: `/replay/${tableId}`, "data-testid": "open-replay" }, "Replay this game") : null,
+      h("a", { class: "btn", href: "/", "data-testid": "back-to-lobby" }, "Back to the lobby"),
+    ),
+  );
+}
+
+class TableShell {
+  constructor(root, summary, module, { tableId, token, mode }) {
+    this.root = root;
+    this.summary = summary;
+    this.players = summary.seats;
+    this.module = module;
+    this.tableId = tableId;
+    this.token = token;
+    this.mode = mode;
+    this.seat = null;
+    this.msg = null;
+    this.ws = null;
+    this.opened = false;
+    this.failures = 0;
+    this.closing = false;
+    this.pending = null;
+    this.log = [];
+    this.logKey = null;
+  }
+
+  start() {
+    this.layout();
+    this.connect();
+    document.addEventListener("keydown", (e) => this.onKey(e));
+    this.poll = setInterval(() => this.refreshPlayers(), 10000);
+  }
+
+  // ---------------------------------------------------------------- layout
+
+  layout() {
+    document.title = `${gameTitle(this.summary.game)} — seedbed`;
+    this.conn = h("span", { class: "conn conn-wait", "data-testid": "connection" }, "connecting…");
+    this.who = h("span", { class: "small", "data-testid": "who-am-i" }, this.mode === "watch" ? "Watching" : "");
+    this.banner = h("div", { class: "turn-banner", "data-testid": "turn-banner", role: "status", "aria-live": "polite" }, "Connecting…");
+    this.endHolder = h("div", {});
+    this.gameHolder = h("div", { class: "game-holder" });
+    this.playersList = h("ul", { class: "players-list", "data-testid": "players" });
+    this.logList = h("ol", { class: "log", "data-testid": "game-log", "aria-label": "Game log" });
+    this.help = h(
+      "div",
+      { class: "panel small", hidden: true, "data-testid": "help" },
+      h("div", { class: "panel-title" }, "Keyboard"),
+      h("p", {}, "Tab moves between everything you can do; Enter or Space does it. Letters shown on buttons (", h("kbd", {}, "E"), ") are shortcuts. ", h("kbd", {}, "?"), " shows or hides this help."),
+    );
+    clear(this.root).append(
+      h(
+        "header",
+        { class: "topbar" },
+        h("a", { class: "brand", href: "/", "data-testid": "lobby-link" }, "seedbed"),
+        h("span", { class: "title" }, gameTitle(this.summary.game)),
+        h("span", { class: "small", title: "table id" }, `table ${this.tableId.slice(0, 6)}`),
+        h("span", { class: "spacer" }),
+        this.who,
+        this.conn,
+      ),
+      h(
+        "div",
+        { class: "table-layout" },
+        h("main", { class: "table-main" }, this.banner, this.endHolder, this.gameHolder),
+        h(
+          "aside",
+          { class: "table-side" },
+          h("section", { class: "panel" }, h("div", { class: "panel-title" }, "Players"), this.playersList),
+          h("section", { class: "panel" }, h("div", { class: "panel-title" }, "Game log"), this.logList),
+          this.help,
+        ),
+      ),
+    );
+  }
+
+  // ---------------------------------------------------------------- connection
+
+  socketUrl() {
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`;
+  }
+
+  connect() {
+    this.setConn("wait", this.failures ? "reconnecting…" : "connecting…");
+    const ws = new WebSocket(this.socketUrl());
+    this.ws = ws;
+    this.opened = false;
+    ws.onopen = () => {
+      this.opened = true;
+      this.failures = 0;
+      this.setConn("up", "connected");
+      this.refreshPlayers();
+    };
+    ws.onmessage = (e) => this.onMessage(e.data);
+    ws.onclose = () => this.onClose(ws);
+  }
+
+  async onClose(ws) {
+    if (ws !== this.ws || this.closing) return;
+    this.setConn("down", "offline — reconnecting");
+    this.pending = null;
+    this.root.classList.remove("busy");
+    this.failures += 1;
+    if (!this.opened && this.failures >= 2 && (await this.refused())) return;
+    const delay = Math.min(MAX_BACKOFF_MS, 300 * 2 ** Math.min(this.failures, 5));
+    setTimeout(() => this.connect(), delay);
+  }
+
+  /** After failed handshakes: whether the server refuses us for good (unknown table/token). */
+  async refused() {
+    try {
+      await fetchJson(`/api/tables/${encodeURIComponent(this.tableId)}`);
+    } catch (err) {
+      if (err.status === 404) {
+        this.fatal("This table no longer exists on this server.");
+        return true;
+      }
+      return false; // the server is down: keep trying
+    }
+    if (this.token && this.failures >= 3) {
+      this.fatal("The server refused this seat's link. Check that you opened the whole invite link.");
+      return true;
+    }
+    return false;
+  }
+
+  fatal(text) {
+    this.closing = true;
+    this.setConn("down", "disconnected");
+    clear(this.banner).append("Disconnected");
+    clear(this.gameHolder).append(h("div", { class: "notice error", role: "alert", "data-testid": "problem" }, text));
+  }
+
+  setConn(kind, text) {
+    this.conn.className = `conn conn-${kind}`;
+    this.conn.textContent = text;
+  }
+
+  async refreshPlayers() {
+    try {
+      const summary = await fetchJson(`/api/tables/${encodeURIComponent(this.tableId)}`);
+      this.players = summary.seats;
+      this.renderPlayers();
+    } catch {
+      /* the next poll tries again */
+    }
+  }
+
+  // ---------------------------------------------------------------- messages
+
+  onMessage(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (message.type === "view") this.onView(message);
+    else if (message.type === "error") this.onError(message);
+  }
+
+  onView(msg) {
+    const first = this.msg === null;
+    this.msg = msg;
+    this.seat = msg.seat;
+    this.pending = null;
+    this.root.classList.remove("busy");
+    if (first) this.firstView(msg);
+    this.addLog(msg);
+    this.render();
+  }
+
+  firstView(msg) {
+    if (this.token && msg.seat !== null) rememberSeat(this.tableId, msg.seat, this.token);
+    this.who.textContent = msg.seat === null ? "Watching" : `You are ${seatName(this.players, msg.seat)}`;
+    this.logKey = `seedbed.log.${this.tableId}.${msg.seat === null ? "spectator" : msg.seat}`;
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(this.logKey) || "[]");
+      this.log = Array.isArray(saved) ? saved.filter((e) => e.v <= msg.version) : [];
+    } catch {
+      this.log = [];
+    }
+  }
+
+  onError(message) {
+    this.pending = null;
+    this.root.classList.remove("busy");
+    const text = message.code === "stale_version" ? `Someone moved first, so your action was not played (${message.message}). The table is up to date now.` : `Refused: ${message.message}`;
+    toast(text, "error", 10);
+  }
+
+  /** Send an action chosen on the current view. */
+  act(action) {
+    if (this.mode !== "play" || !this.msg) return;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      toast("Not connected; reconnecting — try again in a moment.", "error");
+      return;
+    }
+    this.pending = this.msg.version;
+    this.root.classList.add("busy");
+    this.ws.send(JSON.stringify({ type: "act", version: this.msg.version, action }));
+    setTimeout(() => {
+      if (this.pending !== null) {
+        this.pending = null;
+        this.root.classList.remove("busy");
+      }
+    }, 8000);
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  addLog(msg) {
+    if (!msg.events.length) return;
+    const lines = describeAll(this.module, msg.events, msg.view, this.players);
+    for (const [i, text] of lines.entries()) {
+      const seat = msg.events[i].player;
+      this.log.push({ v: msg.version, text, seat: Number.isInteger(seat) ? seat : null });
+    }
+    if (this.log.length > LOG_LIMIT) this.log = this.log.slice(-LOG_LIMIT);
+    try {
+      sessionStorage.setItem(this.logKey, JSON.stringify(this.log));
+    } catch {
+      /* storage full: the log lives on in memory */
+    }
+  }
+
+  render() {
+    const msg = this.msg;
+    // for tests and styling: the version shown, the status, whether this seat is on the move
+    document.body.dataset.version = String(msg.version);
+    document.body.dataset.status = msg.status;
+    document.body.dataset.myTurn = String(msg.seat !== null && msg.to_move.includes(msg.seat));
+    this.renderBanner(msg);
+    this.renderPlayers();
+    this.renderLog();
+    clear(this.endHolder);
+    if (msg.status === "finished") this.endHolder.append(endScreen(this.module, msg.view, this.players, this.tableId));
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
+    const root = h("div", { class: "game-root", "data-testid": "game-root" });
+    const ctx = {
+      root,
+      msg,
+      seat: msg.seat,
+      players: this.players,
+      act: (action) => this.act(action),
+      legal: msg.legal_actions,
+      view: msg.view,
+      tableId: this.tableId,
+      mode: this.mode,
+      myTurn: msg.seat !== null && msg.to_move.includes(msg.seat),
+      rerender: () => this.render(),
+    };
+    renderGame(this.module, ctx);
+    clear(this.gameHolder).append(root);
+    if (focused) {
+      const again = root.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  renderBanner(msg) {
+    const banner = this.banner;
+    clear(banner);
+    banner.className = "turn-banner";
+    if (msg.status === "finished") {
+      banner.classList.add("over");
+      banner.append("The game is over.");
+      return;
+    }
+    const mine = msg.seat !== null && msg.to_move.includes(msg.seat);
+    const others = msg.to_move.filter((s) => s !== msg.seat).map((s) => seatName(this.players, s));
+    let prompt = "";
+    try {
+      prompt = this.module.prompt ? this.module.prompt({ msg, seat: msg.seat, players: this.players, view: msg.view, legal: msg.legal_actions }) || "" : "";
+    } catch {
+      prompt = "";
+    }
+    if (mine) {
+      banner.classList.add("yours");
+      banner.append(h("span", { "data-testid": "your-turn" }, "Your turn"));
+      if (others.length) banner.append(h("span", { class: "hint" }, `(also ${others.join(", ")})`));
+    } else {
+      banner.append(h("span", {}, others.length ? `Waiting for ${others.join(", ")}` : "Waiting…"));
+    }
+    if (prompt) banner.append(h("span", { class: "hint", "data-testid": "prompt" }, prompt));
+  }
+
+  renderPlayers() {
+    if (!this.msg) return;
+    const moving = new Set(this.msg.to_move);
+    clear(this.playersList).append(
+      ...this.players.map((p) => {
+        const status = p.kind === "bot" ? "bot" : p.connected ? "online" : "offline";
+        return h(
+          "li",
+          { class: moving.has(p.seat) ? "on-move" : "", "data-testid": `player-${p.seat}` },
+          seatDot(p.seat),
+          h("span", {}, seatLabel(this.players, p.seat, this.msg.seat)),
+          moving.has(p.seat) ? h("span", { class: "sr-only" }, "(on the move)") : null,
+          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, moving.has(p.seat) ? "▶ to move" : status),
+        );
+      }),
+    );
+  }
+
+  renderLog() {
+    const list = this.logList;
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+    clear(list).append(
+      ...(this.log.length
+        ? this.log.map((e) => h("li", {}, h("span", { class: "v" }, `#${e.v}`), e.seat !== null ? seatDot(e.seat) : null, h("span", {}, e.text)))
+        : [h("li", { class: "muted" }, "Nothing has happened yet.")]),
+    );
+    if (atBottom || this.log.length < 12) list.scrollTop = list.scrollHeight;
+  }
+
+  // ---------------------------------------------------------------- keyboard
+
+  onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target;
+    if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+    if (e.key === "?") {
+      this.help.hidden = !this.help.hidden;
+      e.preventDefault();
+      return;
+    }
+    if (e.key.length !== 1) return;
+    const key = e.key.toLowerCase();
+    const button = [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key.toLowerCase() === key && !el.disabled && el.offsetParent !== null);
+    if (button) {
+      e.preventDefault();
+      button.click();
+    }
+  }
+}

@@ -1,0 +1,191 @@
+"""Helpers of the browser tests: the ``seedbed serve`` subprocess, seeded tables over REST,
+and waiting for the page's next view (the shell writes the version it shows to
+``document.body.dataset.version``)."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--no-first-run",
+]
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "screenshots"
+SEEDBED = Path(sys.executable).parent / "seedbed"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class WebServer:
+    """One ``seedbed serve`` subprocess; ``url`` is its base URL (no trailing slash)."""
+
+    folder: Path
+    extra: tuple[str, ...] = ("--bot-seconds", "1")
+    port: int = 0
+    proc: subprocess.Popen[bytes] | None = None
+    client: httpx.Client = field(default_factory=lambda: httpx.Client(timeout=20))
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log_path(self) -> Path:
+        return self.folder / "server.log"
+
+    def start(self, timeout: float = 40.0, *, same_port: bool = False) -> WebServer:
+        """Start (or start again: ``same_port`` keeps the URL, as a restarted server)."""
+        if not (same_port and self.port):
+            self.port = free_port()
+        database = f"sqlite:///{self.folder / 'seedbed.sqlite'}"
+        args = [str(SEEDBED), "serve", "--port", str(self.port), "--database-url", database]
+        with self.log_path.open("ab") as log:
+            self.proc = subprocess.Popen([*args, *self.extra], stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"seedbed serve exited:\n{self.log()}")
+            try:
+                if self.client.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"seedbed serve did not answer in {timeout} s:\n{self.log()}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    # ---------------------------------------------------------------- REST
+
+    def create_table(
+        self,
+        game: str,
+        seats: list[str],
+        *,
+        seed: int = 1,
+        options: dict[str, Any] | None = None,
+        turn_seconds: float | None = None,
+    ) -> Table:
+        """A seeded table; ``seats`` entries are ``"human:NAME"`` or a bot spec."""
+        body: dict[str, Any] = {
+            "game": game,
+            "num_players": len(seats),
+            "options": options or {},
+            "seats": [
+                {"human": {"name": s.removeprefix("human:")}}
+                if s.startswith("human:")
+                else {"bot": s}
+                for s in seats
+            ],
+            "seed": seed,
+        }
+        if turn_seconds is not None:
+            body["turn_seconds"] = turn_seconds
+        answer = self.client.post(f"{self.url}/api/tables", json=body)
+        assert answer.status_code == 201, answer.text
+        data = answer.json()
+        tokens = {s["seat"]: s["token"] for s in data["seats"]}
+        return Table(self, data["table_id"], tokens)
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        answer = self.client.get(f"{self.url}/api/tables/{table_id}")
+        assert answer.status_code == 200, answer.text
+        result: dict[str, Any] = answer.json()
+        return result
+
+
+@dataclass
+class Table:
+    """A created table: its id and the tokens of its human seats."""
+
+    server: WebServer
+    table_id: str
+    tokens: dict[int, str]
+
+    def play_url(self, seat: int) -> str:
+        return f"{self.server.url}/play/{self.table_id}?token={self.tokens[seat]}"
+
+    @property
+    def watch_url(self) -> str:
+        return f"{self.server.url}/watch/{self.table_id}"
+
+    @property
+    def replay_url(self) -> str:
+        return f"{self.server.url}/replay/{self.table_id}"
+
+    def summary(self) -> dict[str, Any]:
+        return self.server.summary(self.table_id)
+
+
+def wait_for_view(page: Any, timeout: float = 15_000) -> None:
+    """Wait until the table shell shows a view (the turn banner left "Connecting…")."""
+    page.wait_for_function(
+        "() => { const b = document.querySelector('[data-testid=turn-banner]');"
+        " return b && !b.textContent.startsWith('Connecting'); }",
+        timeout=timeout,
+    )
+
+
+def wait_for_turn_or_end(page: Any, timeout: float = 30_000) -> str:
+    """Wait until it is this seat's turn ("turn") or the game is over ("end")."""
+    page.wait_for_selector(
+        "[data-testid=your-turn], [data-testid=end-screen]", state="attached", timeout=timeout
+    )
+    if page.locator("[data-testid=end-screen]").count():
+        return "end"
+    return "turn"
+
+
+def version(page: Any) -> int:
+    """The version of the view the page shows (-1 before the first view)."""
+    return int(page.evaluate("() => Number(document.body.dataset.version ?? -1)"))
+
+
+def click_and_wait(page: Any, target: Any, timeout: float = 30_000) -> None:
+    """Click ``target`` (a selector or a locator) and wait for the next view, or for an error
+    toast (a refused action)."""
+    before = version(page)
+    locator = page.locator(target) if isinstance(target, str) else target
+    locator.click()
+    page.wait_for_function(
+        "v => Number(document.body.dataset.version ?? -1) !== v"
+        " || document.querySelector('[data-testid=toast-error]')",
+        arg=before,
+        timeout=timeout,
+    )

@@ -1,0 +1,132 @@
+"""The lobby in the browser (issue 7): create a table through the UI at 1280×800 and at
+390×844 (game, player count, seats as people or bots with a strength, a seeded deal), see and
+open the invite links, find the table in the list of running tables and watch it; a refused
+request shows the server's message. Also ``GET /api/games`` and the client's routes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .browser import WebServer, wait_for_view
+
+
+def fill_stalk_exchange_form(page: Any, *, bob_is_human: bool, seed: str) -> None:
+    page.select_option("[data-testid=lobby-game]", "stalk_exchange")
+    page.select_option("[data-testid=lobby-players]", "3")
+    page.fill("[data-testid=seat-name-0]", "Ann")
+    if bob_is_human:
+        page.select_option("[data-testid=seat-kind-1]", "human")
+        page.fill("[data-testid=seat-name-1]", "Bob")
+    else:
+        page.select_option("[data-testid=seat-bot-1]", "random")
+    page.select_option("[data-testid=seat-kind-2]", "bot")
+    page.select_option("[data-testid=seat-bot-2]", "ismcts:seconds=0.5")
+    page.locator("details.advanced summary").click()
+    page.fill("[data-testid=lobby-seed]", seed)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_create_a_table_in_the_lobby(
+    web_server: WebServer, new_page: Any, shot: Any, size: str
+) -> None:
+    page = new_page(size)
+    page.goto(web_server.url + "/")
+    page.wait_for_selector("[data-testid=create-table]")
+    games = page.locator("[data-testid=lobby-game] option").all_inner_texts()
+    assert games == ["Bohnanza", "Fields of Green", "Stalk Exchange"]
+    fill_stalk_exchange_form(page, bob_is_human=True, seed="21")
+    assert page.locator("[data-testid=option-garden_radius]").count() == 1
+    shot(page, "form")
+    page.click("[data-testid=create-table]")
+    created = page.locator("[data-testid=table-created]")
+    created.wait_for()
+    ann_link = page.input_value("[data-testid=invite-0]")
+    bob_link = page.input_value("[data-testid=invite-1]")
+    assert "/play/" in ann_link and "token=" in ann_link and ann_link != bob_link
+    assert page.locator("[data-testid=invite-2]").count() == 0  # bots get no link
+    table_id = ann_link.split("/play/")[1].split("?")[0]
+    summary = web_server.summary(table_id)
+    assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob", "ismcts:seconds=0.5"]
+    assert summary["game"] == "stalk_exchange" and summary["num_players"] == 3
+    page.locator(f"[data-testid=watch-{table_id}]").wait_for()
+    shot(page, "created")
+
+    page.click("[data-testid=open-my-seat]")
+    wait_for_view(page)
+    assert page.locator("[data-testid=who-am-i]").inner_text() == "You are Ann"
+    assert page.locator("[data-testid=your-turn]").count() == 1
+    shot(page, "table")
+
+    bob = new_page(size)
+    bob.goto(bob_link)
+    wait_for_view(bob)
+    assert bob.locator("[data-testid=who-am-i]").inner_text() == "You are Bob"
+    assert "Waiting for Ann" in bob.locator("[data-testid=turn-banner]").inner_text()
+
+    page.goto(web_server.url + "/")  # back in the lobby: rejoin or watch the table
+    page.locator(f"[data-testid=rejoin-{table_id}-0]").wait_for()
+    page.click(f"[data-testid=watch-{table_id}]")
+    wait_for_view(page)
+    assert page.locator("[data-testid=who-am-i]").inner_text() == "Watching"
+    assert page.locator(".se-slot.legal").count() == 0
+
+
+def test_a_refused_table_shows_the_server_message(web_server: WebServer, page: Any) -> None:
+    page.goto(web_server.url + "/")
+    page.wait_for_selector("[data-testid=create-table]")
+    fill_stalk_exchange_form(page, bob_is_human=False, seed="-5")
+    page.click("[data-testid=create-table]")
+    error = page.locator("[data-testid=lobby-error]")
+    error.wait_for()
+    assert "seed" in error.inner_text() and "greater than or equal to 0" in error.inner_text()
+    assert page.locator("[data-testid=table-created]").count() == 0
+
+
+def test_all_bot_table_offers_watching(web_server: WebServer, page: Any) -> None:
+    page.goto(web_server.url + "/")
+    page.wait_for_selector("[data-testid=create-table]")
+    page.select_option("[data-testid=lobby-game]", "stalk_exchange")
+    page.select_option("[data-testid=lobby-players]", "2")
+    page.select_option("[data-testid=seat-kind-0]", "bot")
+    page.click("[data-testid=create-table]")
+    page.locator("[data-testid=table-created]").wait_for()
+    assert page.locator("[data-testid=open-my-seat]").count() == 0
+    page.click("[data-testid=watch-created]")
+    wait_for_view(page)
+    assert page.locator("[data-testid=who-am-i]").inner_text() == "Watching"
+
+
+def test_games_endpoint_and_client_routes(web_server: WebServer) -> None:
+    client, url = web_server.client, web_server.url
+    games = client.get(f"{url}/api/games").json()
+    by_name = {g["name"]: g for g in games["games"]}
+    assert sorted(by_name) == ["bohnanza", "fields_of_green", "stalk_exchange"]
+    assert by_name["stalk_exchange"]["player_counts"] == [2, 3, 4, 5]
+    assert by_name["stalk_exchange"]["default_options"]["garden_radius"] == 3
+    specs = [b["spec"] for b in games["bots"]]
+    assert specs[:2] == ["random", "greedy"] and "ismcts:seconds=1" in specs
+    assert "ismcts:seconds=2" not in specs  # above this server's --bot-seconds 1
+    for path in ("/", "/play/abc", "/watch/abc", "/replay/abc"):
+        page = client.get(url + path)
+        assert page.status_code == 200 and '<div id="app"' in page.text, path
+    assert (
+        client.get(f"{url}/static/app.js")
+        .headers["content-type"]
+        .startswith(("text/javascript", "application/javascript"))
+    )
+    assert client.get(f"{url}/static/nope.js").status_code == 404
+
+
+def test_catalog_endpoint(web_server: WebServer) -> None:
+    client, url = web_server.client, web_server.url
+    fog = web_server.create_table("fields_of_green", ["human:Ann", "greedy"], seed=1)
+    answer = client.get(f"{url}/api/tables/{fog.table_id}/catalog").json()
+    assert answer["game"] == "fields_of_green"
+    names = {loc["name"] for loc in answer["catalog"]["locations"]}
+    assert len(names) > 10 and all(isinstance(n, str) and n for n in names)
+    se = web_server.create_table("stalk_exchange", ["human:Ann", "greedy"], seed=1)
+    answer = client.get(f"{url}/api/tables/{se.table_id}/catalog").json()
+    assert answer == {"game": "stalk_exchange", "catalog": None}
+    assert client.get(f"{url}/api/tables/nosuchtable/catalog").status_code == 404
