@@ -23,11 +23,14 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from seedbed.server.bot_pool import BotPool
+from seedbed.server.card_sets import read_card_set
 from seedbed.server.config import ServerSettings
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.limits import TokenBucket, install_redaction
 from seedbed.server.protocol import (
     ActMessage,
+    CardSetRequest,
+    CardSetResponse,
     Catalog,
     CreateTableRequest,
     CreateTableResponse,
@@ -151,6 +154,12 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         if actor is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return await asyncio.to_thread(catalog_of, actor)
+
+    @app.post("/api/card-sets")
+    async def post_card_set(req: CardSetRequest) -> CardSetResponse:
+        """Read a Fields of Green card-set file (TOML or JSON) for the lobby: its card data
+        for ``options.cards``, or 422 naming ``file:line`` (413 above 1 MiB)."""
+        return await asyncio.to_thread(read_card_set, req)
 
     @app.get("/api/tables/{table_id}/replay")
     async def get_replay(table_id: str, seat: str = "spectator") -> Replay:

@@ -8,7 +8,7 @@ after every change and on (re)connect, :class:`ErrorMessage` (to the sender only
 >>> ActMessage.model_validate({"type": "act", "version": 3, "action": {"type": "pass"}}).version
 3
 >>> sorted(json_schemas())[:3]
-['act', 'create_table_request', 'create_table_response']
+['act', 'card_set_request', 'card_set_response']
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ MENU_CAP = 300
 """A menu longer than this is sent without its ``offer`` actions (see ``offers_elided``)."""
 
 MAX_SEED = 2**63 - 1
+MAX_CARD_FILE_BYTES = 1024 * 1024
+"""``POST /api/card-sets`` takes card-set files up to 1 MiB of UTF-8 text."""
 
 
 class ErrorCode(StrEnum):
@@ -233,6 +235,31 @@ class Catalog(_Model):
     catalog: dict[str, Any] | None
 
 
+class CardSetRequest(_Model):
+    """``POST /api/card-sets``: a Fields of Green card-set file, read by the browser."""
+
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    """The file's name, used in error messages (``mycards.toml:12: …``)."""
+    format: Literal["toml", "json"]
+    text: Annotated[str, Field(max_length=MAX_CARD_FILE_BYTES)]
+    """The file's text (at most 1 MiB as UTF-8)."""
+
+
+class CardSetResponse(_Model):
+    """200 reply to ``POST /api/card-sets``: the validated set, ready for ``options.cards``."""
+
+    name: str
+    """The set's own name (its ``name`` key)."""
+    file: str
+    """The file name of the request."""
+    cards: dict[str, Any]
+    """The card-data object (``CardSet.to_json()``): the ``cards`` option of Fields of Green."""
+    locations: int
+    """Location cards in the set (every design's ``copies`` summed)."""
+    equipment: int
+    """Equipment tiles in the set (``copies`` summed)."""
+
+
 SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "create_table_request": CreateTableRequest,
     "create_table_response": CreateTableResponse,
@@ -244,6 +271,8 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "game_list": GameList,
     "replay": Replay,
     "catalog": Catalog,
+    "card_set_request": CardSetRequest,
+    "card_set_response": CardSetResponse,
 }
 
 

@@ -33,6 +33,7 @@ function route() {
 // ------------------------------------------------------------------ lobby
 
 const NAME_KEY = "seedbed.name";
+const UPLOAD_LIMIT = 1024 * 1024; // POST /api/card-sets takes files up to 1 MiB
 
 function savedName() {
   try {
@@ -60,6 +61,7 @@ class Lobby {
     this.form = null;
     this.created = null;
     this.error = null;
+    this.uploads = {}; // option key -> {choices: [{value, label}], error}: files read this visit
     this.selectGame(this.games.some((g) => g.name === "stalk_exchange") ? "stalk_exchange" : this.games[0].name);
   }
 
@@ -279,9 +281,9 @@ class Lobby {
         }),
       );
     }
-    const choices = (opt.choices || []).map(choice);
+    const choices = [...(opt.choices || []).map(choice), ...this.uploaded(opt.key).choices];
     const index = Math.max(0, choices.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(f.options[opt.key])));
-    return h(
+    const field = h(
       "label",
       { class: "field" },
       opt.label,
@@ -295,6 +297,57 @@ class Lobby {
         },
       ),
     );
+    return opt.upload ? [field, this.uploadControl(opt)] : field;
+  }
+
+  uploaded(key) {
+    this.uploads[key] = this.uploads[key] || { choices: [], error: null };
+    return this.uploads[key];
+  }
+
+  /** A file input next to a select whose option declares `upload: {label, url, accept}`: the
+   * server reads the file (POST url) and its answer becomes a new choice, chosen at once. */
+  uploadControl(opt) {
+    const up = this.uploaded(opt.key);
+    const testid = `option-${opt.key}-file`;
+    return h(
+      "div",
+      { class: "stack upload" },
+      h(
+        "label",
+        { class: "field" },
+        opt.upload.label,
+        h("input", {
+          type: "file",
+          accept: opt.upload.accept || null,
+          "data-testid": testid,
+          onchange: (e) => {
+            const file = e.target.files && e.target.files[0];
+            if (file) this.upload(opt, file);
+          },
+        }),
+      ),
+      up.error ? h("div", { class: "notice error small", "aria-live": "polite", "data-testid": `${testid}-error` }, up.error) : null,
+    );
+  }
+
+  async upload(opt, file) {
+    const up = this.uploaded(opt.key);
+    up.error = null;
+    const format = (/\.(toml|json)$/i.exec(file.name) || [])[1];
+    try {
+      if (!format) throw new Error(`${file.name}: a card file must end in .toml or .json`);
+      if (file.size > UPLOAD_LIMIT) throw new Error(`${file.name}: card-set files are limited to ${UPLOAD_LIMIT} bytes`);
+      const text = await file.text();
+      const body = JSON.stringify({ name: file.name, format: format.toLowerCase(), text });
+      const answer = await fetchJson(opt.upload.url, { method: "POST", body });
+      const label = `${answer.name} (your file, ${answer.locations} cards)`;
+      up.choices = [...up.choices.filter((c) => c.label !== label), { value: answer.cards, label }];
+      if (this.module()?.options?.includes(opt)) this.form.options[opt.key] = answer.cards;
+    } catch (err) {
+      up.error = err.message;
+    }
+    this.render();
   }
 
   /** After an option change: keep the player count one the game takes with these options. */
