@@ -40,7 +40,7 @@ def test_simulate_with_options() -> None:
     )  # fmt: skip
     assert code == 0, err
     assert "garden_radius=4" in out
-    assert "portfolio_size={2=12 3=9 4=10 5=8}" in out
+    assert "portfolio_size={2=12 3=9 4=8 5=8}" in out
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,8 @@ import re
 import time
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from .browser import WebServer, version, wait_for_turn_or_end, wait_for_view
 
 GAME_SECONDS = 90
@@ -27,16 +29,23 @@ def act(page: Any, target: Any, key: str | None = None, timeout: float = 30_000)
     refused the action (a bot moved first: stale version); the toast is closed."""
     before = version(page)
     locator = page.locator(target) if isinstance(target, str) else target
+    changed = (
+        "v => Number(document.body.dataset.version ?? -1) !== v"
+        " || document.querySelector('[data-testid=toast-error]')"
+    )
     if key:
+        # shortcuts are ignored while a form field has the focus (the offer composer's)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
         page.keyboard.press(key)
+        try:
+            page.wait_for_function(changed, arg=before, timeout=5_000)
+        except PlaywrightTimeoutError:
+            # a re-render (a bot's move) may have replaced the button as the key went in
+            if version(page) == before and locator.count():
+                locator.first.click()
     else:
         locator.click()
-    page.wait_for_function(
-        "v => Number(document.body.dataset.version ?? -1) !== v"
-        " || document.querySelector('[data-testid=toast-error]')",
-        arg=before,
-        timeout=timeout,
-    )
+    page.wait_for_function(changed, arg=before, timeout=timeout)
     errors = page.locator("[data-testid=toast-error]")
     if errors.count():
         text = errors.first.inner_text()
