@@ -41,10 +41,17 @@ def act(page: Any, target: Any, key: str | None = None, timeout: float = 30_000)
             page.wait_for_function(changed, arg=before, timeout=5_000)
         except PlaywrightTimeoutError:
             # a re-render (a bot's move) may have replaced the button as the key went in
-            if version(page) == before and locator.count():
-                locator.first.click()
+            if version(page) != before or not locator.count():
+                return False
+            locator.first.click(timeout=5_000)
     else:
-        locator.click()
+        try:
+            locator.click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            # the table moved on (a bot ended trading, say) and the control went away before
+            # the click: nothing was sent; the caller looks at the page again
+            assert version(page) != before or not locator.count(), "a control stayed unclickable"
+            return False
     page.wait_for_function(changed, arg=before, timeout=timeout)
     errors = page.locator("[data-testid=toast-error]")
     if errors.count():
