@@ -548,8 +548,9 @@ def bench(
     think: Annotated[
         float,
         typer.Option(
-            help="With server: seconds a seat waits before each act (0.5: a brisk player or a "
-            "fast bot; 0 saturates the server: every table always has a move waiting)."
+            help="With server: mean seconds a seat waits before each act, drawn uniformly "
+            "from 0.5x to 1.5x (0.5: a brisk player or a fast bot; 0 saturates the server: "
+            "every table always has a move waiting)."
         ),
     ] = 0.5,
     warmup: Annotated[

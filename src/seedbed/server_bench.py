@@ -217,8 +217,8 @@ async def seat_player(
             if msg["status"] == "finished":
                 return True
             if msg["legal_actions"] and msg["to_move"][0] == msg["seat"]:
-                if think > 0:
-                    await asyncio.sleep(think)
+                if think > 0:  # jittered, so that 100 tables do not act in lockstep waves
+                    await asyncio.sleep(think * (0.5 + rng.random()))
                 await pace.take()
                 act = {"type": "act", "version": msg["version"]}
                 act["action"] = rng.choice(msg["legal_actions"])
