@@ -71,9 +71,11 @@ class Server:
     def log_path(self) -> Path:
         return self.log_dir / f"server-{self.starts}.log"
 
-    def start(self, timeout: float = 40.0) -> Server:
+    def start(self, timeout: float = 40.0, *, same_port: bool = False) -> Server:
+        """Start (or start again on the same database; ``same_port`` keeps the URL too)."""
         self.starts += 1
-        self.port = free_port()
+        if not (same_port and self.port):
+            self.port = free_port()
         args = [str(SEEDBED), "serve", "--port", str(self.port)]
         args += ["--database-url", self.database_url, *self.extra]
         log = self.log_path.open("wb")

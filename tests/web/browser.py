@@ -4,16 +4,13 @@ and waiting for the page's next view (the shell writes the version it shows to
 
 from __future__ import annotations
 
-import signal
-import socket
-import subprocess
-import sys
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from server.wire import Server  # tests/ is on sys.path (rootdir of the test packages)
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -25,71 +22,22 @@ LAUNCH_ARGS = [
 ]
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "screenshots"
-SEEDBED = Path(sys.executable).parent / "seedbed"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+class WebServer(Server):
+    """The browser tests' ``seedbed serve``: the wire tests' server process on an SQLite file in
+    ``folder``, with quick bots, plus seeded tables over REST."""
 
-
-@dataclass
-class WebServer:
-    """One ``seedbed serve`` subprocess; ``url`` is its base URL (no trailing slash)."""
-
-    folder: Path
-    extra: tuple[str, ...] = ("--bot-seconds", "1")
-    port: int = 0
-    proc: subprocess.Popen[bytes] | None = None
-    client: httpx.Client = field(default_factory=lambda: httpx.Client(timeout=20))
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def log_path(self) -> Path:
-        return self.folder / "server.log"
+    def __init__(self, folder: Path, extra: tuple[str, ...] = ("--bot-seconds", "1")) -> None:
+        super().__init__(f"sqlite:///{folder / 'seedbed.sqlite'}", folder, extra)
+        self.client = httpx.Client(timeout=20)
 
     def start(self, timeout: float = 40.0, *, same_port: bool = False) -> WebServer:
-        """Start (or start again: ``same_port`` keeps the URL, as a restarted server)."""
-        if not (same_port and self.port):
-            self.port = free_port()
-        database = f"sqlite:///{self.folder / 'seedbed.sqlite'}"
-        args = [str(SEEDBED), "serve", "--port", str(self.port), "--database-url", database]
-        with self.log_path.open("ab") as log:
-            self.proc = subprocess.Popen([*args, *self.extra], stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"seedbed serve exited:\n{self.log()}")
-            try:
-                if self.client.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"seedbed serve did not answer in {timeout} s:\n{self.log()}")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-    def log(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")[-4000:]
-        except OSError:
-            return ""
+        super().start(timeout, same_port=same_port)
+        return self
 
     # ---------------------------------------------------------------- REST
 

@@ -27,13 +27,14 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     try:
         yield server
     finally:
-        server.stop()
-        server.client.close()
+        server.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, launched exactly as the contract says (never downloaded)."""
+    """Debian's Chromium, launched exactly as the contract says (never downloaded). Per
+    module, not per session: Playwright's sync API keeps an event loop running while it is
+    open, and the wire tests that may follow on this xdist worker call ``asyncio.run``."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright

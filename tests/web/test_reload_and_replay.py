@@ -89,8 +89,7 @@ def test_reconnects_after_a_server_restart(tmp_path: Path, new_page: Any, shot: 
         plant_once(page)  # the table goes on after the restart
         assert version(page) == seen + 1
     finally:
-        server.stop()
-        server.client.close()
+        server.close()
 
 
 def test_spectator_follows_the_game(web_server: WebServer, new_page: Any, shot: Any) -> None:
