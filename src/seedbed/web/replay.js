@@ -3,18 +3,13 @@
 // rebuilds them from the record: the client never runs the rules. "Reveal every view" shows
 // every seat's view of the same moment, one under the other.
 
-import { clear, fetchJson, gameTitle, h, knownSeats, loadGame, seatDot, seatLabel, seatName } from "./common.js";
-import { describeAll, endScreen, renderGame, showProblem } from "./table.js";
+import { clear, fetchJson, gameTitle, h, knownSeats, seatDot, seatLabel, seatName } from "./common.js";
+import { describeAll, endScreen, loadTable, renderGame } from "./table.js";
 
 export async function openReplay(root, tableId) {
-  let summary;
-  try {
-    summary = await fetchJson(`/api/tables/${encodeURIComponent(tableId)}`);
-  } catch (err) {
-    return showProblem(root, err.status === 404 ? "There is no such table on this server." : `The server did not answer: ${err.message}`);
-  }
-  const module = await loadGame(summary.game);
-  if (!module) return showProblem(root, `The ${gameTitle(summary.game)} view could not be loaded.`);
+  const loaded = await loadTable(root, tableId);
+  if (!loaded) return undefined;
+  const { summary, module } = loaded;
   if (summary.status !== "finished") {
     clear(root).append(
       h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, `${gameTitle(summary.game)} replay`)),

@@ -22,15 +22,27 @@ import {
 const LOG_LIMIT = 400;
 const MAX_BACKOFF_MS = 3000;
 
-export async function openTable(root, { tableId, token, mode }) {
+/** The table's summary and its game's view module, or null once the problem is shown. */
+export async function loadTable(root, tableId) {
   let summary;
   try {
     summary = await fetchJson(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (err) {
-    return showProblem(root, err.status === 404 ? "There is no such table on this server." : `The server did not answer: ${err.message}`);
+    showProblem(root, err.status === 404 ? "There is no such table on this server." : `The server did not answer: ${err.message}`);
+    return null;
   }
   const module = await loadGame(summary.game);
-  if (!module) return showProblem(root, `The ${gameTitle(summary.game)} view could not be loaded.`);
+  if (!module) {
+    showProblem(root, `The ${gameTitle(summary.game)} view could not be loaded.`);
+    return null;
+  }
+  return { summary, module };
+}
+
+export async function openTable(root, { tableId, token, mode }) {
+  const loaded = await loadTable(root, tableId);
+  if (!loaded) return undefined;
+  const { summary, module } = loaded;
   const shell = new TableShell(root, summary, module, { tableId, token, mode });
   shell.start();
   return shell;
