@@ -4,6 +4,7 @@ serve`` subprocess per test module and back end."""
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,8 +13,11 @@ import pytest
 
 from .wire import Server
 
-PG_HOST = "127.0.0.1:5432"
-PG_ADMIN = f"postgresql://postgres@{PG_HOST}/test"
+PG_ADMIN = os.environ.get(
+    "SEEDBED_TEST_PG", "postgresql://seedbed:seedbed@127.0.0.1:5432/seedbed"
+)
+"""A role that may create databases, and a database to connect to while doing it (what
+``.ci/postgres`` sets up); each test session makes a database of its own beside it."""
 
 
 @pytest.fixture(scope="session")
@@ -28,11 +32,14 @@ def pg_database() -> Iterator[str]:
         admin = psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=3)
     except psycopg.OperationalError as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        pytest.skip(f"PostgreSQL at {PG_HOST} (user postgres, db test) unreachable: {reason}")
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL at {PG_ADMIN} unreachable in CI: {reason}")
+        pytest.skip(f"PostgreSQL at {PG_ADMIN} unreachable (run: sudo bash .ci/postgres): {reason}")
     name = f"seedbed_test_{secrets.token_hex(4)}"
     admin.execute(f'CREATE DATABASE "{name}"')
+    base = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
     try:
-        yield f"postgresql+psycopg://postgres@{PG_HOST}/{name}"
+        yield f"{base}/{name}"
     finally:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
