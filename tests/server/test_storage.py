@@ -84,3 +84,21 @@ def test_a_second_store_on_the_same_file_sees_committed_moves(tmp_path: Path, st
     other = Store(store.url)
     loaded = other.load("t1")
     assert loaded is not None and len(loaded.moves) == 1
+
+
+def test_finish_moves_only_a_running_table(store: Store) -> None:
+    """Issue 12, retention: a table is finished once; a second finish (a replayed end, a
+    server racing the operator) changes neither its outcome nor its end time."""
+    store.create_table(new_table())
+    store.finish("t1", {"scores": [1, 2]})
+    first_end = finished_at(store, "t1")
+    store.finish("t1", {"scores": [9, 9]})
+    again = store.load("t1")
+    assert again is not None and again.outcome == {"scores": [1, 2]}
+    assert first_end is not None and finished_at(store, "t1") == first_end
+
+
+def finished_at(store: Store, table_id: str) -> object:
+    with store.engine.connect() as conn:
+        query = text("select finished_at from tables where id = :id")
+        return conn.execute(query, {"id": table_id}).scalar()

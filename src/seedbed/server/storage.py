@@ -183,10 +183,13 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(MoveRow), [row])
 
-    def finish(self, table_id: str, outcome: dict[str, Any]) -> None:
+    def finish(self, table_id: str, outcome: dict[str, Any]) -> bool:
+        """Record the outcome of a running table; whether it changed. Only ``running`` moves
+        to ``finished``: a second finish, or one after an abort, leaves the row as it is."""
         values = {"status": "finished", "outcome": outcome, "finished_at": now()}
+        running = (TableRow.id == table_id) & (TableRow.status == "running")
         with self.engine.begin() as conn:
-            conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            return conn.execute(update(TableRow).where(running).values(**values)).rowcount == 1
 
     def running_ids(self) -> list[str]:
         """Ids of every unfinished table, oldest first."""
@@ -240,8 +243,8 @@ class AsyncStore:
     async def append_move(self, table_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
         await self._run(self.store.append_move, table_id, idx, seat, action)
 
-    async def finish(self, table_id: str, outcome: dict[str, Any]) -> None:
-        await self._run(self.store.finish, table_id, outcome)
+    async def finish(self, table_id: str, outcome: dict[str, Any]) -> bool:
+        return await self._run(self.store.finish, table_id, outcome)
 
     async def running_ids(self) -> list[str]:
         return await self._run(self.store.running_ids)
