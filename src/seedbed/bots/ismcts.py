@@ -506,15 +506,25 @@ KIND = BotKind(
     "single-observer information-set MCTS (UCB1 with availability counts)",
     lambda game, params: IsmctsBot(game, settings_from(params)),
     {
-        "iterations": Param(int, None, "iterations per move (default 1000)", minimum=1),
-        "seconds": Param(float, None, "seconds per move instead of iterations", minimum=0),
-        "c": Param(float, 0.7, "UCB1 exploration constant", minimum=0),
+        # Maxima (issue 12): generous for research, affordable for a public server, whose
+        # pool kills a move that overruns 3 * budget + 1 s anyway.
+        "iterations": Param(
+            int, None, "iterations per move (default 1000)", minimum=1, maximum=1_000_000
+        ),
+        "seconds": Param(
+            float, None, "seconds per move instead of iterations", minimum=0, maximum=60
+        ),
+        "c": Param(float, 0.7, "UCB1 exploration constant", minimum=0, maximum=100),
         "rollout": Param(str, "cutoff", "rollout policy: random, greedy or cutoff"),
-        "depth": Param(int, 0, "cutoff: moves played before evaluating", minimum=0),
+        "depth": Param(int, 0, "cutoff: moves played before evaluating", minimum=0, maximum=1000),
         "policy": Param(str, "random", "cutoff: policy of those moves, random or greedy"),
         "offers": Param(bool, True, "false: never propose an offer itself"),
-        "max_children": Param(int, 16, "menus larger than this are widened", minimum=1),
-        "widen": Param(float, 1.0, "progressive widening: children += widen*sqrt(n)", minimum=0),
+        "max_children": Param(
+            int, 16, "menus larger than this are widened", minimum=1, maximum=10_000
+        ),
+        "widen": Param(
+            float, 1.0, "progressive widening: children += widen*sqrt(n)", minimum=0, maximum=100
+        ),
         "prior": Param(
             str, "greedy", "first child of a node: greedy (the heuristic's move) or none"
         ),

@@ -1,10 +1,14 @@
 """Bot specs as strings (``random``, ``greedy``, ``ismcts:iterations=1000,c=0.7``,
 ``ismcts:seconds=0.5``), parsed with clear errors, and the registry of bot kinds.
 
-Each kind declares its parameters with a type, a default and a lower bound; a spec naming an
-unknown kind or parameter, or a value of the wrong type, is refused with a message listing
-what is known. Lists of specs (``greedy,ismcts:iterations=500,c=0.7,random``) split on commas;
-a ``key=value`` item belongs to the spec before it.
+Each kind declares its parameters with a type, a default and, for numbers, an inclusive range;
+a spec naming an unknown kind or parameter, or a value of the wrong type or out of range, is
+refused with a one-line message naming what is known or the bound. Specs come from strangers
+(``seedbed serve`` seats bots by spec), so numbers are plain ASCII (``-?[0-9]+`` for ints, a
+finite decimal for floats: no ``nan``, ``inf``, ``1e999``, ``1_000`` or non-ASCII digits that
+``int()``/``float()`` would read) and lengths are checked before any conversion. Lists of
+specs (``greedy,ismcts:iterations=500,c=0.7,random``) split on commas; a ``key=value`` item
+belongs to the spec before it.
 
 >>> str(parse_spec("ismcts:c=0.7,iterations=1000"))
 'ismcts:iterations=1000,c=0.7'
@@ -14,6 +18,8 @@ a ``key=value`` item belongs to the spec before it.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -28,29 +34,70 @@ class BotSpecError(ValueError):
     """A bot spec that names no known bot, or a parameter it does not take."""
 
 
+MAX_SPEC_CHARS = 256
+"""A spec longer than this is refused unread (the longest useful ismcts spec is ~130)."""
+MAX_VALUE_CHARS = 32
+"""A parameter value longer than this is refused before it is converted."""
+_INT = re.compile(r"-?[0-9]+")
+_FLOAT = re.compile(r"-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter of a bot kind: its type, default (None = no default: unset unless given),
-    lower bound for numbers, and help text."""
+    help text and, for ``int`` and ``float``, the inclusive range a spec may ask for."""
 
     kind: type
     default: Value | None
     help: str
     minimum: float | None = None
+    maximum: float | None = None
+
+    def __post_init__(self) -> None:
+        # Every number a stranger can set must be bounded: a kind cannot forget it.
+        if self.kind in (int, float) and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"numeric parameter {self.help!r} needs a minimum and a maximum")
 
     def read(self, text: str, where: str) -> Value:
+        if len(text) > MAX_VALUE_CHARS:
+            raise BotSpecError(f"{where} is longer than {MAX_VALUE_CHARS} characters")
+        if self.kind is int or self.kind is float:
+            return self._read_number(text, where)
+        if self.kind is bool:
+            return _read_bool(text, where)
         try:
-            if self.kind is bool:
-                if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                    raise ValueError(text)
-                value: Value = text.lower() in ("true", "1", "yes")
-            else:
-                value = self.kind(text)
+            value: Value = self.kind(text)
         except ValueError:
             raise BotSpecError(f"{where} must be {self.kind.__name__}, got {text!r}") from None
-        if self.minimum is not None and isinstance(value, int | float) and value < self.minimum:
-            raise BotSpecError(f"{where} must be at least {self.minimum:g}, got {text}")
         return value
+
+    def _read_number(self, text: str, where: str) -> int | float:
+        pattern = _INT if self.kind is int else _FLOAT
+        value: int | float = self.kind(text) if pattern.fullmatch(text) else math.nan
+        if not math.isfinite(value):
+            raise BotSpecError(f"{where} must be {self._range()}, got {text!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise BotSpecError(f"{where} must be at least {_bound(self.minimum)}, got {text}")
+        if self.maximum is not None and value > self.maximum:
+            raise BotSpecError(f"{where} must be at most {_bound(self.maximum)}, got {text}")
+        return value
+
+    def _range(self) -> str:
+        what = "int" if self.kind is int else "finite float"
+        return f"{what} from {_bound(self.minimum)} to {_bound(self.maximum)}"
+
+
+def _read_bool(text: str, where: str) -> bool:
+    if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+        raise BotSpecError(f"{where} must be bool, got {text!r}")
+    return text.lower() in ("true", "1", "yes")
+
+
+def _bound(value: float | None) -> str:
+    """1000000, not 1e+06: bounds are read by people choosing a value."""
+    if value is None:
+        return "any"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 @dataclass(frozen=True)
@@ -130,6 +177,8 @@ def bot_kinds() -> list[BotKind]:
 
 def parse_spec(text: str) -> BotSpec:
     """``name`` or ``name:key=value,key=value``; parameters in the kind's declared order."""
+    if len(text) > MAX_SPEC_CHARS:
+        raise BotSpecError(f"bot spec is longer than {MAX_SPEC_CHARS} characters")
     name, _, rest = text.strip().partition(":")
     kind = bot_kind(name.strip())
     given: dict[str, Value] = {}
