@@ -1,6 +1,13 @@
 """Event-sourced storage of tables (SQLAlchemy 2): one ``tables`` row per table (game, options,
-seed, seating, status, outcome) and one ``moves`` row per applied action. A table's state is
-never stored; it is rebuilt by replaying its moves, which is what makes a restart safe.
+seed, seating, status, outcome, times) and one ``moves`` row per applied action. A table's
+state is never stored; it is rebuilt by replaying its moves, which is what makes a restart
+safe.
+
+A table is ``running``, then ``finished`` (with its outcome) or ``aborted`` (with a reason);
+nothing else moves it back. Retention (issue 12) reads summaries without the moves
+(:meth:`Store.info`, :meth:`Store.list_tables`), finds abandoned tables by their last change
+(:meth:`Store.idle_running`), and removes ended tables (:meth:`Store.delete`,
+:meth:`Store.prune`).
 
 The :class:`Store` is synchronous: the server calls it from one worker thread per write
 (``asyncio.to_thread``-style, see :mod:`seedbed.server.table`), so a commit never blocks the
@@ -14,6 +21,8 @@ migrations in ``seedbed/server/migrations`` (:func:`migrate`), never by ``create
 >>> store.append_move("t1", 0, 0, {"type": "plant", "slot": 0})
 >>> [m.action for m in store.load("t1").moves]
 [{'type': 'plant', 'slot': 0}]
+>>> store.info("t1").moves, store.abort("t1", "abandoned"), store.info("t1").status
+(1, True, 'aborted')
 """
 
 from __future__ import annotations
@@ -31,18 +40,29 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
+    ColumnElement,
     DateTime,
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
+    Row,
+    ScalarSelect,
+    Select,
     String,
+    Text,
     create_engine,
+    delete,
     event,
+    false,
+    func,
     insert,
     select,
     update,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
@@ -50,6 +70,15 @@ from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 T = TypeVar("T")
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+STATUSES = ("running", "finished", "aborted")
+ENDED = ("finished", "aborted")
+MAX_PAGE = 500
+"""Most tables one page lists (a page of summaries is one query; keep it small)."""
+MAX_REASON_CHARS = 500
+PRUNE_BATCH = 500
+"""Tables deleted per transaction by :meth:`Store.prune`, so the server's writes wait for one
+short batch, never for the whole prune."""
 
 
 class Base(DeclarativeBase):
@@ -66,10 +95,24 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     seating: Mapped[Any] = mapped_column(JSON)
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
-    status: Mapped[str] = mapped_column(String(16), index=True)
+    status: Mapped[str] = mapped_column(String(16))
     outcome: Mapped[Any | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # Nullable only in the schema (migration 0002 says why); every write sets it.
+    updated_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    abort_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+    # The indexes of migration 0002: pages (newest first, by status or game), idle tables
+    # and pruning.
+    __table_args__ = (
+        Index("ix_tables_created", "created_at", "id"),
+        Index("ix_tables_status_created", "status", "created_at", "id"),
+        Index("ix_tables_game_created", "game", "created_at", "id"),
+        Index("ix_tables_status_updated", "status", "updated_at"),
+        Index("ix_tables_finished_at", "finished_at"),
+    )
 
 
 class MoveRow(Base):
@@ -85,7 +128,9 @@ class MoveRow(Base):
 @dataclass(frozen=True)
 class NewTable:
     """What a new table row holds. ``seating`` entries are ``{"kind": "bot", "spec": …}`` or
-    ``{"kind": "human", "name": …, "token_sha256": …}`` (never the token itself)."""
+    ``{"kind": "human", "name": …, "token_sha256": …}`` (never the token itself).
+    ``seed_chosen``: the creator chose the seed (servers started with
+    ``--allow-chosen-seeds``), so the deal may be known to them."""
 
     id: str
     game: str
@@ -94,6 +139,7 @@ class NewTable:
     seed: int
     seating: list[dict[str, Any]]
     turn_seconds: float | None
+    seed_chosen: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,8 +160,46 @@ class StoredTable:
     moves: list[StoredMove] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class TableInfo:
+    """A table without its moves: what a summary needs once the table has left memory.
+    Times are aware UTC; ``moves`` is how many were played."""
+
+    table: NewTable
+    status: str
+    created_at: dt.datetime
+    updated_at: dt.datetime
+    finished_at: dt.datetime | None
+    outcome: dict[str, Any] | None
+    abort_reason: str | None
+    moves: int
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """One page of summaries, newest first, and how many tables match in all."""
+
+    items: list[TableInfo]
+    total: int
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def as_utc(moment: dt.datetime) -> dt.datetime:
+    """An aware UTC time. SQLite hands timestamps back naive (they are written in UTC), and
+    SQLite compares them as text, so every time is converted before it is bound."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC)
+
+
+def cutoff(age: dt.timedelta, at: dt.datetime | None, name: str) -> dt.datetime:
+    """``at`` (default: now) less ``age``; ValueError naming ``name`` for a negative age."""
+    if age < dt.timedelta(0):
+        raise ValueError(f"{name} must be >= 0, not {age}")
+    return as_utc(now() if at is None else at) - age
 
 
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
@@ -150,13 +234,86 @@ def check_url(url: str) -> None:
         raise ValueError(f"bad --database-url {url!r}: {str(exc).splitlines()[0]}") from None
 
 
-def migrate(engine: Engine) -> None:
-    """Apply every Alembic migration up to ``head`` (the script folder ships in the package)."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Apply the Alembic migrations up to ``revision`` (the script folder ships in the
+    package; tests stop at an older revision to check an upgrade)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, revision)
+
+
+def check_page(status: str | None, limit: int, offset: int) -> None:
+    """ValueError naming the bound a page request is outside of."""
+    if status is not None and status not in STATUSES:
+        raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+    if not 1 <= limit <= MAX_PAGE:
+        raise ValueError(f"limit must be 1-{MAX_PAGE}, not {limit}")
+    if offset < 0:
+        raise ValueError(f"offset must be >= 0, not {offset}")
+
+
+def move_count() -> ScalarSelect[int]:
+    """The number of a table's moves, as a column of a query over ``tables``."""
+    return select(func.count()).where(MoveRow.table_id == TableRow.id).scalar_subquery()
+
+
+def summaries() -> Select[Any]:
+    """Every column of ``tables`` and the move count: what :func:`table_info` reads."""
+    return select(*TableRow.__table__.columns, move_count().label("moves"))
+
+
+def new_table_of(row: Row[Any]) -> NewTable:
+    return NewTable(
+        row.id, row.game, row.num_players, dict(row.options), int(row.seed),
+        list(row.seating), row.turn_seconds, bool(row.seed_chosen),
+    )  # fmt: skip
+
+
+def table_info(row: Row[Any]) -> TableInfo:
+    created = as_utc(row.created_at)
+    return TableInfo(
+        table=new_table_of(row),
+        status=row.status,
+        created_at=created,
+        updated_at=created if row.updated_at is None else as_utc(row.updated_at),
+        finished_at=None if row.finished_at is None else as_utc(row.finished_at),
+        outcome=row.outcome,
+        abort_reason=row.abort_reason,
+        moves=int(row.moves),
+    )
+
+
+def page_filters(status: str | None, game: str | None) -> list[ColumnElement[bool]]:
+    filters = []
+    if status is not None:
+        filters.append(TableRow.status == status)
+    if game is not None:
+        filters.append(TableRow.game == game)
+    return filters
+
+
+def is_running(table_id: str) -> ColumnElement[bool]:
+    return (TableRow.id == table_id) & (TableRow.status == "running")
+
+
+def ended_before(moment: dt.datetime) -> ColumnElement[bool]:
+    """Finished or aborted before ``moment``; a running table never matches."""
+    return TableRow.status.in_(ENDED) & (TableRow.finished_at < moment)
+
+
+def prune_batch(conn: Connection, ended: ColumnElement[bool]) -> int:
+    """Delete up to PRUNE_BATCH ended tables (oldest end first) and their moves."""
+    ids = list(
+        conn.scalars(
+            select(TableRow.id).where(ended).order_by(TableRow.finished_at).limit(PRUNE_BATCH)
+        )
+    )
+    if ids:
+        conn.execute(delete(MoveRow).where(MoveRow.table_id.in_(ids)))
+        conn.execute(delete(TableRow).where(TableRow.id.in_(ids)))
+    return len(ids)
 
 
 class Store:
@@ -167,29 +324,100 @@ class Store:
         self.engine = make_engine(url)
 
     def create_table(self, table: NewTable) -> None:
-        row = {**table.__dict__, "status": "running", "created_at": now()}
+        moment = now()
+        row = {**table.__dict__, "status": "running", "created_at": moment, "updated_at": moment}
         with self.engine.begin() as conn:
             conn.execute(insert(TableRow), [row])
 
     def append_move(self, table_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
-        """Commit one move; the (table, idx) key refuses a second move at the same index."""
+        """Commit one move and the table's time of last change; the (table, idx) key refuses
+        a second move at the same index."""
+        moment = now()
         row = {
             "table_id": table_id,
             "idx": idx,
             "seat": seat,
             "action": action,
-            "created_at": now(),
+            "created_at": moment,
         }
         with self.engine.begin() as conn:
             conn.execute(insert(MoveRow), [row])
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=moment))
 
     def finish(self, table_id: str, outcome: dict[str, Any]) -> bool:
         """Record the outcome of a running table; whether it changed. Only ``running`` moves
         to ``finished``: a second finish, or one after an abort, leaves the row as it is."""
-        values = {"status": "finished", "outcome": outcome, "finished_at": now()}
-        running = (TableRow.id == table_id) & (TableRow.status == "running")
+        moment = now()
+        values = {"status": "finished", "outcome": outcome, "finished_at": moment}
         with self.engine.begin() as conn:
-            return conn.execute(update(TableRow).where(running).values(**values)).rowcount == 1
+            changed = update(TableRow).where(is_running(table_id))
+            return conn.execute(changed.values(**values, updated_at=moment)).rowcount == 1
+
+    def abort(self, table_id: str, reason: str) -> bool:
+        """End a running table without an outcome (abandoned, or stopped by the operator);
+        whether it changed. ValueError for a reason over MAX_REASON_CHARS."""
+        if len(reason) > MAX_REASON_CHARS:
+            raise ValueError(f"abort reason has {len(reason)} characters, over {MAX_REASON_CHARS}")
+        moment = now()
+        values = {"status": "aborted", "abort_reason": reason, "finished_at": moment}
+        with self.engine.begin() as conn:
+            changed = update(TableRow).where(is_running(table_id))
+            return conn.execute(changed.values(**values, updated_at=moment)).rowcount == 1
+
+    def delete(self, table_id: str) -> bool:
+        """Remove a table of any status and its moves; whether there was one."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id))
+            return conn.execute(delete(TableRow).where(TableRow.id == table_id)).rowcount == 1
+
+    def count_prunable(self, older_than: dt.timedelta, now: dt.datetime | None = None) -> int:
+        """How many tables :meth:`prune` would delete now."""
+        ended = ended_before(cutoff(older_than, now, "older_than"))
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).where(ended)).scalar_one()
+
+    def prune(self, older_than: dt.timedelta, now: dt.datetime | None = None) -> int:
+        """Delete the finished and aborted tables that ended more than ``older_than`` before
+        ``now`` (default: the current time), with their moves, in transactions of
+        PRUNE_BATCH tables; how many. Running tables are never pruned."""
+        ended = ended_before(cutoff(older_than, now, "older_than"))
+        pruned = 0
+        while True:
+            with self.engine.begin() as conn:
+                batch = prune_batch(conn, ended)
+            pruned += batch
+            if batch < PRUNE_BATCH:
+                return pruned
+
+    def idle_running(self, idle_for: dt.timedelta, now: dt.datetime | None = None) -> list[str]:
+        """Running tables whose last change is more than ``idle_for`` before ``now``, longest
+        idle first: the abandoned tables a server aborts."""
+        idle = (TableRow.status == "running") & (
+            TableRow.updated_at < cutoff(idle_for, now, "idle_for")
+        )
+        query = select(TableRow.id).where(idle).order_by(TableRow.updated_at, TableRow.id)
+        with self.engine.connect() as conn:
+            return list(conn.scalars(query))
+
+    def info(self, table_id: str) -> TableInfo | None:
+        """The table's summary without its moves, or None if there is no such table."""
+        with self.engine.connect() as conn:
+            row = conn.execute(summaries().where(TableRow.id == table_id)).one_or_none()
+        return None if row is None else table_info(row)
+
+    def list_tables(
+        self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0
+    ) -> TablePage:
+        """A page of summaries, newest first (then by id), with the number of all tables of
+        this status and game (None: any). ValueError naming the bound for a bad request."""
+        check_page(status, limit, offset)
+        filters = page_filters(status, game)
+        newest = (TableRow.created_at.desc(), TableRow.id.desc())
+        page = summaries().where(*filters).order_by(*newest).limit(limit).offset(offset)
+        total = select(func.count()).select_from(TableRow).where(*filters)
+        with self.engine.connect() as conn:
+            items = [table_info(row) for row in conn.execute(page)]
+            return TablePage(items, conn.execute(total).scalar_one())
 
     def running_ids(self) -> list[str]:
         """Ids of every unfinished table, oldest first."""
@@ -208,12 +436,8 @@ class Store:
                 .where(MoveRow.table_id == table_id)
                 .order_by(MoveRow.idx)
             ).all()
-        table = NewTable(
-            row.id, row.game, row.num_players, dict(row.options), int(row.seed),
-            list(row.seating), row.turn_seconds,
-        )  # fmt: skip
         return StoredTable(
-            table=table,
+            table=new_table_of(row),
             status=row.status,
             created_at=row.created_at,
             outcome=row.outcome,
@@ -246,8 +470,33 @@ class AsyncStore:
     async def finish(self, table_id: str, outcome: dict[str, Any]) -> bool:
         return await self._run(self.store.finish, table_id, outcome)
 
+    async def abort(self, table_id: str, reason: str) -> bool:
+        return await self._run(self.store.abort, table_id, reason)
+
+    async def delete(self, table_id: str) -> bool:
+        return await self._run(self.store.delete, table_id)
+
+    async def count_prunable(self, older_than: dt.timedelta, now: dt.datetime | None = None) -> int:
+        return await self._run(self.store.count_prunable, older_than, now)
+
+    async def prune(self, older_than: dt.timedelta, now: dt.datetime | None = None) -> int:
+        return await self._run(self.store.prune, older_than, now)
+
+    async def idle_running(
+        self, idle_for: dt.timedelta, now: dt.datetime | None = None
+    ) -> list[str]:
+        return await self._run(self.store.idle_running, idle_for, now)
+
     async def running_ids(self) -> list[str]:
         return await self._run(self.store.running_ids)
+
+    async def info(self, table_id: str) -> TableInfo | None:
+        return await self._run(self.store.info, table_id)
+
+    async def list_tables(
+        self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0
+    ) -> TablePage:
+        return await self._run(self.store.list_tables, status, game, limit, offset)
 
     async def load(self, table_id: str) -> StoredTable | None:
         return await self._run(self.store.load, table_id)
