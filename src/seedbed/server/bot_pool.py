@@ -1,12 +1,15 @@
-"""Bot moves off the event loop: a process pool that receives a pickled state and a bot spec
-and answers with the chosen action's JSON.
+"""Bot moves off the event loop: a fixed number of worker processes (one per slot, each with
+its own pipe, :mod:`seedbed.server.bot_worker`) that receive a pickled state and a bot spec
+and answer with the chosen action's JSON.
 
-The state is pickled in the caller, at once, because the pool pickles its arguments later in
-a feeder thread while the table may already have moved on. A bot's generator for move ``k``
-is derived from (seed, seat, k) alone (:func:`bot_seed`), so a table's bot moves are
-reproducible. ``ismcts:seconds`` is capped at the server's think budget; a bot that fails or
-overruns badly (more than ``3 * budget + 1`` seconds) gets None back, and the table falls back
-to a plain legal action and logs it.
+The state is pickled in the caller, at once (:func:`freeze`), because the table may move on
+before a worker is free. A bot's generator for move ``k`` is derived from (seed, seat, k)
+alone (:func:`bot_seed`), so a table's bot moves are reproducible. ``ismcts:seconds`` is
+capped at the server's think budget. A move waits (on the event loop) for an idle worker; a
+bot that gives no answer by the deadline (``3 * budget + 1`` seconds unless set) has its
+worker SIGKILLed and a fresh one started in the slot, and so does a worker that dies or whose
+move is abandoned (cancelled), so the pool never loses capacity (issue 12, defect 4). Those
+moves, and bots that fail, get None; the table then plays a plain legal action and logs it.
 
 >>> capped_spec("ismcts:seconds=9", 2.0), capped_spec("greedy", 2.0)
 ('ismcts:seconds=2', 'greedy')
@@ -17,25 +20,31 @@ True
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
-import multiprocessing
 import os
 import pickle
-import threading
-import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from dataclasses import dataclass
 
-from seedbed.bots.api import InfoSet
-from seedbed.bots.specs import BotSpec, make_bot, parse_spec
+from seedbed.bots.specs import BotSpec, BotSpecError, parse_spec
 from seedbed.engine.api import JsonDict, PlayerId, State
-from seedbed.engine.rng import Rng
+from seedbed.server.bot_worker import (
+    BotFailed,
+    Request,
+    Worker,
+    WorkerCrashed,
+    WorkerOverran,
+    worker_context,
+)
+from seedbed.server.bot_worker import choose as choose
 
 log = logging.getLogger("seedbed.server.bots")
 
 STAND_IN = "greedy"
 """The bot that plays for an absent human when the turn timer runs out."""
+
+REAP_SECONDS = 1.0
+"""How long close() waits for each SIGKILLed worker to be gone."""
 
 
 def bot_seed(seed: int, seat: PlayerId, move: int) -> int:
@@ -54,64 +63,140 @@ def capped_spec(spec: str, bot_seconds: float) -> str:
 
 
 def freeze(state: State) -> bytes:
-    """The state as the pool receives it; taken at once, before the table moves on."""
+    """The state as a worker receives it; taken at once, before the table moves on."""
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def choose(state_bytes: bytes, seat: PlayerId, spec: str, seed: int) -> JsonDict:
-    """Runs in a worker process: the bot's action for ``seat``, as JSON."""
-    state: State = pickle.loads(state_bytes)
-    bot = make_bot(spec, state.game_name)
-    return bot.act(InfoSet(state, seat), Rng(seed)).to_json()
+@dataclass
+class PoolStats:
+    """What the pool has done since it started (for metrics)."""
 
-
-def watch_server(server_pid: int) -> None:
-    """Worker initializer: exit when the server process is gone (a SIGKILLed server cannot
-    shut its pool down, and idle workers would otherwise wait forever)."""
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            try:
-                os.kill(server_pid, 0)
-            except ProcessLookupError:
-                os._exit(0)
-
-    threading.Thread(target=watch, name="seedbed-watch-server", daemon=True).start()
+    moves: int = 0
+    """Moves asked for."""
+    answered: int = 0
+    """Moves a bot answered."""
+    failures: int = 0
+    """Refused specs and bots that raised (their worker is kept)."""
+    overruns: int = 0
+    """Moves without an answer by the deadline (their worker is killed and replaced)."""
+    crashes: int = 0
+    """Workers found dead, during a move or while idle (replaced)."""
+    kills: int = 0
+    """Workers the pool SIGKILLed: overruns and abandoned moves."""
 
 
 class BotPool:
-    """A process pool for bot moves; :meth:`move` never blocks the event loop."""
+    """Bot worker processes for the tables; :meth:`move` never blocks the event loop."""
 
-    def __init__(self, workers: int | None, bot_seconds: float) -> None:
+    def __init__(
+        self, workers: int | None, bot_seconds: float, deadline: float | None = None
+    ) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.bot_seconds = bot_seconds
-        self._pool = self._start()
+        self.deadline = 3 * bot_seconds + 1 if deadline is None else deadline
+        self._context = worker_context()
+        self._slots = [self._start(slot) for slot in range(self.workers)]
+        self._idle: asyncio.Queue[int] = asyncio.Queue()
+        for slot in range(self.workers):
+            self._idle.put_nowait(slot)
+        self._stats = PoolStats()
+        self._closed = False
 
-    def _start(self) -> ProcessPoolExecutor:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["seedbed.server.bot_pool"])
-        return ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=watch_server, initargs=(os.getpid(),)
-        )
+    @property
+    def stats(self) -> PoolStats:
+        """A copy of the counters."""
+        return dataclasses.replace(self._stats)
+
+    @property
+    def pids(self) -> tuple[int, ...]:
+        """The process ids of the live workers, by slot."""
+        return tuple(w.pid for w in self._slots if w.alive())
 
     async def move(self, state: bytes, seat: PlayerId, spec: str, seed: int) -> JsonDict | None:
-        """The bot's action JSON for the pickled ``state`` (:func:`freeze`), or None when it
-        failed or overran (logged)."""
-        spec = capped_spec(spec, self.bot_seconds)
-        loop = asyncio.get_running_loop()
+        """The bot's action JSON for the pickled ``state`` (:func:`freeze`), or None when the
+        spec is refused, the bot failed, overran or its worker died (logged)."""
+        self._stats.moves += 1
         try:
-            future = loop.run_in_executor(self._pool, choose, state, seat, spec, seed)
-            result: Any = await asyncio.wait_for(future, self.bot_seconds * 3 + 1)
-            return dict(result)
-        except BrokenProcessPool:
-            log.error("bot pool broke; restarting it")
-            self._pool = self._start()
-        except TimeoutError:
-            log.warning("bot %s at seat %d overran its budget", spec, seat)
-        except Exception:
-            log.exception("bot %s at seat %d failed", spec, seat)
-        return None
+            spec = capped_spec(spec, self.bot_seconds)
+        except BotSpecError as exc:
+            self._stats.failures += 1
+            log.error("bot spec refused: %s", exc)
+            return None
+        if self._closed:
+            return None
+        slot = await self._idle.get()
+        reusable = False
+        try:
+            answer, reusable = await self._ask(slot, (state, seat, spec, seed))
+            return answer
+        except asyncio.CancelledError:
+            # The worker is still thinking: its late answer must not reach the next move.
+            log.info("bot %s at seat %d abandoned; worker replaced", spec, seat)
+            raise
+        finally:
+            self._release(slot, reusable)
+
+    async def _ask(self, slot: int, request: Request) -> tuple[JsonDict | None, bool]:
+        """The answer, or None, and whether the slot's worker may take another move."""
+        _, seat, spec, _ = request
+        try:
+            answer = await self._usable(slot).ask(request, self.deadline)
+        except BotFailed as exc:
+            self._stats.failures += 1
+            log.error("bot %s at seat %d failed: %s", spec, seat, _last_line(str(exc)))
+            return None, True
+        except WorkerOverran as exc:
+            self._stats.overruns += 1
+            log.warning("bot %s at seat %d overran: %s; worker replaced", spec, seat, exc)
+            return None, False
+        except WorkerCrashed as exc:
+            self._stats.crashes += 1
+            log.error("bot %s at seat %d lost its worker: %s; worker replaced", spec, seat, exc)
+            return None, False
+        self._stats.answered += 1
+        return answer, True
+
+    def _usable(self, slot: int) -> Worker:
+        """The slot's worker, replaced first if it died while idle."""
+        worker = self._slots[slot]
+        if not worker.idle_and_alive():
+            self._stats.crashes += 1
+            log.error("bot worker %d died while idle; worker replaced", worker.pid)
+            self._replace(slot)
+        if not self._slots[slot].alive():
+            raise WorkerCrashed("no worker could be started")
+        return self._slots[slot]
+
+    def _release(self, slot: int, reusable: bool) -> None:
+        if self._closed:
+            return
+        if not reusable:
+            self._replace(slot)
+        self._idle.put_nowait(slot)
+
+    def _replace(self, slot: int) -> None:
+        """Kill the slot's worker (if still running) and start a fresh one in its place; if
+        that fails, the slot keeps the dead worker and the next move there tries again."""
+        if self._slots[slot].kill():
+            self._stats.kills += 1
+        try:
+            self._slots[slot] = self._start(slot)
+        except (OSError, EOFError) as exc:
+            log.error("bot worker %d could not be started: %s", slot, exc)
+
+    def _start(self, slot: int) -> Worker:
+        return Worker.start(self._context, f"seedbed-bot-{slot}")
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop every worker (SIGKILL: nothing a worker holds needs saving)."""
+        self._closed = True
+        for worker in self._slots:
+            worker.kill()
+        for worker in self._slots:
+            worker.reap(REAP_SECONDS)
+
+
+def _last_line(text: str) -> str:
+    """A traceback's last line: the exception, for a one-line log entry."""
+    lines = text.strip().splitlines()
+    return lines[-1] if lines else text
