@@ -8,20 +8,17 @@ prints. Bad input ends with a one-line ``error: …`` on stderr and exit code 2.
 
 from __future__ import annotations
 
-import os
 import statistics
-import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TextIO
+from typing import Annotated, Any, TextIO
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 import seedbed
-from seedbed import arena_cli
+from seedbed import arena_cli, serve_cli, tables_cli
 from seedbed import bench as benchmod
 from seedbed import simulate as sim
 from seedbed.arena.executors import BACKENDS, Executor, make_executor
@@ -31,6 +28,7 @@ from seedbed.arena.summary import Summary, summarize
 from seedbed.arena.tournament import deals_for, lineup, schedule
 from seedbed.bots.ismcts import BENCH_SPEC as ISMCTS_BENCH_SPEC
 from seedbed.bots.specs import parse_spec, parse_spec_list
+from seedbed.cli_errors import fail, user_errors
 from seedbed.engine.api import Game, PlayerId, State
 from seedbed.engine.record import GameRecord, read_records
 from seedbed.engine.registry import game_names
@@ -43,31 +41,6 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode="rich",
 )
-
-USAGE_ERROR = 2
-
-
-class CliError(Exception):
-    """A user error: printed as one line, exit code 2."""
-
-
-def fail(message: str) -> NoReturn:
-    raise CliError(message)
-
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn CliError / ValueError / OSError into ``error: …`` and exit code 2 (no traceback)."""
-    try:
-        yield
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        raise typer.Exit(1) from None
-    except (CliError, ValueError, OSError) as exc:
-        message = str(exc) or type(exc).__name__
-        typer.echo(f"error: {message.splitlines()[0]}", err=True)
-        raise typer.Exit(USAGE_ERROR) from None
 
 
 def version_callback(value: bool) -> None:
@@ -610,49 +583,5 @@ def bench(
     typer.echo("\n".join(report.lines()))
 
 
-# ------------------------------------------------------------------ serve
-
-
-@app.command()
-def serve(
-    host: Annotated[
-        str, typer.Option(help="Address to bind; 127.0.0.1 keeps the server on this machine.")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port for HTTP and WebSocket.")] = 8000,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            help="sqlite:///PATH or postgresql+psycopg://USER@HOST/DB; default: an SQLite file "
-            "in the user's data directory, created on first run."
-        ),
-    ] = None,
-    bot_seconds: Annotated[
-        float, typer.Option(help="Think budget of one bot move in seconds (caps ismcts:seconds).")
-    ] = 2.0,
-    compress: Annotated[
-        bool,
-        typer.Option(
-            help="Compress WebSocket messages (per-message deflate): less bandwidth on slow "
-            "links, more CPU per move."
-        ),
-    ] = False,
-) -> None:
-    """Serve tables over HTTP and WebSocket: create them with POST /api/tables, play with
-    WS /ws/tables/ID?token=TOKEN (protocol: docs/protocol.md). Unfinished tables resume on
-    start.
-
-    Example: seedbed serve --port 8000 --database-url sqlite:///tables.sqlite3
-    """
-    with user_errors():
-        if not 0 < port < 65536:
-            fail(f"--port must be 1-65535, not {port}")
-        if bot_seconds <= 0:
-            fail(f"--bot-seconds must be > 0, not {bot_seconds}")
-        from seedbed.server.config import ServerSettings
-        from seedbed.server.serve import serve as run_server
-        from seedbed.server.storage import check_url
-
-        if database_url is not None:
-            check_url(database_url)
-        settings = ServerSettings(host, port, database_url, bot_seconds, compress=compress)
-    run_server(settings)
+app.command()(serve_cli.serve)
+app.add_typer(tables_cli.app)

@@ -101,3 +101,32 @@ def test_sigkill_restart_finish(crashing: Server, kill_when: str) -> None:
     check_acts(record, 0, log1.acts + log2.acts)
     check_final(record, again.last_view)
     assert "Traceback" not in crashing.log(), crashing.log()
+
+
+def test_killed_between_storing_and_serving_the_final_move(
+    database_url: str, tmp_path: Path
+) -> None:
+    """Issue 12, defect 6 (the crash side): the server dies right after the final move is
+    committed and before its outcome is stored or anything is served. While it runs, the
+    record is absent (409) or whole; after the restart it is whole: never one move short."""
+    srv = Server(database_url, tmp_path, ("--fault", "after-final-move-stored")).start()
+    try:
+        created = srv.create_table("stalk_exchange", [bot("random"), bot("random")], seed=12)
+        table = created["table_id"]
+        assert srv.proc is not None
+        while srv.proc.poll() is None:  # the bots play until the fault kills the server
+            try:
+                response = srv.get(f"/api/tables/{table}/record")
+            except Exception:
+                break
+            assert response.status_code == 409, "a record was served before its end was stored"
+        srv.proc.wait(60)
+        assert srv.proc.returncode == -9
+        srv.extra = tuple(x for x in srv.extra if x not in ("--fault", "after-final-move-stored"))
+        srv.start()
+        record = srv.record(table)
+        state = states_of(record)[-1]
+        assert state.is_terminal() and record.outcome == state.outcome().to_json()
+        assert srv.summary(table)["status"] == "finished"
+    finally:
+        srv.close()

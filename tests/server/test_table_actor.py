@@ -299,3 +299,63 @@ def test_a_restart_rebuilds_the_table_by_replaying_the_store(tmp_path: Path) -> 
         await again.stop()
 
     asyncio.run(run())
+
+
+def test_the_stand_in_move_is_attributed_to_the_timer(tmp_path: Path) -> None:
+    """Issue 12: when the turn timer runs out, the view says the stand-in played the move for
+    the absent player (events and log), and the stand-in is the greedy bot."""
+
+    async def run() -> None:
+        actor = await start_table(open_store(tmp_path), "stalk_exchange", humans(2), turn=0.05)
+        watcher = await join(actor, None, limit=100_000)
+        received(watcher)
+        await asyncio.sleep(0.3)
+        await settle(actor)
+        views = [m for m in received(watcher) if m["type"] == "view"]
+        notes = [v["stand_in"] for v in views if v.get("stand_in")]
+        assert notes, views[:2]
+        first = notes[0]
+        assert first["text"].startswith("time ran out: the stand-in played ")
+        assert first["text"].endswith(f" for {first['name']}") and first["name"] in ("p0", "p1")
+        assert {spec for _, spec in actor.bots.asked} == {"greedy"}  # type: ignore[attr-defined]
+        await actor.stop()
+
+    asyncio.run(run())
+
+
+class SlowStore(AsyncStore):
+    """Commits take a while, so readers can look at the table while a move is being stored."""
+
+    async def append_move(self, table_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
+        await asyncio.sleep(0.05)
+        await super().append_move(table_id, idx, seat, action)
+
+    async def finish(self, table_id: str, outcome: dict[str, Any]) -> bool:
+        await asyncio.sleep(0.05)
+        return await super().finish(table_id, outcome)
+
+
+def test_the_table_is_finished_only_once_its_end_is_stored(tmp_path: Path) -> None:
+    """Issue 12, defect 6: ``_play`` marked the table finished before the final move was
+    committed, so ``/record`` polled on PostgreSQL returned a record one move short (and the
+    replay cached it). Whenever the table reads as finished, its record is whole and stored."""
+
+    async def run() -> None:
+        store = open_store(tmp_path, SlowStore)
+        seating = [{"kind": "bot", "spec": "random"}] * 2
+        actor = await start_table(store, "stalk_exchange", seating, seed=4)
+        looks = 0
+        while not actor.finished:
+            await asyncio.sleep(0.002)
+            if actor.finished:
+                break
+            looks += 1
+            if actor.over:  # the rules are done, the storage is not: nothing reads as final
+                assert actor.record().outcome is None
+        loaded = await store.load(actor.id)
+        assert loaded is not None and loaded.status == "finished"
+        assert len(loaded.moves) == len(actor.record().moves) == actor.version
+        assert actor.record().outcome is not None and looks > 0
+        await actor.stop()
+
+    asyncio.run(run())

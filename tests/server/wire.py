@@ -56,10 +56,18 @@ def jsonish(obj: Any) -> Any:
 class Server:
     """One ``seedbed serve`` subprocess on a free port; restartable on the same database."""
 
-    def __init__(self, database_url: str, log_dir: Path, extra: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        log_dir: Path,
+        extra: tuple[str, ...] = (),
+        *,
+        chosen_seeds: bool = True,
+    ) -> None:
         self.database_url = database_url
         self.log_dir = log_dir
-        self.extra = extra
+        # the tests replay seeded deals: a public server refuses chosen seeds (issue 12, defect 7)
+        self.extra = (*extra, "--allow-chosen-seeds") if chosen_seeds else extra
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
         self.starts = 0

@@ -1,32 +1,38 @@
 """The FastAPI application: the REST endpoints and the WebSocket of docs/protocol.md.
 
 :func:`create_app` builds an app from :class:`~seedbed.server.config.ServerSettings`; its
-lifespan opens the store, applies the migrations, starts the bot pool and resumes every
-unfinished table, and undoes all that on shutdown. WebSocket handling is thin: size limit,
-rate limit and schema validation here; everything about the game in the table's actor.
+lifespan opens the store, applies the migrations, starts the bot pool, resumes every
+unfinished table and sweeps for abandoned ones, and undoes all that on shutdown. Every HTTP
+request passes the :class:`~seedbed.server.guard.Guard` (body size, JSON depth, security
+headers). WebSocket handling is thin: address limits, size limit, rate limit and schema
+validation here; everything about the game in the table's actor.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
+from contextlib import asynccontextmanager, suppress
+from typing import Annotated, Any, Literal
+from urllib.parse import unquote
 
 import orjson
-from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
+from seedbed.server.api_docs import add_api_docs
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.card_sets import read_card_set
 from seedbed.server.config import ServerSettings
+from seedbed.server.guard import Guard
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
-from seedbed.server.limits import TokenBucket, install_redaction
+from seedbed.server.limits import AddressLimits, TokenBucket, install_redaction
 from seedbed.server.protocol import (
     ActMessage,
     CardSetRequest,
@@ -34,8 +40,10 @@ from seedbed.server.protocol import (
     Catalog,
     CreateTableRequest,
     CreateTableResponse,
+    ErrorBody,
     ErrorCode,
     GameList,
+    Metrics,
     Replay,
     TableList,
     TableSummary,
@@ -43,13 +51,23 @@ from seedbed.server.protocol import (
 )
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, TableActor
-from seedbed.server.web import WEB_DIR, catalog_of, game_list, replay_of
+from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list, replay_of
 
 log = logging.getLogger("seedbed.server")
 
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4403
-CLOSE_TOO_SLOW = 4408
+CLOSE_TOO_MANY = 4429
+
+TABLE_ID = re.compile(r"[0-9a-f]{16}")
+"""Table ids are 16 hex digits (``secrets.token_hex(8)``); anything else is unknown at once."""
+SEAT = re.compile(r"[0-9]{1,2}")
+"""A seat number in a query: ASCII digits only ("²" and "١" are digits to ``str.isdigit``)."""
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for these statuses, each with the one error body."""
+    return {code: {"model": ErrorBody} for code in codes}
 
 
 class Runtime:
@@ -61,6 +79,14 @@ class Runtime:
         if self.hub is None:
             raise RuntimeError("the server is not running")
         return self.hub
+
+    async def table_or_404(self, table_id: str) -> TableActor:
+        """The running or finished table; 404 for an unknown (or aborted) one, and for an id
+        that cannot be one, without asking storage."""
+        actor = await self.tables().get(table_id) if TABLE_ID.fullmatch(table_id) else None
+        if actor is None:
+            raise HTTPException(404, f"no table {table_id[:40]!r}")
+        return actor
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -75,22 +101,41 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, store.engine)
         async_store = AsyncStore(store)
         bots = BotPool(settings.bot_workers, settings.bot_seconds)
-        runtime.hub = Hub(async_store, bots)
+        runtime.hub = Hub(async_store, bots, settings)
         resumed = await runtime.hub.resume_all()
+        sweeps = asyncio.create_task(runtime.hub.run_sweeps(), name="seedbed-sweeps")
         log.info("seedbed server ready; %d unfinished tables resumed", resumed)
         try:
             yield
         finally:
+            sweeps.cancel()
+            with suppress(asyncio.CancelledError):
+                await sweeps
             await runtime.hub.close()
             runtime.hub = None
             bots.close()
             async_store.close()
 
-    app = FastAPI(title="seedbed", version="1", lifespan=lifespan)
+    app = FastAPI(
+        title="seedbed",
+        version="1",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        responses=errors(413, 422),
+    )
+    app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(RequestValidationError, _one_line_422)
-    _add_rest(app, runtime)
+    app.add_exception_handler(StarletteHTTPException, _error_body)
+    app.add_exception_handler(Exception, _internal)
+    limits = AddressLimits(
+        settings.tables_per_minute, settings.sockets_per_address, settings.sockets_per_table
+    )
+    _add_rest(app, runtime, settings, limits)
     _add_lobby_helpers(app, runtime, settings)
-    _add_websocket(app, runtime, settings)
+    _add_websocket(app, runtime, settings, limits)
+    if settings.api_docs:
+        add_api_docs(app)
     _add_client(app)
     return app
 
@@ -105,38 +150,102 @@ async def _one_line_422(_: Request, exc: Exception) -> Response:
     return JSONResponse({"detail": detail}, status_code=422)
 
 
-def _add_rest(app: FastAPI, runtime: Runtime) -> None:
-    async def table_or_404(table_id: str) -> TableActor:
-        actor = await runtime.tables().get(table_id)
-        if actor is None:
-            raise HTTPException(404, f"no table {table_id!r}")
-        return actor
+async def _error_body(_: Request, exc: Exception) -> Response:
+    """Every HTTP error as the one documented body (a string ``detail``), headers kept."""
+    assert isinstance(exc, StarletteHTTPException)
+    headers = dict(exc.headers or {})
+    return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers)
 
-    @app.post("/api/tables", status_code=201)
+
+async def _internal(_: Request, exc: Exception) -> Response:
+    """A bug: logged with its trace, answered with the error body and nothing of the trace."""
+    log.error("internal error", exc_info=exc)
+    return JSONResponse({"detail": "internal error"}, status_code=500)
+
+
+def client_address(request: Request | WebSocket) -> str:
+    """The peer's address (``X-Forwarded-For`` is applied by uvicorn only when the server
+    trusts proxy headers)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def invite_base(request: Request, settings: ServerSettings) -> str:
+    """Where invite links point: the configured public URL, never a request header unless
+    the operator said the proxy in front may be trusted."""
+    if settings.public_url or not settings.trust_proxy_headers:
+        return settings.base_url()
+    host = request.headers.get("x-forwarded-host") or request.headers.get("host")
+    scheme = request.headers.get("x-forwarded-proto") or request.url.scheme
+    return f"{scheme}://{host}" if host else settings.base_url()
+
+
+def _add_rest(
+    app: FastAPI, runtime: Runtime, settings: ServerSettings, limits: AddressLimits
+) -> None:
+    @app.post("/api/tables", status_code=201, responses=errors(429))
     async def create_table(req: CreateTableRequest, request: Request) -> CreateTableResponse:
-        """Create a table and start it; tokens for the human seats are in this answer only."""
+        """Create a table and start it; tokens for the human seats are in this answer only.
+        Each client address may create ``tables_per_minute`` tables a minute (429 past it)."""
+        if not limits.may_create(client_address(request)):
+            raise HTTPException(
+                429,
+                f"at most {settings.tables_per_minute:g} new tables a minute from one address",
+                headers={"retry-after": "60"},
+            )
         try:
-            return await runtime.tables().create(req, str(request.base_url))
+            return await runtime.tables().create(req, invite_base(request, settings))
         except TableRequestError as exc:
             raise HTTPException(422, str(exc)) from None
 
     @app.get("/api/tables")
-    async def list_tables() -> TableList:
-        """Every running table of this server."""
-        return TableList(tables=[summary(a) for a in runtime.tables().running()])
+    async def list_tables(
+        status: Literal["running", "finished", "aborted"] | None = "running",
+        game: Annotated[str | None, Query(max_length=64)] = None,
+        limit: Annotated[int, Query(ge=1, le=100)] = 50,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    ) -> TableList:
+        """One page of tables, newest first: running ones by default; ``status`` and ``game``
+        filter, ``limit`` and ``offset`` page (``total`` counts every match)."""
+        return await runtime.tables().page(status, game, limit, offset)
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=errors(404))
     async def get_table(table_id: str) -> TableSummary:
-        """One table's public summary."""
-        return summary(await table_or_404(table_id))
+        """One table's public summary (the seed once the game is over)."""
+        found = (
+            None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().summary(table_id)
+        )
+        if found is None:
+            raise HTTPException(404, f"no table {table_id[:40]!r}")
+        return found
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get(
+        "/api/tables/{table_id}/record",
+        responses={
+            200: {"content": {"application/x-ndjson": {}}, "description": "The record"},
+            **errors(404, 409),
+        },
+    )
     async def get_record(table_id: str) -> Response:
-        """The game record as JSON Lines, once the game is over (409 before)."""
-        actor = await table_or_404(table_id)
+        """The game record as JSON Lines (with the seed), once the game's end is stored (409
+        before): it is never served short of its last move."""
+        actor = await runtime.table_or_404(table_id)
         if not actor.finished:
             raise HTTPException(409, "the game is still running")
         return Response(actor.record().to_jsonl(), media_type="application/x-ndjson")
+
+    @app.get("/api/metrics")
+    async def metrics() -> Metrics:
+        """Counters since the server started (bot fallbacks are errors: each is logged)."""
+        hub = runtime.tables()
+        stats = hub.bots.stats
+        return Metrics(
+            tables_in_memory=len(hub.live) + len(hub.done),
+            tables_running=len(hub.live),
+            bot_moves=hub.counters.bot_moves,
+            bot_fallbacks=hub.counters.bot_fallbacks,
+            bot_overruns=stats.overruns,
+            tables_aborted=hub.counters.tables_aborted,
+        )
 
 
 def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings) -> None:
@@ -145,29 +254,29 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
     @app.get("/api/games")
     async def list_games() -> GameList:
         """The games, their player counts and default options, and the lobby's bot presets."""
-        return game_list(settings.bot_seconds)
+        return game_list(settings.bot_seconds, settings.allow_chosen_seeds)
 
-    @app.get("/api/tables/{table_id}/catalog")
+    @app.get("/api/tables/{table_id}/catalog", responses=errors(404))
     async def get_catalog(table_id: str) -> Catalog:
         """The table's public card data (Fields of Green's card set; null for other games)."""
-        actor = await runtime.tables().get(table_id)
-        if actor is None:
-            raise HTTPException(404, f"no table {table_id!r}")
-        return await asyncio.to_thread(catalog_of, actor)
+        info = None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().info(table_id)
+        if info is None:
+            raise HTTPException(404, f"no table {table_id[:40]!r}")
+        return await asyncio.to_thread(catalog_of, info.table)
 
-    @app.post("/api/card-sets")
+    @app.post("/api/card-sets", responses=errors(413, 422))
     async def post_card_set(req: CardSetRequest) -> CardSetResponse:
         """Read a Fields of Green card-set file (TOML or JSON) for the lobby: its card data
         for ``options.cards``, or 422 naming ``file:line`` (413 above 1 MiB)."""
         return await asyncio.to_thread(read_card_set, req)
 
-    @app.get("/api/tables/{table_id}/replay")
-    async def get_replay(table_id: str, seat: str = "spectator") -> Replay:
+    @app.get("/api/tables/{table_id}/replay", responses=errors(404, 409, 422))
+    async def get_replay(
+        table_id: str, seat: Annotated[str, Query(max_length=16)] = "spectator"
+    ) -> Replay:
         """Once the game is over: the views of ``seat`` (a seat number or ``spectator``)
         after every move, rebuilt from the record (409 before, 404 unknown, 422 bad seat)."""
-        actor = await runtime.tables().get(table_id)
-        if actor is None:
-            raise HTTPException(404, f"no table {table_id!r}")
+        actor = await runtime.table_or_404(table_id)
         viewer = _replay_viewer(seat, actor.table.num_players)
         if not actor.finished:
             raise HTTPException(409, "the game is still running")
@@ -179,24 +288,14 @@ def _replay_viewer(seat: str, num_players: int) -> int | None:
     """The viewer named by the ``seat`` query parameter; 422 for anything else."""
     if seat == "spectator":
         return None
-    if seat.isdigit() and int(seat) < num_players:
+    if SEAT.fullmatch(seat) and int(seat) < num_players:
         return int(seat)
-    raise HTTPException(422, f"seat must be spectator or 0-{num_players - 1}, not {seat!r}")
-
-
-class _Revalidated(StaticFiles):
-    """Static files the browser must revalidate (ETag) before reuse: after an upgrade of the
-    server, a page never mixes old and new modules."""
-
-    def file_response(self, *args: Any, **kwargs: Any) -> Response:
-        response = super().file_response(*args, **kwargs)
-        response.headers["cache-control"] = "no-cache"
-        return response
+    raise HTTPException(422, f"seat must be spectator or 0-{num_players - 1}, not {seat[:16]!r}")
 
 
 def _add_client(app: FastAPI) -> None:
     """The static browser client: its files under /static, index.html for its pages."""
-    app.mount("/static", _Revalidated(directory=WEB_DIR), name="static")
+    app.mount("/static", Revalidated(directory=WEB_DIR), name="static")
     index = WEB_DIR / "index.html"
 
     async def page() -> FileResponse:
@@ -207,39 +306,74 @@ def _add_client(app: FastAPI) -> None:
         app.get(f"/{prefix}/{{table_id}}", include_in_schema=False)(page)
 
 
-def _add_websocket(app: FastAPI, runtime: Runtime, settings: ServerSettings) -> None:
+def seat_token(query_string: bytes) -> tuple[bool, str | None]:
+    """The ``token`` of a WebSocket URL's query, taken only from a parameter spelled exactly
+    ``token``: (False, None) when another spelling decodes to it (``%74oken=``), which would
+    slip past log redaction; (True, None) without a token.
+
+    >>> seat_token(b"token=abc&x=1"), seat_token(b"%74oken=abc"), seat_token(b"")
+    ((True, 'abc'), (False, None), (True, None))
+    """
+    token = None
+    for part in query_string.split(b"&"):
+        name, _, value = part.partition(b"=")
+        if name == b"token":
+            token = unquote(value.decode("ascii", "replace"))
+        elif unquote(name.decode("ascii", "replace").replace("+", " ")).strip() == "token":
+            return False, None
+    return True, token
+
+
+def _add_websocket(
+    app: FastAPI, runtime: Runtime, settings: ServerSettings, limits: AddressLimits
+) -> None:
     @app.websocket("/ws/tables/{table_id}")
-    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    async def play(websocket: WebSocket, table_id: str) -> None:
         """A seat (with its token) or a spectator (without)."""
-        actor = await runtime.tables().get(table_id)
+        actor = None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().get(table_id)
         if actor is None:
             await websocket.close(code=CLOSE_UNKNOWN_TABLE)
             return
+        plain, token = seat_token(websocket.scope.get("query_string", b""))
         seat = None if token is None else seat_for_token(actor, token)
-        if token is not None and seat is None:
+        if not plain or (token is not None and seat is None):
             await websocket.close(code=CLOSE_BAD_TOKEN)
             return
-        await websocket.accept()
-        bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-        conn = Connection(seat, settings.outbox_limit, bucket)
-        writer = asyncio.create_task(_write(websocket, conn))
-        actor.submit(Join(conn))
+        address = client_address(websocket)
+        if not limits.open(address, table_id):
+            await websocket.close(code=CLOSE_TOO_MANY, reason="too many connections")
+            return
         try:
-            await _read(websocket, conn, actor, settings, bucket)
-        except WebSocketDisconnect:
-            pass
+            await _serve(websocket, actor, seat, settings)
         finally:
-            actor.submit(Leave(conn))
-            writer.cancel()
-            await asyncio.gather(writer, return_exceptions=True)
+            limits.close(address, table_id)
+
+
+async def _serve(
+    websocket: WebSocket, actor: TableActor, seat: int | None, settings: ServerSettings
+) -> None:
+    await websocket.accept()
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    conn = Connection(seat, settings.outbox_limit, bucket)
+    writer = asyncio.create_task(_write(websocket, conn))
+    actor.submit(Join(conn))
+    try:
+        await _read(websocket, conn, actor, settings, bucket)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        actor.submit(Leave(conn))
+        writer.cancel()
+        await asyncio.gather(writer, return_exceptions=True)
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's outbox in order; close a connection that stopped reading."""
+    """Send the connection's outbox in order; close a connection that stopped reading, or
+    that its table closed."""
     while True:
         text = await conn.outbox.get()
         if text is None or conn.dropped:
-            await websocket.close(code=CLOSE_TOO_SLOW)
+            await websocket.close(code=conn.close_code)
             return
         await websocket.send_text(text)
 
@@ -269,8 +403,9 @@ async def _read(
 def _parse(
     raw: str, settings: ServerSettings, bucket: TokenBucket
 ) -> tuple[tuple[ErrorCode, str] | None, ActMessage | None]:
-    """The act in ``raw``, or why it is refused (size, rate, JSON, schema)."""
-    if len(raw.encode()) > settings.max_message_bytes:
+    """The act in ``raw``, or why it is refused (size, rate, depth, JSON, schema)."""
+    data = raw.encode()
+    if len(data) > settings.max_message_bytes:
         return (
             ErrorCode.TOO_LARGE,
             f"messages are limited to {settings.max_message_bytes} bytes",
@@ -278,7 +413,7 @@ def _parse(
     if not bucket.allow():
         return (ErrorCode.RATE_LIMITED, "too many messages; slow down"), None
     try:
-        return None, ActMessage.model_validate(orjson.loads(raw))
+        return None, ActMessage.model_validate(orjson.loads(data))
     except orjson.JSONDecodeError as exc:
         return (ErrorCode.MALFORMED, f"not JSON: {exc.msg}"), None
     except ValidationError as exc:

@@ -45,5 +45,44 @@ class ServerSettings:
     outbox_limit: int = 256
     """Messages queued for a connection that does not read before it is dropped."""
 
+    public_url: str | None = None
+    """The server's address as people reach it, for invite links (``--public-url``); None =
+    ``http://HOST:PORT`` of the bind address. Request headers never choose it, unless
+    ``trust_proxy_headers``."""
+    trust_proxy_headers: bool = False
+    """Behind a reverse proxy: take the client address from ``X-Forwarded-For`` and, without a
+    ``public_url``, invite links from ``X-Forwarded-Proto``/``X-Forwarded-Host``."""
+    allow_chosen_seeds: bool = False
+    """Take a ``seed`` in ``POST /api/tables`` (tests, reproductions). Otherwise the server
+    deals from its own secret randomness, so no creator can know the deck in advance."""
+    api_docs: bool = False
+    """Serve the interactive API documentation at /docs (assets served locally)."""
+
+    max_body_bytes: int = 2 * 1024 * 1024
+    """Any REST request body above this gets 413."""
+    max_json_depth: int = 32
+    """JSON bodies nested deeper than this get 422 (before they are parsed)."""
+    tables_per_minute: float = 20.0
+    """Tables one client address may create per minute (bursts of the same size); 429 past it."""
+    sockets_per_address: int = 32
+    """WebSockets one client address may hold open at once (close code 4429 past it)."""
+    sockets_per_table: int = 8
+    """WebSockets one client address may hold open on one table at once (4429 past it)."""
+
+    idle_hours: float = 24.0
+    """A running table with no move for this long is aborted as abandoned."""
+    sweep_seconds: float = 60.0
+    """How often abandoned tables are looked for (and operator changes to storage picked up)."""
+    tables_in_memory: int = 200
+    """Finished tables kept in memory for fast replays (least recently used beyond)."""
+    fault: str | None = None
+    """Fault injection for the crash tests only (``after-final-move-stored``); never set it."""
+
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()
+
+    def base_url(self) -> str:
+        """Where invite links point when no proxy header is trusted."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        return f"http://{self.host}:{self.port}"

@@ -1,33 +1,47 @@
 """The tables of one server process: creating them (with every check of the request), resuming
-the unfinished ones at start by replaying their moves, finding one by id, and their public
-summaries. Seat tokens are made here, returned once, and stored only as SHA-256 digests.
+the unfinished ones at start by replaying their moves, finding one by id, their public
+summaries, and retention. Seat tokens are made here, returned once, and stored only as SHA-256
+digests.
+
+Retention: running tables stay in memory; a finished one moves to a small least-recently-used
+cache (its record and replay are served from there, or rebuilt from storage on demand);
+summaries and lists of tables are read from storage, so nothing grows with the number of games
+played. A periodic sweep aborts abandoned tables (no move for ``idle_hours``) and lets go of
+tables an operator aborted or deleted in storage (``seedbed tables``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import hashlib
 import hmac
 import logging
 import secrets
+from collections import OrderedDict
 from typing import Any
 
 from seedbed.bots.specs import BotSpecError, parse_spec
 from seedbed.engine.api import PlayerId
 from seedbed.engine.registry import game as lookup_game
 from seedbed.server.bot_pool import BotPool
+from seedbed.server.config import ServerSettings
 from seedbed.server.protocol import (
+    MAX_SEED,
     BotSeat,
     CreateTableRequest,
     CreateTableResponse,
     SeatSummary,
     SeatToken,
+    TableList,
     TableSummary,
 )
-from seedbed.server.storage import AsyncStore, NewTable, StoredTable, now
-from seedbed.server.table import TableActor
+from seedbed.server.storage import AsyncStore, NewTable, StoredTable, TableInfo, now
+from seedbed.server.table import CLOSE_ABORTED, Counters, TableActor
 
 log = logging.getLogger("seedbed.server.hub")
+
+ABANDONED = "abandoned: no move for {hours:g} h"
 
 
 class TableRequestError(ValueError):
@@ -39,13 +53,23 @@ def digest(token: str) -> str:
 
 
 def new_seed() -> int:
-    """A random deal that JavaScript numbers hold exactly (below 2**53)."""
-    return secrets.randbelow(2**53)
+    """A secret random deal that JavaScript numbers hold exactly (below 2**53)."""
+    return secrets.randbelow(MAX_SEED + 1)
 
 
-def check_request(req: CreateTableRequest) -> tuple[dict[str, Any], list[str]]:
+def check_request(
+    req: CreateTableRequest, allow_chosen_seeds: bool = False
+) -> tuple[dict[str, Any], list[str]]:
     """The normalised options and one token per human seat ("" for bots); raises
-    TableRequestError with a one-line reason."""
+    TableRequestError with a one-line reason. Cheap checks first: a request that is refused
+    costs little whatever its size."""
+    if req.seed is not None and not allow_chosen_seeds:
+        raise TableRequestError(
+            "seed: this server deals from its own randomness; a chosen seed needs a server "
+            "started with --allow-chosen-seeds"
+        )
+    if len(req.seats) != req.num_players:
+        raise TableRequestError(f"{len(req.seats)} seats given for {req.num_players} players")
     try:
         game = lookup_game(req.game)
         options = game.normalize_options(req.options)
@@ -56,8 +80,6 @@ def check_request(req: CreateTableRequest) -> tuple[dict[str, Any], list[str]]:
         raise TableRequestError(
             f"{req.game} takes {counts.start}-{counts.stop - 1} players, not {req.num_players}"
         )
-    if len(req.seats) != req.num_players:
-        raise TableRequestError(f"{len(req.seats)} seats given for {req.num_players} players")
     for seat in req.seats:
         if isinstance(seat, BotSeat):
             try:
@@ -80,17 +102,22 @@ def seating_of(req: CreateTableRequest, tokens: list[str]) -> list[dict[str, Any
 
 
 class Hub:
-    """Every table this process serves, by id."""
+    """Every table this process serves, by id: running ones, and a few finished ones."""
 
-    def __init__(self, store: AsyncStore, bots: BotPool) -> None:
+    def __init__(self, store: AsyncStore, bots: BotPool, settings: ServerSettings) -> None:
         self.store = store
         self.bots = bots
-        self.tables: dict[str, TableActor] = {}
+        self.settings = settings
+        self.counters = Counters()
+        self.live: dict[str, TableActor] = {}
+        self.done: OrderedDict[str, TableActor] = OrderedDict()
         self._loading = asyncio.Lock()
+
+    # ---------------------------------------------------------------- creating and loading
 
     async def create(self, req: CreateTableRequest, base_url: str) -> CreateTableResponse:
         """Check, store and start a table; its human seats' tokens are in the answer only."""
-        options, tokens = check_request(req)
+        options, tokens = check_request(req, self.settings.allow_chosen_seeds)
         table = NewTable(
             id=secrets.token_hex(8),
             game=req.game,
@@ -99,13 +126,14 @@ class Hub:
             seed=new_seed() if req.seed is None else req.seed,
             seating=seating_of(req, tokens),
             turn_seconds=req.turn_seconds,
+            seed_chosen=req.seed is not None,
         )
         try:
-            actor = TableActor.replay_from(table, [], self.store, self.bots, now().isoformat())
+            actor = self._actor(table, [], now().isoformat())
         except ValueError as exc:
             raise TableRequestError(str(exc).splitlines()[0]) from None
         await self.store.create_table(table)
-        self.tables[table.id] = actor
+        self.live[table.id] = actor
         actor.start()
         base = base_url.rstrip("/")
         seats = [
@@ -115,6 +143,15 @@ class Hub:
         ]
         return CreateTableResponse(table_id=table.id, seats=seats)
 
+    def _actor(
+        self, table: NewTable, moves: list[tuple[PlayerId, dict[str, Any]]], created: str
+    ) -> TableActor:
+        actor = TableActor.replay_from(table, moves, self.store, self.bots, created)
+        actor.counters = self.counters
+        actor.on_finish = self._finished
+        actor.fault = self.settings.fault
+        return actor
+
     async def resume_all(self) -> int:
         """Rebuild and start every unfinished table; how many were resumed."""
         count = 0
@@ -123,45 +160,125 @@ class Hub:
                 count += 1
         return count
 
+    def in_memory(self, table_id: str) -> TableActor | None:
+        actor = self.live.get(table_id) or self.done.get(table_id)
+        if actor is not None and table_id in self.done:
+            self.done.move_to_end(table_id)
+        return actor
+
     async def get(self, table_id: str) -> TableActor | None:
-        """The table, loaded from storage (and started) if this process has not seen it."""
-        actor = self.tables.get(table_id)
+        """The running or finished table (loaded from storage and started if this process has
+        not got it in memory); None for an unknown or aborted table."""
+        actor = self.in_memory(table_id)
         if actor is not None:
             return actor
         async with self._loading:  # two requests for one unloaded table load it once
             return await self._load(table_id)
 
     async def _load(self, table_id: str) -> TableActor | None:
-        actor = self.tables.get(table_id)
+        actor = self.in_memory(table_id)
         if actor is not None:
             return actor
         stored = await self.store.load(table_id)
-        if stored is None:
+        if stored is None or stored.status == "aborted":
             return None
         actor = self._rebuild(stored)
         if actor is None:
             return None
-        self.tables[table_id] = actor
-        actor.start()
-        if actor.finished and stored.status == "running":
-            await self.store.finish(table_id, actor.state.outcome().to_json())
+        if actor.finished:
+            if stored.status == "running":  # killed between the last move and its outcome
+                await self.store.finish(table_id, actor.state.outcome().to_json())
+            self._keep_finished(actor)
+        else:
+            self.live[table_id] = actor
+            actor.start()
         return actor
 
     def _rebuild(self, stored: StoredTable) -> TableActor | None:
         moves = [(m.seat, m.action) for m in stored.moves]
         created = stored.created_at.isoformat()
         try:
-            return TableActor.replay_from(stored.table, moves, self.store, self.bots, created)
+            return self._actor(stored.table, moves, created)
         except ValueError:
             log.exception("table %s: its stored moves do not replay", stored.table.id)
             return None
 
-    async def close(self) -> None:
-        for actor in self.tables.values():
+    # ---------------------------------------------------------------- retention
+
+    def _finished(self, actor: TableActor) -> None:
+        """A table's end is stored: it leaves the running tables for the finished cache."""
+        self.live.pop(actor.id, None)
+        self._keep_finished(actor)
+
+    def _keep_finished(self, actor: TableActor) -> None:
+        self.done[actor.id] = actor
+        self.done.move_to_end(actor.id)
+        while len(self.done) > self.settings.tables_in_memory:
+            _, old = self.done.popitem(last=False)
+            old.abort()  # spectators of an old finished table reconnect and reload it
+            asyncio.get_running_loop().create_task(old.stop())
+
+    async def sweep(self, at: dt.datetime | None = None) -> int:
+        """Abort the abandoned running tables, and let go of tables that storage no longer
+        has as running (an operator's abort or delete); how many were aborted."""
+        idle = dt.timedelta(hours=self.settings.idle_hours)
+        reason = ABANDONED.format(hours=self.settings.idle_hours)
+        aborted = 0
+        for table_id in await self.store.idle_running(idle, at):
+            if await self.store.abort(table_id, reason):
+                aborted += 1
+                self.counters.tables_aborted += 1
+                log.info("table %s: %s", table_id, reason)
+        running = set(await self.store.running_ids())
+        for table_id in [t for t in self.live if t not in running]:
+            await self._drop(table_id)
+        return aborted
+
+    async def _drop(self, table_id: str) -> None:
+        actor = self.live.pop(table_id, None) or self.done.pop(table_id, None)
+        if actor is not None:
+            actor.abort(CLOSE_ABORTED)
             await actor.stop()
 
+    async def run_sweeps(self) -> None:
+        """Sweep every ``sweep_seconds`` until cancelled (the server's lifespan)."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep for abandoned tables failed")
+
+    async def close(self) -> None:
+        for actor in [*self.live.values(), *self.done.values()]:
+            await actor.stop()
+
+    # ---------------------------------------------------------------- reading
+
     def running(self) -> list[TableActor]:
-        return [a for a in self.tables.values() if not a.finished]
+        return list(self.live.values())
+
+    async def summary(self, table_id: str) -> TableSummary | None:
+        """The table's public summary: from memory when it is there, else from storage."""
+        actor = self.in_memory(table_id)
+        if actor is not None:
+            return summary(actor)
+        info = await self.store.info(table_id)
+        return None if info is None else stored_summary(info)
+
+    async def info(self, table_id: str) -> TableInfo | None:
+        return await self.store.info(table_id)
+
+    async def page(
+        self, status: str | None, game: str | None, limit: int, offset: int
+    ) -> TableList:
+        """One page of tables from storage, newest first; running ones as they are now."""
+        found = await self.store.list_tables(status, game, limit, offset)
+        items = []
+        for info in found.items:
+            actor = self.live.get(info.table.id)
+            items.append(summary(actor) if actor is not None else stored_summary(info))
+        return TableList(tables=items, total=found.total, limit=limit, offset=offset)
 
 
 def seat_for_token(actor: TableActor, token: str) -> PlayerId | None:
@@ -174,18 +291,21 @@ def seat_for_token(actor: TableActor, token: str) -> PlayerId | None:
     return found
 
 
-def summary(actor: TableActor) -> TableSummary:
-    """The public summary (no seed, no tokens)."""
-    t = actor.table
-    seats = [
+def _seats(table: NewTable, connected: Any = None) -> list[SeatSummary]:
+    return [
         SeatSummary(
             seat=i,
             kind="bot" if s["kind"] == "bot" else "human",
             name=str(s["spec"] if s["kind"] == "bot" else s["name"]),
-            connected=s["kind"] == "bot" or actor.connected(i),
+            connected=s["kind"] == "bot" or (connected is not None and connected(i)),
         )
-        for i, s in enumerate(t.seating)
+        for i, s in enumerate(table.seating)
     ]
+
+
+def summary(actor: TableActor) -> TableSummary:
+    """The public summary of a table in memory (no tokens; the seed once it is over)."""
+    t = actor.table
     return TableSummary(
         table_id=t.id,
         game=t.game,
@@ -193,7 +313,29 @@ def summary(actor: TableActor) -> TableSummary:
         options=t.options,
         status="finished" if actor.finished else "running",
         version=actor.version,
-        to_move=[] if actor.finished else list(actor.state.to_move()),
-        seats=seats,
+        to_move=[] if actor.over else list(actor.state.to_move()),
+        seats=_seats(t, actor.connected),
         created_at=actor.created_at,
+        seed_chosen=t.seed_chosen,
+        seed=t.seed if actor.finished else None,
+    )
+
+
+def stored_summary(info: TableInfo) -> TableSummary:
+    """The public summary of a table read from storage (no one is connected to it here)."""
+    t = info.table
+    over = info.status != "running"
+    return TableSummary(
+        table_id=t.id,
+        game=t.game,
+        num_players=t.num_players,
+        options=t.options,
+        status="aborted" if info.status == "aborted" else "finished" if over else "running",
+        version=info.moves,
+        to_move=[],
+        seats=_seats(t),
+        created_at=info.created_at.isoformat(),
+        seed_chosen=t.seed_chosen,
+        seed=t.seed if over else None,
+        abort_reason=info.abort_reason,
     )

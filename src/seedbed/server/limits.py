@@ -1,11 +1,15 @@
-"""Per-connection guards: a token-bucket rate limit, and a logging filter that keeps seat
-tokens out of every log line (uvicorn logs WebSocket paths with their query string).
+"""Guards: a token-bucket rate limit, limits per client address (tables created, sockets
+open), and a logging filter that keeps seat tokens out of every log line: uvicorn logs
+WebSocket paths with their query string, so every query string is hidden whole (a token
+could hide behind any spelling of its name, ``%74oken=``).
 
 >>> bucket = TokenBucket(rate=30, burst=2, clock=lambda: 0.0)
 >>> bucket.allow(), bucket.allow(), bucket.allow()
 (True, True, False)
->>> redact("GET /ws/tables/ab?token=s3cret&x=1")
-'GET /ws/tables/ab?token=[redacted]&x=1'
+>>> redact("GET /ws/tables/ab?token=s3cret&x=1 HTTP/1.1")
+'GET /ws/tables/ab?[redacted] HTTP/1.1'
+>>> redact("a token=s3cret in a message")
+'a token=[redacted] in a message'
 """
 
 from __future__ import annotations
@@ -13,9 +17,14 @@ from __future__ import annotations
 import logging
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable
+from typing import TypeVar
 
-_TOKEN = re.compile(r"(token=)[^&\s\"']*")
+K = TypeVar("K")
+
+_QUERY = re.compile(r"\?[^\s\"']+")
+_TOKEN = re.compile(r"(token=)[^&\s\"']*", re.IGNORECASE)
 
 
 class TokenBucket:
@@ -46,27 +55,130 @@ class TokenBucket:
 
 
 def redact(text: str) -> str:
-    """``text`` with every ``token=…`` value hidden."""
-    return _TOKEN.sub(r"\1[redacted]", text)
+    """``text`` with every query string and every ``token=…`` value hidden."""
+    return _TOKEN.sub(r"\1[redacted]", _QUERY.sub("?[redacted]", text))
 
 
 class RedactTokens(logging.Filter):
-    """Rewrites a record's message and arguments so no seat token reaches a handler."""
+    """Rewrites a record's whole message (arguments merged in) so no query string or seat
+    token reaches a handler, whatever the argument types."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        if isinstance(record.args, tuple):
-            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed record: keep its template only
+            message = str(record.msg)
+        record.msg, record.args = redact(message), None
         return True
 
 
-LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "seedbed")
+LOGGERS = ("", "uvicorn", "uvicorn.error", "uvicorn.access", "seedbed", "websockets")
 
 
 def install_redaction() -> None:
-    """Attach the filter to the server's loggers (once)."""
+    """Attach the filter to the server's loggers and to every handler they have (a logger's
+    filter does not see records propagated from its children; a handler's does). Call it
+    again after a logging configuration adds handlers."""
     for name in LOGGERS:
         logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactTokens) for f in logger.filters):
-            logger.addFilter(RedactTokens())
+        for target in [logger, *logger.handlers]:
+            if not any(isinstance(f, RedactTokens) for f in target.filters):
+                target.addFilter(RedactTokens())
+
+
+class AddressLimits:
+    """Per client address: tables created (a token bucket each) and WebSockets open, overall
+    and per table. Memory stays bounded: at most ``max_addresses`` buckets are kept (the
+    least recently used is forgotten; at worst a forgotten address gets a fresh burst).
+
+    >>> limits = AddressLimits(tables_per_minute=2, sockets=3, sockets_per_table=2)
+    >>> [limits.may_create("1.2.3.4") for _ in range(3)]
+    [True, True, False]
+    >>> limits.open("1.2.3.4", "t"), limits.open("1.2.3.4", "t"), limits.open("1.2.3.4", "t")
+    (True, True, False)
+    >>> limits.open("1.2.3.4", "u"), limits.open("1.2.3.4", "v")
+    (True, False)
+    """
+
+    def __init__(
+        self,
+        tables_per_minute: float,
+        sockets: int,
+        sockets_per_table: int,
+        max_addresses: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.tables_per_minute = tables_per_minute
+        self.sockets = sockets
+        self.sockets_per_table = sockets_per_table
+        self.max_addresses = max_addresses
+        self.clock = clock
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._open: dict[str, int] = {}
+        self._open_on: dict[tuple[str, str], int] = {}
+
+    def may_create(self, address: str) -> bool:
+        """Take one table creation from the address's allowance, if it has one left."""
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            burst = max(1, int(self.tables_per_minute))
+            bucket = TokenBucket(self.tables_per_minute / 60.0, burst, self.clock)
+            self._buckets[address] = bucket
+            while len(self._buckets) > self.max_addresses:
+                self._buckets.popitem(last=False)
+        self._buckets.move_to_end(address)
+        return bucket.allow()
+
+    def open(self, address: str, table_id: str) -> bool:
+        """Count a socket opening; False (nothing counted) when a limit is reached."""
+        here = (address, table_id)
+        if self._open.get(address, 0) >= self.sockets:
+            return False
+        if self._open_on.get(here, 0) >= self.sockets_per_table:
+            return False
+        self._open[address] = self._open.get(address, 0) + 1
+        self._open_on[here] = self._open_on.get(here, 0) + 1
+        return True
+
+    def close(self, address: str, table_id: str) -> None:
+        """Count a socket closing (one that :meth:`open` counted)."""
+        _decrement(self._open, address)
+        _decrement(self._open_on, (address, table_id))
+
+
+def _decrement(counts: dict[K, int], key: K) -> None:
+    left = counts.get(key, 0) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
+
+
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_PARENS = bytes.maketrans(b"[{]}", b"(())")
+
+
+def json_too_deep(body: bytes, limit: int) -> bool:
+    """Whether ``body`` (JSON text) nests arrays and objects deeper than ``limit``, found
+    without parsing it, in C loops: strings are blanked, everything but brackets dropped, and
+    innermost pairs removed ``limit`` times; pairs still left nest deeper. Malformed text is
+    the parser's business (unbalanced brackets are not "too deep").
+
+    >>> json_too_deep(b'{"a": [1, {"b": "[[[["}]}', 3), json_too_deep(b"[[[[]]]]", 3)
+    (False, True)
+    >>> json_too_deep(b"[" * 100_000 + b"]" * 100_000, 32), json_too_deep(b"[[]", 2)
+    (True, False)
+    """
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False
+    nest = _JSON_STRING.sub(b"", body).translate(_PARENS, _NOT_BRACKETS)
+    too_deep = b"(" * (limit + 1)
+    for _ in range(limit):
+        if too_deep in nest:  # the usual bomb, found in one pass
+            return True
+        shorter = nest.replace(b"()", b"")
+        if len(shorter) == len(nest):
+            break
+        nest = shorter
+    return b"()" in nest

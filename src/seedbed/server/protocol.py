@@ -14,16 +14,20 @@ after every change and on (re)connect, :class:`ErrorMessage` (to the sender only
 from __future__ import annotations
 
 import json
+import unicodedata
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 MENU_CAP = 300
 """A menu longer than this is sent without its ``offer`` actions (see ``offers_elided``)."""
 
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1
+"""Seeds are whole numbers that JavaScript numbers hold exactly."""
+MAX_PLAYERS = 16
+"""More seats than any game takes: a longer ``seats`` list is refused before anything else."""
 MAX_CARD_FILE_BYTES = 1024 * 1024
 """``POST /api/card-sets`` takes card-set files up to 1 MiB of UTF-8 text."""
 
@@ -52,14 +56,44 @@ class ErrorCode(StrEnum):
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, strict=True)
+
+
+def printable(text: str) -> str:
+    """``text`` if it has no control, format, private-use or unassigned character (NUL, escape,
+    bidi overrides…) and is not blank; else ValueError.
+
+    >>> printable("Ann B.")
+    'Ann B.'
+    >>> printable("Ann\x00")
+    Traceback (most recent call last):
+    ...
+    ValueError: must not contain control or invisible characters (U+0000)
+    """
+    for char in text:
+        if unicodedata.category(char).startswith("C"):
+            raise ValueError(
+                f"must not contain control or invisible characters (U+{ord(char):04X})"
+            )
+    if not text.strip():
+        raise ValueError("must not be blank")
+    return text
+
+
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(printable)]
+
+
+class ErrorBody(_Model):
+    """Every REST error (4xx, and 500 should one ever happen): one line saying what is wrong."""
+
+    detail: str
 
 
 # ------------------------------------------------------------------ REST
 
 
 class HumanSeatInfo(_Model):
-    name: Annotated[str, Field(min_length=1, max_length=40)]
+    name: Name
 
 
 class HumanSeat(_Model):
@@ -71,18 +105,20 @@ class HumanSeat(_Model):
 class BotSeat(_Model):
     """A seat played by a bot, named by a bot spec (``random``, ``greedy``, ``ismcts:…``)."""
 
-    bot: Annotated[str, Field(min_length=1, max_length=200)]
+    bot: Annotated[str, Field(min_length=1, max_length=200), AfterValidator(printable)]
 
 
 class CreateTableRequest(_Model):
     """``POST /api/tables``."""
 
-    game: str
-    num_players: Annotated[int, Field(ge=1, le=16)]
+    game: Annotated[str, Field(min_length=1, max_length=64)]
+    num_players: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[HumanSeat | BotSeat]
+    seats: Annotated[list[HumanSeat | BotSeat], Field(min_length=1, max_length=MAX_PLAYERS)]
     seed: Annotated[int | None, Field(ge=0, le=MAX_SEED)] = None
-    """The deal (tests, reproductions); random when absent. Never shown while the game runs."""
+    """A chosen deal (tests, reproductions): refused unless the server runs with
+    ``--allow-chosen-seeds``. Absent: the server deals from its own secret randomness. Never
+    shown while the game runs; revealed with the record afterwards."""
     turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None
     """Turn timer: a human seat on the move this long is played once by a greedy stand-in."""
 
@@ -116,16 +152,28 @@ class TableSummary(_Model):
     game: str
     num_players: int
     options: dict[str, Any]
-    status: Literal["running", "finished"]
+    status: Literal["running", "finished", "aborted"]
+    """``aborted``: stopped before its end (abandoned, or by the operator)."""
     version: int
     to_move: list[int]
     seats: list[SeatSummary]
     created_at: str
     """ISO 8601, UTC."""
+    seed_chosen: bool = False
+    """The creator chose the deal (a server started with ``--allow-chosen-seeds``)."""
+    seed: int | None = None
+    """The deal, revealed once the game is over (null while it runs)."""
+    abort_reason: str | None = None
 
 
 class TableList(_Model):
+    """``GET /api/tables``: one page of tables, newest first."""
+
     tables: list[TableSummary]
+    total: int
+    """How many tables match the filters (all pages)."""
+    limit: int
+    offset: int
 
 
 # ------------------------------------------------------------------ WebSocket
@@ -137,6 +185,16 @@ class ActMessage(_Model):
     type: Literal["act"]
     version: Annotated[int, Field(ge=0)]
     action: dict[str, Any]
+
+
+class StandIn(_Model):
+    """The turn timer ran out: the stand-in bot played ``action`` for ``seat``."""
+
+    seat: int
+    name: str
+    action: dict[str, Any]
+    text: str
+    """For the log: ``time ran out: the stand-in played … for Ann``."""
 
 
 class ViewMessage(_Model):
@@ -157,6 +215,8 @@ class ViewMessage(_Model):
     """What happened since this connection's previous view, as this seat may see it."""
     to_move: list[int]
     status: Literal["running", "finished"]
+    stand_in: StandIn | None = None
+    """Set when the turn timer ran out and the stand-in bot played this move for a seat."""
 
 
 class ErrorMessage(_Model):
@@ -193,6 +253,24 @@ class GameList(_Model):
 
     games: list[GameInfo]
     bots: list[BotPreset]
+    chosen_seeds: bool = False
+    """Whether this server takes a ``seed`` in ``POST /api/tables`` (``--allow-chosen-seeds``)."""
+
+
+class Metrics(_Model):
+    """``GET /api/metrics``: counters since the server started."""
+
+    tables_in_memory: int
+    tables_running: int
+    bot_moves: int
+    """Bot moves played at tables (the stand-in's included)."""
+    bot_fallbacks: int
+    """Bot moves the table had to replace by a plain legal move (the bot failed, overran or
+    answered nonsense); each is also logged as an error."""
+    bot_overruns: int
+    """Bot workers killed for overrunning their deadline (and replaced)."""
+    tables_aborted: int
+    """Tables aborted as abandoned by this process."""
 
 
 class ReplayMove(_Model):
@@ -273,6 +351,8 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "catalog": Catalog,
     "card_set_request": CardSetRequest,
     "card_set_response": CardSetResponse,
+    "error_body": ErrorBody,
+    "metrics": Metrics,
 }
 
 

@@ -1,6 +1,7 @@
-"""Run the server with uvicorn (``seedbed serve``): access log off and seat tokens redacted
-from uvicorn's own lines, WebSocket frames capped well above the protocol's message limit (a
-message over the limit gets ``too_large``; only a far larger frame closes the connection)."""
+"""Run the server with uvicorn (``seedbed serve``): access log off, query strings and seat
+tokens redacted from every log line, forwarded headers ignored unless trusted, WebSocket
+frames capped well above the protocol's message limit (a message over the limit gets
+``too_large``; only a far larger frame closes the connection)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ def serve(settings: ServerSettings) -> None:
         ws_max_size=settings.max_message_bytes * FRAME_FACTOR,
         ws_per_message_deflate=settings.compress,
         log_level="info",
+        proxy_headers=settings.trust_proxy_headers,
+        forwarded_allow_ips="*" if settings.trust_proxy_headers else None,
+        server_header=False,
     )
-    install_redaction()
+    install_redaction()  # again: uvicorn's configuration added its own handlers
     uvicorn.Server(config).run()

@@ -5,7 +5,9 @@ finds a new version (``stale_version``).
 
 A move is applied to the in-memory state, committed to storage (write-ahead), and only then
 broadcast: every connection receives its own view. If the commit fails, the state is rebuilt
-from the committed moves and the sender gets ``internal``; nothing was shown to anyone.
+from the committed moves and the sender gets ``internal``; nothing was shown to anyone. The
+table counts as finished (record and replay served) only once its last move and its outcome
+are both committed.
 Bots on the move are asked through the :class:`~seedbed.server.bot_pool.BotPool`; an answer for
 an older version is dropped and the bot asked again.
 """
@@ -14,7 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+import os
+import signal
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,11 +29,24 @@ from seedbed.engine.record import GameRecord
 from seedbed.engine.registry import game as lookup_game
 from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze
 from seedbed.server.limits import TokenBucket
-from seedbed.server.protocol import ErrorCode, error_text
+from seedbed.server.protocol import ErrorCode, StandIn, error_text
 from seedbed.server.storage import AsyncStore, NewTable
 from seedbed.server.views import view_text
 
 log = logging.getLogger("seedbed.server.table")
+
+CLOSE_TOO_SLOW = 4408
+CLOSE_ABORTED = 4410
+FAULT_AFTER_FINAL_MOVE = "after-final-move-stored"
+
+
+@dataclass
+class Counters:
+    """What the server counts across its tables (``GET /api/metrics``)."""
+
+    bot_moves: int = 0
+    bot_fallbacks: int = 0
+    tables_aborted: int = 0
 
 
 class Connection:
@@ -43,6 +60,7 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(limit)
         self.dropped = False
         self.bucket = bucket
+        self.close_code = CLOSE_TOO_SLOW
 
     def view(self, text: str) -> None:
         """Send a view; it also earns the client one message of its rate limit, so a client
@@ -59,6 +77,14 @@ class Connection:
         except asyncio.QueueFull:
             self.dropped = True  # the reader is gone or stuck; its writer closes it
             log.warning("dropping a connection that does not read its messages")
+
+    def close(self, code: int) -> None:
+        """Ask the connection's writer to close it with ``code`` after what is queued."""
+        self.close_code = code
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            self.dropped = True
 
 
 @dataclass(frozen=True)
@@ -83,6 +109,8 @@ class BotAnswer:
     seat: PlayerId
     version: int
     action: JsonDict | None
+    stand_in: bool = False
+    """The turn timer's stand-in answered for an absent human."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +137,12 @@ class TableActor:
     store: AsyncStore
     bots: BotPool
     created_at: str
+    counters: Counters = field(default_factory=Counters)
+    on_finish: Callable[[TableActor], None] | None = None
+    """Called once the final move and the outcome are committed (the hub's retention)."""
+    fault: str | None = None
     connections: set[Connection] = field(default_factory=set)
+    _durable_end: bool = False
     _queue: asyncio.Queue[Command] = field(default_factory=asyncio.Queue)
     _thinking: dict[PlayerId, asyncio.Task[None]] = field(default_factory=dict)
     _timers: list[asyncio.TimerHandle] = field(default_factory=list)
@@ -126,9 +159,12 @@ class TableActor:
         bots: BotPool,
         created_at: str,
     ) -> TableActor:
-        """The table rebuilt by replaying ``moves`` (validated) on a fresh deal."""
+        """The table rebuilt by replaying ``moves`` (validated) on a fresh deal; a stored game
+        that reached its end is finished (the caller commits the outcome if it was not)."""
         state, kept = replay_moves(table, moves)
-        return cls(table, state, kept, store, bots, created_at)
+        actor = cls(table, state, kept, store, bots, created_at)
+        actor._durable_end = state.is_terminal()
+        return actor
 
     @property
     def id(self) -> str:
@@ -140,6 +176,13 @@ class TableActor:
 
     @property
     def finished(self) -> bool:
+        """The game is over *and* that is durable: the last move and the outcome are stored.
+        Until then nothing reads the table as finished (no record, no replay)."""
+        return self._durable_end
+
+    @property
+    def over(self) -> bool:
+        """The rules say the game is over (perhaps not yet stored)."""
         return self.state.is_terminal()
 
     def start(self) -> None:
@@ -147,7 +190,7 @@ class TableActor:
         self._after_change()
 
     async def stop(self) -> None:
-        for task in self._thinking.values():
+        for task in list(self._thinking.values()):
             task.cancel()
         self._cancel_timers()
         if self._task is not None:
@@ -212,7 +255,7 @@ class TableActor:
         seat = act.conn.seat
         if seat is None:
             return ErrorCode.SPECTATOR, "spectators cannot act"
-        if self.finished:
+        if self.over:
             return ErrorCode.FINISHED, "the game is over"
         if act.version != self.version:
             return ErrorCode.STALE_VERSION, f"version {act.version} is stale; now {self.version}"
@@ -220,7 +263,7 @@ class TableActor:
             return ErrorCode.NOT_ON_MOVE, f"seat {seat} is not on the move"
         return None
 
-    async def _play(self, seat: PlayerId, action: Action) -> None:
+    async def _play(self, seat: PlayerId, action: Action, stand_in: StandIn | None = None) -> None:
         """Apply, commit, then broadcast. Raises IllegalActionError (nothing changed) or
         StorageFailedError (rolled back)."""
         events = self.state.apply(seat, action)
@@ -232,24 +275,36 @@ class TableActor:
             self.state, self.moves = replay_moves(self.table, self.moves)
             raise StorageFailedError(str(exc)) from exc
         self.moves.append((seat, action_json))
-        if self.finished:
+        if self.over:
+            if self.fault == FAULT_AFTER_FINAL_MOVE:
+                os.kill(os.getpid(), signal.SIGKILL)  # the crash test's moment: stored, unserved
             await self.store.finish(self.id, self.state.outcome().to_json())
-        self._broadcast(events)
+            self._durable_end = True
+        self._broadcast(events, stand_in)
         self._after_change()
+        if self.finished and self.on_finish is not None:
+            self.on_finish(self)
 
-    def _broadcast(self, events: list[Event]) -> None:
+    def _broadcast(self, events: list[Event], stand_in: StandIn | None = None) -> None:
         """Every connection its own view; each distinct viewer's text is built once."""
         texts: dict[PlayerId | None, str] = {}
+        extra = None if stand_in is None else {"stand_in": stand_in.model_dump()}
         for conn in list(self.connections):
             if conn.seat not in texts:
-                texts[conn.seat] = view_text(self.state, conn.seat, self.version, events)
+                texts[conn.seat] = view_text(self.state, conn.seat, self.version, events, extra)
             conn.view(texts[conn.seat])
+
+    def abort(self, code: int = CLOSE_ABORTED) -> None:
+        """Close every connection (the table was aborted); the caller stops the actor."""
+        for conn in list(self.connections):
+            conn.close(code)
+        self.connections.clear()
 
     # ---------------------------------------------------------------- bots and timers
 
     def _after_change(self) -> None:
         self._cancel_timers()
-        if self.finished:
+        if self.over:
             return
         for seat in self.state.to_move():
             spec = self.bot_spec(seat)
@@ -262,7 +317,7 @@ class TableActor:
         entry = self.table.seating[seat]
         return str(entry["spec"]) if entry["kind"] == "bot" else None
 
-    def _ask(self, seat: PlayerId, spec: str) -> None:
+    def _ask(self, seat: PlayerId, spec: str, stand_in: bool = False) -> None:
         """Ask the seat's bot (unless it is already thinking) for a move at this version."""
         if seat in self._thinking:
             return
@@ -272,7 +327,7 @@ class TableActor:
 
         async def think() -> None:
             action = await self.bots.move(frozen, seat, spec, seed)
-            self.submit(BotAnswer(seat, version, action))
+            self.submit(BotAnswer(seat, version, action, stand_in))
 
         self._thinking[seat] = asyncio.create_task(think())
 
@@ -282,14 +337,18 @@ class TableActor:
             self._after_change()  # someone moved first: ask again if still on the move
             return
         action = self._bot_action(answer)
+        stand_in = self._stand_in(answer.seat, action) if answer.stand_in else None
+        self.counters.bot_moves += 1
         try:
-            await self._play(answer.seat, action)
+            await self._play(answer.seat, action, stand_in)
         except (IllegalActionError, StorageFailedError) as exc:
+            self.counters.bot_fallbacks += 1
             log.error("table %s: bot move at seat %d refused: %s", self.id, answer.seat, exc)
             self._after_change()
 
     def _bot_action(self, answer: BotAnswer) -> Action:
-        """The bot's action, or the first non-offer legal action if it gave none (logged)."""
+        """The bot's action, or the first non-offer legal action if it gave none (an error:
+        logged and counted)."""
         game = lookup_game(self.table.game)
         if answer.action is not None:
             try:
@@ -297,8 +356,18 @@ class TableActor:
             except InvalidActionError:
                 log.error("table %s: bot at seat %d sent a malformed action", self.id, answer.seat)
         menu = self.state.legal_actions(answer.seat)
-        log.warning("table %s: seat %d plays a fallback move", self.id, answer.seat)
+        self.counters.bot_fallbacks += 1
+        log.error(
+            "table %s: seat %d plays a fallback move (its bot gave none)", self.id, answer.seat
+        )
         return next((a for a in menu[:64] if kind_of(a) != "offer"), menu[0])
+
+    def _stand_in(self, seat: PlayerId, action: Action) -> StandIn:
+        """The timer's note for the move the stand-in plays for an absent human (logged)."""
+        name = str(self.table.seating[seat].get("name", f"seat {seat}"))
+        text = f"time ran out: the stand-in played {action} for {name}"
+        log.info("table %s: %s", self.id, text)
+        return StandIn(seat=seat, name=name, action=action.to_json(), text=text)
 
     def _arm_timer(self, seat: PlayerId, seconds: float) -> None:
         loop = asyncio.get_running_loop()
@@ -313,8 +382,7 @@ class TableActor:
     def _timer_rang(self, rang: TimerRang) -> None:
         """An absent human's turn: the stand-in bot plays this one move."""
         if rang.version == self.version and rang.seat in self.state.to_move():
-            log.info("table %s: turn timer ran out for seat %d", self.id, rang.seat)
-            self._ask(rang.seat, STAND_IN)
+            self._ask(rang.seat, STAND_IN, stand_in=True)
 
     # ---------------------------------------------------------------- reading
 

@@ -48,8 +48,15 @@ def legal_for(state: State, seat: PlayerId | None) -> tuple[list[JsonDict], int]
     return capped_menu(state.legal_actions(seat))
 
 
-def view_text(state: State, seat: PlayerId | None, version: int, events: list[Event]) -> str:
-    """The JSON text of a view message for ``seat`` (None = spectator)."""
+def view_text(
+    state: State,
+    seat: PlayerId | None,
+    version: int,
+    events: list[Event],
+    extra: dict[str, Any] | None = None,
+) -> str:
+    """The JSON text of a view message for ``seat`` (None = spectator); ``extra`` fields are
+    the table's own (the stand-in's note)."""
     legal, elided = legal_for(state, seat)
     finished = state.is_terminal()
     message: dict[str, Any] = {
@@ -62,5 +69,6 @@ def view_text(state: State, seat: PlayerId | None, version: int, events: list[Ev
         "events": [e.for_viewer(seat) for e in events],
         "to_move": [] if finished else list(state.to_move()),
         "status": "finished" if finished else "running",
+        **(extra or {}),
     }
     return orjson.dumps(message).decode()

@@ -21,6 +21,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from fastapi.responses import Response
+from fastapi.staticfiles import StaticFiles
+
 from seedbed.engine.api import PlayerId
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import game_names
@@ -34,6 +37,7 @@ from seedbed.server.protocol import (
     ReplayStep,
     SeatSummary,
 )
+from seedbed.server.storage import NewTable
 from seedbed.server.table import TableActor
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -50,7 +54,17 @@ BOT_PRESETS: tuple[tuple[str, str, float], ...] = (
 out (the server would cap them anyway)."""
 
 
-def game_list(bot_seconds: float) -> GameList:
+class Revalidated(StaticFiles):
+    """Static files the browser must revalidate (ETag) before reuse: after an upgrade of the
+    server, a page never mixes old and new modules."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["cache-control"] = "no-cache"
+        return response
+
+
+def game_list(bot_seconds: float, chosen_seeds: bool = False) -> GameList:
     """Every registered game with its player counts and default options, and the presets."""
     games = []
     for name in game_names():
@@ -59,7 +73,7 @@ def game_list(bot_seconds: float) -> GameList:
         counts = list(game.player_counts(options))
         games.append(GameInfo(name=name, player_counts=counts, default_options=options))
     bots = [BotPreset(spec=s, label=label) for s, label, secs in BOT_PRESETS if secs <= bot_seconds]
-    return GameList(games=games, bots=bots)
+    return GameList(games=games, bots=bots, chosen_seeds=chosen_seeds)
 
 
 def _fields_of_green_cards(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -78,11 +92,11 @@ CATALOGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 """Games whose observations name cards by id only: how to get their public card data."""
 
 
-def catalog_of(actor: TableActor) -> Catalog:
+def catalog_of(table: NewTable) -> Catalog:
     """The table's public card data (null for games whose views are self-describing)."""
-    make = CATALOGS.get(actor.table.game)
-    data = None if make is None else make(actor.table.options)
-    return Catalog(game=actor.table.game, catalog=data)
+    make = CATALOGS.get(table.game)
+    data = None if make is None else make(table.options)
+    return Catalog(game=table.game, catalog=data)
 
 
 REPLAY_CACHE_SIZE = 32

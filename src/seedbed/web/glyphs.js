@@ -94,7 +94,7 @@ export function installPatterns() {
       );
     }
   }
-  const holder = s("svg", { id: "glyph-patterns", width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" }, defs);
+  const holder = s("svg", { id: "glyph-patterns", width: 0, height: 0, "aria-hidden": "true", style: { position: "absolute" } }, defs);
   document.body.prepend(holder);
 }
 

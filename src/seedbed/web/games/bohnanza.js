@@ -573,7 +573,7 @@ function fieldView(env, player, f, { mine }) {
       h(
         "div",
         { class: "bn-field-bed" },
-        h("div", { class: "bn-stack", style: `--depth:${Math.min(n - 1, 5)}` }, beanCard(variety, { size: mine ? "m" : "s", badge: h("span", { class: "bn-stack-n" }, `×${n}`) })),
+        h("div", { class: "bn-stack", style: { "--depth": Math.min(n - 1, 5) } }, beanCard(variety, { size: mine ? "m" : "s", badge: h("span", { class: "bn-stack-n" }, `×${n}`) })),
         meter(variety, n),
       ),
     );

@@ -204,7 +204,7 @@ function garden(ctx, m, ui) {
 }
 
 function miniToken(side) {
-  const svgEl = s("svg", { viewBox: "-31 -31 62 62", width: 34, height: 34, "aria-hidden": "true", style: "flex: none" });
+  const svgEl = s("svg", { viewBox: "-31 -31 62 62", width: 34, height: 34, "aria-hidden": "true", style: { flex: "none" } });
   svgEl.append(s("path", { d: hexPath(0, 0, 30), fill: side === "bulb" ? "#a98b61" : "#cfe6bf", stroke: "#7d6a48", "stroke-width": 1.5 }));
   const inner = side === "bulb" ? bulbToken("tulip", 0, 0) : bloomToken("tulip", 0, 0);
   svgEl.append(inner);

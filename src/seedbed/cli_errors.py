@@ -1,0 +1,38 @@
+"""How every ``seedbed`` command reports a user's mistake: one line on stderr, ``error: …``,
+and exit code 2, never a traceback. Shared by the command modules (``cli``, ``serve_cli``,
+``tables_cli``…) without importing one another."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import NoReturn
+
+import typer
+
+USAGE_ERROR = 2
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit code 2."""
+
+
+def fail(message: str) -> NoReturn:
+    raise CliError(message)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn CliError / ValueError / OSError into ``error: …`` and exit code 2 (no traceback)."""
+    try:
+        yield
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(1) from None
+    except (CliError, ValueError, OSError) as exc:
+        message = str(exc) or type(exc).__name__
+        typer.echo(f"error: {message.splitlines()[0]}", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
