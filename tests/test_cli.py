@@ -185,6 +185,18 @@ def test_replay_reports_a_wrong_outcome(tmp_path: Path, recorded: Path) -> None:
     assert code == 1 and "the record says" in err
 
 
+def test_replay_of_a_record_one_move_short_fails(tmp_path: Path, recorded: Path) -> None:
+    """Issue 12, defect 6: a record read one move short (or unfinished) replays to no end;
+    ``seedbed replay`` says so and exits non-zero."""
+    rec = read_records(recorded.read_text().splitlines())[0]
+    rec.moves.pop()
+    rec.outcome = None
+    path = tmp_path / "short.jsonl"
+    path.write_text(rec.to_jsonl())
+    code, out, err = run("replay", str(path))
+    assert code == 1 and "== unfinished after" in out and "ends before the game does" in err
+
+
 def test_replay_refuses_an_illegal_move(tmp_path: Path) -> None:
     rec = GameRecord("bohnanza", 3, 1, BOHNANZA.normalize_options({}))
     rec.moves.append((2, {"type": "plant", "field": 0}))
