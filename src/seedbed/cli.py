@@ -309,7 +309,7 @@ def replay(
 def finish(state: State, rec: GameRecord) -> None:
     if not state.is_terminal():
         typer.echo(f"== unfinished after {len(rec.moves)} moves")
-        typer.echo("error: the record ends before the game does (unfinished or cut short)", err=True)
+        typer.echo("error: the record ends before the game does (unfinished, cut short)", err=True)
         raise typer.Exit(1)
     outcome = state.outcome().to_json()
     typer.echo(f"== outcome: {compact(outcome)}")
