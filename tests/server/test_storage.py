@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import MetaData, create_engine, insert, inspect, text
+from sqlalchemy import MetaData, create_engine, insert, inspect, text, update
 from sqlalchemy.exc import IntegrityError
 
 from seedbed.server import storage
@@ -22,6 +22,7 @@ from seedbed.server.storage import (
     NewTable,
     Store,
     TableInfo,
+    TableRow,
     migrate,
 )
 
@@ -70,9 +71,8 @@ def store(url: str) -> Iterator[Store]:
 
 def set_times(store: Store, table_id: str, **times: dt.datetime) -> None:
     """Move a table's timestamps (created_at, updated_at, finished_at) into the past."""
-    sets = ", ".join(f"{name} = :{name}" for name in times)
     with store.engine.begin() as conn:
-        conn.execute(text(f"update tables set {sets} where id = :id"), {**times, "id": table_id})
+        conn.execute(update(TableRow).where(TableRow.id == table_id).values(**times))
 
 
 def the_info(store: Store, table_id: str) -> TableInfo:

@@ -244,6 +244,12 @@ def migrate(engine: Engine, revision: str = "head") -> None:
         command.upgrade(config, revision)
 
 
+def check_reason(reason: str) -> None:
+    """ValueError if an abort reason is longer than MAX_REASON_CHARS."""
+    if len(reason) > MAX_REASON_CHARS:
+        raise ValueError(f"abort reason has {len(reason)} characters, over {MAX_REASON_CHARS}")
+
+
 def check_page(status: str | None, limit: int, offset: int) -> None:
     """ValueError naming the bound a page request is outside of."""
     if status is not None and status not in STATUSES:
@@ -356,8 +362,7 @@ class Store:
     def abort(self, table_id: str, reason: str) -> bool:
         """End a running table without an outcome (abandoned, or stopped by the operator);
         whether it changed. ValueError for a reason over MAX_REASON_CHARS."""
-        if len(reason) > MAX_REASON_CHARS:
-            raise ValueError(f"abort reason has {len(reason)} characters, over {MAX_REASON_CHARS}")
+        check_reason(reason)
         moment = now()
         values = {"status": "aborted", "abort_reason": reason, "finished_at": moment}
         with self.engine.begin() as conn:
