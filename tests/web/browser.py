@@ -31,8 +31,15 @@ class WebServer(Server):
     """The browser tests' ``seedbed serve``: the wire tests' server process on an SQLite file in
     ``folder``, with quick bots, plus seeded tables over REST."""
 
-    def __init__(self, folder: Path, extra: tuple[str, ...] = ("--bot-seconds", "1")) -> None:
-        super().__init__(f"sqlite:///{folder / 'seedbed.sqlite'}", folder, extra)
+    def __init__(
+        self,
+        folder: Path,
+        extra: tuple[str, ...] = ("--bot-seconds", "1"),
+        *,
+        chosen_seeds: bool = True,
+    ) -> None:
+        url = f"sqlite:///{folder / 'seedbed.sqlite'}"
+        super().__init__(url, folder, extra, chosen_seeds=chosen_seeds)
         self.client = httpx.Client(timeout=20)
 
     def start(self, timeout: float = 40.0, *, same_port: bool = False) -> WebServer:

@@ -64,7 +64,7 @@ def page_errors() -> PageErrors:
 def new_page(browser: Any, page_errors: PageErrors) -> Iterator[Callable[..., Any]]:
     """``new_page(size="desktop"|"phone" or {"width", "height"})``: a page in a fresh browser
     context (its own storage, like another person's browser). Uncaught page errors fail the
-    test at teardown."""
+    test at teardown, and so does anything the Content-Security-Policy blocked (issue 12)."""
     contexts: list[Any] = []
 
     def make(size: str | dict[str, int] = "desktop") -> Any:
@@ -86,6 +86,8 @@ def new_page(browser: Any, page_errors: PageErrors) -> Iterator[Callable[..., An
     if page_errors.console:
         print("browser console errors:", *page_errors.console[:20], sep="\n  ")
     assert not page_errors.uncaught, f"uncaught errors in the page: {page_errors.uncaught}"
+    blocked = [m for m in page_errors.console if "Content Security Policy" in m]
+    assert not blocked, f"the server's Content-Security-Policy blocked the client: {blocked}"
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ request shows the server's message. Also ``GET /api/games`` and the client's rou
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -130,3 +131,29 @@ def test_catalog_endpoint(web_server: WebServer) -> None:
     answer = client.get(f"{url}/api/tables/{se.table_id}/catalog").json()
     assert answer == {"game": "stalk_exchange", "catalog": None}
     assert client.get(f"{url}/api/tables/nosuchtable/catalog").status_code == 404
+
+
+def test_a_public_server_deals_on_its_own(tmp_path: Path, new_page: Any, shot: Any) -> None:
+    """Issue 12, defect 7: on a server without ``--allow-chosen-seeds`` the lobby offers no
+    seed; on one with it, a table whose creator chose the deal is labelled so."""
+    public = WebServer(tmp_path, chosen_seeds=False).start()
+    try:
+        page = new_page("desktop")
+        page.goto(public.url + "/")
+        page.wait_for_selector("[data-testid=create-table]")
+        page.locator("details.advanced summary").click()
+        assert page.locator("[data-testid=lobby-turn-seconds]").is_visible()
+        assert page.locator("[data-testid=lobby-seed]").count() == 0
+        page.click("[data-testid=create-table]")
+        page.locator("[data-testid=table-created]").wait_for()
+        shot(page, "public-lobby")
+    finally:
+        public.close()
+
+
+def test_a_chosen_seed_is_labelled_in_the_lobby(web_server: WebServer, page: Any) -> None:
+    table = web_server.create_table("stalk_exchange", ["human:Ann", "greedy"], seed=5)
+    page.goto(web_server.url + "/")
+    label = page.locator(f"[data-testid=seed-chosen-{table.table_id}]")
+    label.wait_for()
+    assert label.inner_text() == "seed chosen by the creator"

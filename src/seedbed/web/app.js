@@ -57,6 +57,7 @@ class Lobby {
     this.root = root;
     this.games = catalogue.games;
     this.bots = catalogue.bots;
+    this.chosenSeeds = Boolean(catalogue.chosen_seeds); // a public server deals on its own
     this.modules = modules;
     this.form = null;
     this.created = null;
@@ -113,7 +114,7 @@ class Lobby {
       options: optionsJson(f.options),
       seats: f.seats.map((seat) => (seat.kind === "human" ? { human: { name: seat.name.trim() || "Player" } } : { bot: seat.bot })),
     };
-    if (String(f.seed).trim() !== "") body.seed = Number(f.seed);
+    if (this.chosenSeeds && String(f.seed).trim() !== "") body.seed = Number(f.seed);
     if (String(f.turnSeconds).trim() !== "") body.turn_seconds = Number(f.turnSeconds);
     return body;
   }
@@ -197,7 +198,7 @@ class Lobby {
         h(
           "div",
           { class: "row" },
-          h(
+          !this.chosenSeeds ? null : h(
             "label",
             { class: "field" },
             "Deal (seed, optional)",
@@ -496,6 +497,7 @@ function tableItem(t, mine) {
       h("strong", {}, gameTitle(t.game)),
       ` · ${t.num_players} players · move ${t.version}`,
       h("div", { class: "small muted" }, names.join(", "), moving ? ` — to move: ${moving}` : ""),
+      t.seed_chosen ? h("div", { class: "small muted", "data-testid": `seed-chosen-${t.table_id}` }, "seed chosen by the creator") : null,
     ),
     plays,
     h("a", { class: "btn btn-small", href: `/watch/${t.table_id}`, "data-testid": `watch-${t.table_id}` }, "Watch"),

@@ -20,6 +20,8 @@ import {
 } from "./common.js";
 
 const LOG_LIMIT = 400;
+const CLOSE_ABORTED = 4410; // the server's close code for a table it aborted (docs/protocol.md)
+const ABORTED = "This table was aborted (abandoned, or stopped by the server's operator).";
 const MAX_BACKOFF_MS = 3000;
 
 /** The table's summary and its game's view module, or null once the problem is shown. */
@@ -212,11 +214,15 @@ class TableShell {
       this.refreshPlayers();
     };
     ws.onmessage = (e) => this.onMessage(e.data);
-    ws.onclose = () => this.onClose(ws);
+    ws.onclose = (e) => this.onClose(ws, e);
   }
 
-  async onClose(ws) {
+  async onClose(ws, event) {
     if (ws !== this.ws || this.closing) return;
+    if (event && event.code === CLOSE_ABORTED) {
+      this.fatal(ABORTED);
+      return;
+    }
     this.setConn("down", "offline — reconnecting");
     this.pending = null;
     this.root.classList.remove("busy");
@@ -229,7 +235,11 @@ class TableShell {
   /** After failed handshakes: whether the server refuses us for good (unknown table/token). */
   async refused() {
     try {
-      await fetchJson(`/api/tables/${encodeURIComponent(this.tableId)}`);
+      const summary = await fetchJson(`/api/tables/${encodeURIComponent(this.tableId)}`);
+      if (summary.status === "aborted") {
+        this.fatal(ABORTED);
+        return true;
+      }
     } catch (err) {
       if (err.status === 404) {
         this.fatal("This table no longer exists on this server.");
@@ -330,6 +340,7 @@ class TableShell {
   // ---------------------------------------------------------------- drawing
 
   addLog(msg) {
+    if (msg.stand_in) this.log.push({ v: msg.version, text: msg.stand_in.text, seat: msg.stand_in.seat });
     if (!msg.events.length) return;
     const lines = describeAll(this.module, msg.events, msg.view, this.players);
     for (const [i, text] of lines.entries()) {
