@@ -31,11 +31,6 @@ if TYPE_CHECKING:
 REFUSED = 1
 """Exit code of an unknown table and of a step refused or declined (nothing changed)."""
 
-LIVE_NOTE = (
-    "A server that is serving the table keeps its copy in memory: the change takes full "
-    "effect when that server next loads the table from the database (at the latest when it "
-    "restarts)."
-)
 DURATION = re.compile(r"(\d{1,7})([hdw])")
 UNIT_HOURS = {"h": 1, "d": 24, "w": 24 * 7}
 MAX_AGE = dt.timedelta(days=36_500)
@@ -45,7 +40,8 @@ app = typer.Typer(
     name="tables",
     help="List, inspect and clean up the tables a server stores, against the same database "
     "as seedbed serve. abort and delete of a table a running server is serving take full "
-    "effect when that server next loads it; prune never touches running tables. "
+    "effect when that server next checks the database (every minute) or loads the table; "
+    "prune never touches running tables. "
     "Operating a server: docs/operating.md.",
     no_args_is_help=True,
     add_completion=False,
@@ -281,8 +277,8 @@ def abort(
 ) -> None:
     """Abort a running table: it ends without an outcome, recorded as aborted with the
     reason, and is not resumed. Asks first unless --yes. A server that is serving the table
-    keeps its copy in memory: the abort takes full effect when that server next loads the
-    table from the database (at the latest when it restarts).
+    keeps its copy in memory: the abort takes full effect when that server next checks the
+    database (seedbed serve does every minute) or loads the table.
 
     Example: seedbed tables abort 3f9c0a1b2c3d4e5f --reason "reported abuse" --yes
     """
@@ -305,8 +301,8 @@ def abort(
 def delete(table_id: TableId, yes: Yes = False, database_url: DatabaseUrl = None) -> None:
     """Delete a table of any status and all its moves, for good. Asks first unless --yes.
     A server that is serving the table keeps its copy in memory: the delete takes full
-    effect when that server next loads the table from the database (at the latest when it
-    restarts); abort a running table first.
+    effect when that server next checks the database (seedbed serve does every minute) or
+    loads the table; until then its moves fail to store. Abort a running table first.
 
     Example: seedbed tables delete 3f9c0a1b2c3d4e5f --yes
     """

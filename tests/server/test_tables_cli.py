@@ -93,7 +93,7 @@ def test_help_says_when_a_serving_server_sees_a_change() -> None:
     when abort and delete take full effect, and that prune spares running tables."""
     for command in ("abort", "delete"):
         out = runner.invoke(app, ["tables", command, "--help"]).stdout
-        assert "next loads" in " ".join(out.split())
+        assert "next checks the database" in " ".join(out.split())
     out = " ".join(runner.invoke(app, ["tables", "prune", "--help"]).stdout.split())
     assert "Running tables are never pruned" in out
 
