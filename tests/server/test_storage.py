@@ -186,8 +186,8 @@ def test_a_table_round_trips_with_its_moves_in_order(store: Store) -> None:
 
 
 def test_a_chosen_seed_is_stored(store: Store) -> None:
-    """Issue 12, the creator can fix the deal: whether the creator chose the seed is kept
-    with the table, so its summary can say so."""
+    """Issue 12, defect 7 (the creator can fix the deal): whether the creator chose the seed
+    is kept with the table, so its summary can say so."""
     chosen = NewTable(**{**new_table().__dict__, "seed_chosen": True})
     store.create_table(chosen)
     store.create_table(new_table("t2"))
