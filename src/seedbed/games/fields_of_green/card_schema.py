@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NoReturn
 
+from seedbed.games.fields_of_green.card_limits import MAX_CARDS, MAX_COPIES, check_card_values
 from seedbed.games.fields_of_green.cards import (
     ABILITY_TIMINGS,
     COMPARISONS,
@@ -46,6 +47,7 @@ _HARVEST_HOSTS = (*LOCATION_TYPES, "location_card", "location")
 
 def validate(obj: Mapping[str, Any], source: str = "<cards>") -> CardSet:
     """The body of :func:`~seedbed.games.fields_of_green.cards.parse_card_set`."""
+    check_card_values(obj, source)  # first: the reading below recurses and prints values
     at = _At(source)
     top = _table(obj, at, required=("format", "version", "name"), optional=_SECTIONS)
     if top["format"] != FORMAT:
@@ -76,6 +78,7 @@ def validate(obj: Mapping[str, Any], source: str = "<cards>") -> CardSet:
         _equipment(raw, at.entry("equipment", i, tile_ids[i]))
         for i, raw in enumerate(raw_equipment)
     )
+    _check_total(at, locations, equipment)
     return CardSet(name, locations, equipment)
 
 
@@ -449,6 +452,31 @@ def _unique_ids(at: _At, location_ids: list[str], tile_ids: list[str]) -> None:
             seen.add(design_id)
 
 
+def _copies(value: Any, at: _At) -> int:
+    """A design's ``copies``: at least 1, at most ``MAX_COPIES`` (a table builds them all)."""
+    copies = _int(value, at, 1)
+    if copies > MAX_COPIES:
+        at.fail(f"{copies} copies is more than the limit of {MAX_COPIES}")
+    return copies
+
+
+def _check_total(
+    at: _At, locations: tuple[LocationDesign, ...], equipment: tuple[EquipmentDesign, ...]
+) -> None:
+    """At most ``MAX_CARDS`` cards and tiles in all; the design passing it is named."""
+    total = 0
+    sections: tuple[tuple[str, tuple[LocationDesign | EquipmentDesign, ...]], ...] = (
+        ("locations", locations),
+        ("equipment", equipment),
+    )
+    for section, designs in sections:
+        for index, design in enumerate(designs):
+            total += design.copies
+            if total > MAX_CARDS:
+                where = at.entry(section, index, design.id) / "copies"
+                where.fail(f"the set has more than the limit of {MAX_CARDS} cards and tiles")
+
+
 def _location_head(value: Mapping[str, Any], at: _At) -> LocationDesign:
     """F-81: everything but the ability, which is read once every id, subtype and tag is known."""
     _table(value, at, ("id", "name", "type", "copies", "cost", "vp"), _LOCATION_KEYS)
@@ -460,7 +488,7 @@ def _location_head(value: Mapping[str, Any], at: _At) -> LocationDesign:
         type=_choice(value["type"], at / "type", LOCATION_TYPES),
         subtype=None if subtype is None else _word(subtype, at / "subtype"),
         tags=tuple(_word(t, at / "tags" / i) for i, t in enumerate(tags)),
-        copies=_int(value["copies"], at / "copies", 1),
+        copies=_copies(value["copies"], at / "copies"),
         cost=_cost(value["cost"], at / "cost", plain=True),
         vp=_int(value["vp"], at / "vp"),
         ability=None,
@@ -522,7 +550,7 @@ def _equipment(value: Mapping[str, Any], at: _At) -> EquipmentDesign:
             cost = Cost()
     return EquipmentDesign(
         value["id"], _str(value["name"], at / "name"), _str(value.get("text", ""), at / "text"),
-        _int(value["copies"], at / "copies", 1), on, keyword, timing, cost, effects, modifiers,
+        _copies(value["copies"], at / "copies"), on, keyword, timing, cost, effects, modifiers,
     )  # fmt: skip
 
 
