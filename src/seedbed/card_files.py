@@ -6,6 +6,8 @@ layer reads the file, validates it, and on an error finds the line (exactly for 
 ``[[locations]]`` headers and key names for TOML) so messages read like
 ``mycards.toml:57: locations[12] (id "old_barn").ability.effects[0].gain: expected one of …``.
 Loading is all or nothing: a ``CardSet`` comes back complete, or ``CardDataError`` is raised.
+Files may come from strangers (the server reads uploads), so before a decoder sees the text its
+shape is checked against the limits of :mod:`seedbed.card_file_limits` (docs/card-sets.md).
 
 >>> original_card_set().name
 'original'
@@ -13,7 +15,6 @@ Loading is all or nothing: a ``CardSet`` comes back complete, or ``CardDataError
 
 from __future__ import annotations
 
-import bisect
 import json
 import re
 import tomllib
@@ -24,6 +25,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from seedbed.card_file_limits import MAX_FILE_BYTES, check_card_text
 from seedbed.games.fields_of_green.cards import CardDataError, CardSet, FieldPath, parse_card_set
 from seedbed.games.fields_of_green.game import FieldsOfGreen
 
@@ -68,17 +70,31 @@ def _load(path: str | PathLike[str]) -> tuple[dict[str, Any], CardSet]:
     fmt = FORMATS.get(file.suffix.lower())
     if fmt is None:
         raise CardDataError("a card file must end in .toml or .json", source=source)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise CardDataError(f"cannot read the file: {reason}", source=source) from None
+    text = _read(file, source)
     obj = _decode(text, source, fmt)
     return obj, _validate(obj, text, source, fmt)
 
 
+def _read(file: Path, source: str) -> str:
+    """The file's text, reading at most one byte past the size limit (a huge or endless file,
+    such as a device, is refused without filling memory)."""
+    try:
+        with file.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise CardDataError(f"longer than the limit of {MAX_FILE_BYTES} bytes", source=source)
+        return raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise CardDataError(f"cannot read the file: {reason}", source=source) from None
+
+
 def _decode(text: str, source: str, fmt: str) -> dict[str, Any]:
-    """Parse TOML or JSON text; a syntax error is reported with its line."""
+    """Parse TOML or JSON text; a syntax error is reported with its line. The text's shape is
+    checked first, so the decoder only sees what it reads in bounded time and memory."""
+    if fmt not in ("toml", "json"):
+        raise ValueError(f"unknown card file format {fmt!r} (use 'toml' or 'json')")
+    check_card_text(text, source, fmt)
     if fmt == "json":
         try:
             obj = json.loads(text)
@@ -88,8 +104,6 @@ def _decode(text: str, source: str, fmt: str) -> dict[str, Any]:
         if not isinstance(obj, dict):
             raise CardDataError("the file must hold one object", source=source, line=1)
         return obj
-    if fmt != "toml":
-        raise ValueError(f"unknown card file format {fmt!r} (use 'toml' or 'json')")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -104,22 +118,27 @@ def _validate(obj: dict[str, Any], text: str, source: str, fmt: str) -> CardSet:
     try:
         return parse_card_set(obj, source)
     except CardDataError as error:
-        line = _json_line(text, error.path) if fmt == "json" else _toml_line(text, error.path, obj)
+        line = 1  # the error is about the whole set
+        if error.path and fmt == "json":
+            line = _json_line(text, error.path)
+        elif error.path:
+            line = _toml_line(text, error.path, obj)
         raise error.located(source, line) from None
 
 
 # ---------------------------------------------------------------- JSON: exact lines
 
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
+# strings in the unrolled, possessive form: one character class per run of plain characters
+# and no backtrack mark kept per escape (fast, and no memory per character)
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*+"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
 
 
 def _json_line(text: str, path: FieldPath) -> int:
     """The line of the deepest part of ``path`` present in (valid) JSON ``text``."""
     tokens = [(m.group(), m.start()) for m in _JSON_TOKEN.finditer(text)]
-    breaks = [i for i, c in enumerate(text) if c == "\n"]
 
     def line_at(token: int) -> int:
-        return bisect.bisect_left(breaks, tokens[token][1]) + 1
+        return text.count("\n", 0, tokens[token][1]) + 1
 
     here, line = 0, 1
     for key in path:
@@ -163,7 +182,8 @@ def _json_skip(tokens: list[tuple[str, int]], i: int) -> int:
 
 # ---------------------------------------------------------------- TOML: best-effort lines
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*+"|\'[^\']*\'')
+_KEY_AFTER = re.compile(r"\s*[=:]")
 _ENTRY = re.compile(r"\s*\[\[\s*(locations|equipment)\s*\]\]")
 
 
@@ -191,8 +211,8 @@ def _toml_line(text: str, path: FieldPath, obj: Mapping[str, Any]) -> int:
 
 def _mask(match: re.Match[str]) -> str:
     """Blank string values (their words are not keys); keep quoted keys."""
-    after = match.string[match.end() :].lstrip()
-    return match.group() if after[:1] in ("=", ":") else '""'
+    is_key = _KEY_AFTER.match(match.string, match.end()) is not None  # no copy of the rest
+    return match.group() if is_key else '""'
 
 
 def _toml_entry(

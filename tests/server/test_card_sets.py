@@ -11,6 +11,13 @@ from typing import Any
 import httpx
 import pytest
 
+from seedbed.card_file_limits import (
+    MAX_KEY_PARTS,
+    MAX_NESTING,
+    MAX_NUMBER_CHARS,
+    MAX_STRING_TEXT_CHARS,
+)
+from seedbed.games.fields_of_green.card_limits import MAX_COPIES, MAX_STRING_CHARS
 from seedbed.server.protocol import MAX_CARD_FILE_BYTES
 
 from .wire import Server, bot, human
@@ -19,6 +26,7 @@ ORIGINAL = (
     Path(__file__).resolve().parents[2] / "src/seedbed/games/fields_of_green/data/original.toml"
 ).read_text(encoding="utf-8")
 
+NESTED = f"tables/lists nested deeper than the limit of {MAX_NESTING}"
 BAD_JSON = '{"format": "seedbed.fields_of_green.cards",\n "version": 1,,}'
 
 
@@ -108,3 +116,54 @@ def test_oversize_and_bad_requests_are_refused(server: Server) -> None:
     assert r.json()["detail"] == f"card-set files are limited to {MAX_CARD_FILE_BYTES} bytes"
     r = post(server, "mine.yaml", "yaml", renamed_toml())
     assert r.status_code == 422 and r.json()["detail"].startswith("format:"), r.text
+
+
+MIB = MAX_CARD_FILE_BYTES
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt", "text", "detail"),
+    [
+        ("bomb.toml", "toml", "a" + ".a" * 50_000 + " = 1",
+         f"bomb.toml:1: a dotted key of more parts than the limit of {MAX_KEY_PARTS}"),
+        ("deep.json", "json", "[" * 100_000 + "]" * 100_000, f"deep.json:1: {NESTED}"),
+        ("deep.toml", "toml", "a = " + "{b = " * 5000 + "1" + "}" * 5000, f"deep.toml:1: {NESTED}"),
+        ("deep.toml", "toml", "a = " + "[" * 5000 + "]" * 5000, f"deep.toml:1: {NESTED}"),
+        ("big.json", "json", '{"version": ' + "9" * 5000 + "}",
+         f"big.json:1: a number longer than the limit of {MAX_NUMBER_CHARS} characters"),
+        ("big.toml", "toml", "version = " + "9" * 5000,
+         f"big.toml:1: a number longer than the limit of {MAX_NUMBER_CHARS} characters"),
+        ("copies.toml", "toml", ORIGINAL.replace("copies = 3", "copies = 1000000", 1),
+         'copies.toml:19: locations[0] (id "turnip_rows").copies: 1000000 copies is more than '
+         f"the limit of {MAX_COPIES}"),
+        ("brackets.toml", "toml", "[" * MIB, f"brackets.toml:1: {NESTED}"),
+        ("string.toml", "toml", 'name = "' + "x" * (MIB - 10) + '"',
+         "string.toml:1: a string written in more than the limit of "
+         f"{MAX_STRING_TEXT_CHARS} characters"),
+        ("name.toml", "toml", 'name = "' + "x" * (MAX_STRING_CHARS + 1) + '"',
+         f"name.toml:1: name: a string longer than the limit of {MAX_STRING_CHARS} characters"),
+    ],
+    ids=["dotted-key bomb", "JSON 100k deep", "TOML tables 5000 deep", "TOML arrays 5000 deep",
+         "JSON 5000 digits", "TOML 5000 digits", "copies 1000000", "1 MiB of [", "1 MiB string",
+         "long name"],
+)  # fmt: skip
+def test_an_adversarial_file_is_refused_with_422_naming_the_limit(
+    server: Server, name: str, fmt: str, text: str, detail: str
+) -> None:
+    """Issue 12, defects 1 and 2: a dotted-key bomb (the server went past 14 GB), deep nesting
+    and 5,000-digit numbers (500 Internal Server Error) and a huge ``copies`` are refused
+    with 422 and one line naming the file, the line and the limit."""
+    r = post(server, name, fmt, text)
+    assert r.status_code == 422, r.text[:500]
+    assert set(r.json()) == {"detail"}
+    message = r.json()["detail"]
+    assert isinstance(message, str) and "\n" not in message
+    assert message.startswith(detail), message
+
+
+def test_the_upload_limit_is_the_card_file_limit() -> None:
+    """The server's 413 bound and the card-file layer's size limit are one number, so an
+    upload under the first never meets the second."""
+    from seedbed.card_file_limits import MAX_FILE_BYTES
+
+    assert MAX_CARD_FILE_BYTES == MAX_FILE_BYTES

@@ -22,7 +22,8 @@ from seedbed.server.protocol import MAX_CARD_FILE_BYTES, CardSetRequest, CardSet
 
 
 def read_card_set(req: CardSetRequest) -> CardSetResponse:
-    """The card data of an uploaded file; 413 if too long, 422 naming ``file:line`` if wrong."""
+    """The card data of an uploaded file; 413 if too long, 422 naming ``file:line`` if wrong
+    or past one of the limits of docs/card-sets.md (checked before the file is parsed)."""
     if len(req.text.encode("utf-8")) > MAX_CARD_FILE_BYTES:
         raise HTTPException(413, f"card-set files are limited to {MAX_CARD_FILE_BYTES} bytes")
     try:
