@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from seedbed.server.api_docs import add_api_docs
+from seedbed.server.api_document import RECORD_ANSWER, create_table_document, errors
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.card_sets import read_card_set
 from seedbed.server.config import ServerSettings
@@ -40,7 +41,6 @@ from seedbed.server.protocol import (
     Catalog,
     CreateTableRequest,
     CreateTableResponse,
-    ErrorBody,
     ErrorCode,
     GameList,
     Metrics,
@@ -63,11 +63,6 @@ TABLE_ID = re.compile(r"[0-9a-f]{16}")
 """Table ids are 16 hex digits (``secrets.token_hex(8)``); anything else is unknown at once."""
 SEAT = re.compile(r"[0-9]{1,2}")
 """A seat number in a query: ASCII digits only ("²" and "١" are digits to ``str.isdigit``)."""
-
-
-def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI ``responses`` for these statuses, each with the one error body."""
-    return {code: {"model": ErrorBody} for code in codes}
 
 
 class Runtime:
@@ -182,7 +177,12 @@ def invite_base(request: Request, settings: ServerSettings) -> str:
 def _add_rest(
     app: FastAPI, runtime: Runtime, settings: ServerSettings, limits: AddressLimits
 ) -> None:
-    @app.post("/api/tables", status_code=201, responses=errors(429))
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        responses=errors(400, 429),
+        openapi_extra=create_table_document(),
+    )
     async def create_table(req: CreateTableRequest, request: Request) -> CreateTableResponse:
         """Create a table and start it; tokens for the human seats are in this answer only.
         Each client address may create ``tables_per_minute`` tables a minute (429 past it)."""
@@ -220,10 +220,8 @@ def _add_rest(
 
     @app.get(
         "/api/tables/{table_id}/record",
-        responses={
-            200: {"content": {"application/x-ndjson": {}}, "description": "The record"},
-            **errors(404, 409),
-        },
+        response_class=Response,
+        responses={200: RECORD_ANSWER, **errors(404, 409)},
     )
     async def get_record(table_id: str) -> Response:
         """The game record as JSON Lines (with the seed), once the game's end is stored (409
@@ -264,7 +262,7 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
             raise HTTPException(404, f"no table {table_id[:40]!r}")
         return await asyncio.to_thread(catalog_of, info.table)
 
-    @app.post("/api/card-sets", responses=errors(413, 422))
+    @app.post("/api/card-sets", responses=errors(400, 413, 422))
     async def post_card_set(req: CardSetRequest) -> CardSetResponse:
         """Read a Fields of Green card-set file (TOML or JSON) for the lobby: its card data
         for ``options.cards``, or 422 naming ``file:line`` (413 above 1 MiB)."""

@@ -1,0 +1,85 @@
+"""What the OpenAPI document (``/openapi.json``) says beyond the routes' signatures: the error
+answers, the request examples and the links from a new table to the routes that read it.
+
+Clients and schemathesis read these: the examples are requests the server accepts (a table
+with a person and bots, a table of bots that plays to its end by itself), and the links say
+where a created table's ``table_id`` goes, so a client or a stateful test can follow them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from seedbed.server.protocol import ErrorBody
+
+RETRY_AFTER = {
+    "retry-after": {
+        "description": "Seconds to wait before creating another table from this address.",
+        "required": True,
+        "schema": {"type": "string", "pattern": "^[0-9]+$"},
+    }
+}
+"""The header a 429 answer carries."""
+
+CREATE_TABLE_EXAMPLES: dict[str, Any] = {
+    "person_and_bots": {
+        "summary": "A person and two bots at Bohnanza (the answer holds Ann's token)",
+        "value": {
+            "game": "bohnanza",
+            "num_players": 3,
+            "seats": [{"human": {"name": "Ann"}}, {"bot": "greedy"}, {"bot": "random"}],
+        },
+    },
+    "bots_only": {
+        "summary": "Two bots at Stalk Exchange: the game plays to its end by itself",
+        "value": {
+            "game": "stalk_exchange",
+            "num_players": 2,
+            "seats": [{"bot": "random"}, {"bot": "random"}],
+        },
+    },
+}
+"""Requests that ``POST /api/tables`` accepts with any server settings."""
+
+
+RECORD_ANSWER: dict[str, Any] = {
+    "description": "JSON Lines: a header (with the seed), a line per move, the outcome.",
+    "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+}
+"""The 200 of ``GET /api/tables/{table_id}/record`` (JSON Lines only, never JSON)."""
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for these statuses, each with the one error body (429 with its
+    ``retry-after`` header)."""
+    return {
+        code: {"model": ErrorBody, **({"headers": RETRY_AFTER} if code == 429 else {})}
+        for code in codes
+    }
+
+
+def _reads(path: str, description: str) -> dict[str, Any]:
+    """A link to the GET of ``path`` with the new table's id."""
+    pointer = path.replace("~", "~0").replace("/", "~1")
+    return {
+        "operationRef": f"#/paths/{pointer}/get",
+        "parameters": {"table_id": "$response.body#/table_id"},
+        "description": description,
+    }
+
+
+TABLE_LINKS: dict[str, Any] = {
+    "summary": _reads("/api/tables/{table_id}", "The new table's public summary."),
+    "catalog": _reads("/api/tables/{table_id}/catalog", "Its public card data."),
+    "record": _reads("/api/tables/{table_id}/record", "Its record, once the game is over."),
+    "replay": _reads("/api/tables/{table_id}/replay", "Its replay, once the game is over."),
+}
+"""Where a created table's id goes (``POST /api/tables``, 201)."""
+
+
+def create_table_document() -> dict[str, Any]:
+    """``openapi_extra`` of ``POST /api/tables``: its request examples and its 201's links."""
+    return {
+        "requestBody": {"content": {"application/json": {"examples": CREATE_TABLE_EXAMPLES}}},
+        "responses": {"201": {"links": TABLE_LINKS}},
+    }
