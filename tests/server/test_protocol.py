@@ -145,5 +145,23 @@ def test_tokens_never_reach_a_log_line(caplog: pytest.LogCaptureFixture) -> None
     logger.addFilter(RedactTokens())
     with caplog.at_level(logging.INFO):
         logger.info('%s - "WebSocket %s" [accepted]', "1.2.3.4", "/ws/tables/x?token=abcSECRET")
-    assert "abcSECRET" not in caplog.text and "token=[redacted]" in caplog.text
+    assert "abcSECRET" not in caplog.text and "/ws/tables/x?[redacted]" in caplog.text
     assert redact("a token=x&token=y b") == "a token=[redacted]&token=[redacted] b"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "GET /ws/tables/x?%74oken=abcSECRET HTTP/1.1",
+        "GET /api/tables/x?seat=1&TOKEN=abcSECRET",
+        "/ws/tables/x?a=1&token=abcSECRET&b=2",
+    ],
+)
+def test_no_query_string_reaches_a_log_line(line: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 12, defect 8: ``?%74oken=TOKEN`` slipped past the redaction, which matched the
+    text ``token=``; every query string is now hidden whole, whatever the argument types."""
+    logger = logging.getLogger("test.redaction.query")
+    logger.addFilter(RedactTokens())
+    with caplog.at_level(logging.INFO):
+        logger.info("%s - %d", line, 7)
+    assert "abcSECRET" not in caplog.text and "?[redacted]" in caplog.text and "- 7" in caplog.text
