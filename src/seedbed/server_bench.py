@@ -127,6 +127,17 @@ def free_port() -> int:
         return port
 
 
+BENCH_FLAGS = (
+    "--allow-chosen-seeds",
+    "--tables-per-minute",
+    "1000000",
+    "--sockets-per-address",
+    "1000000",
+)
+"""Every simulated player connects from 127.0.0.1, so the per-address limits a public server
+keeps would stop the load at once; seeded deals keep runs comparable."""
+
+
 @contextmanager
 def running_server(database_url: str | None) -> Iterator[tuple[str, str]]:
     """``seedbed serve`` in a subprocess on a free port (a temporary SQLite file unless a URL
@@ -136,7 +147,7 @@ def running_server(database_url: str | None) -> Iterator[tuple[str, str]]:
         label = "temporary SQLite" if database_url is None else url.split("://")[0]
         port = free_port()
         command = [sys.executable, "-c", "from seedbed.cli import app; app()", "serve"]
-        command += ["--port", str(port), "--database-url", url]
+        command += ["--port", str(port), "--database-url", url, *BENCH_FLAGS]
         with (Path(folder) / "server.log").open("wb") as log:
             proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         try:
