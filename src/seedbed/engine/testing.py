@@ -30,6 +30,14 @@ On "deep" steps (every ``deep_every`` steps, the first and the last included) it
 Every ``replay_every``-th game is written to a :class:`GameRecord`, serialised to JSON Lines,
 parsed back and replayed; the replay must reach the same key and outcome.
 
+In every ``round_trip_every``-th game, at up to ``round_trips`` points (steps 3, 40 and
+160), the state is copied through ``pickle``, ``clone()`` and, where the game has it, JSON
+(``state.to_json()`` and ``game.state_from_json``). Each copy must equal the original and
+determinize like it, and is then driven with the same actions to the end: the same events on
+every step; the same menus, ``key()``, movers and one viewer's observation (in turn) on deep
+steps; every viewer's observation and the same outcome at the end
+(:mod:`seedbed.engine.round_trip`). A state that depends on object identity fails here.
+
 Failures raise ``AssertionError`` naming the game, player count, seed and step. The kit uses
 only the standard library and :class:`~seedbed.engine.rng.Rng`; it does no I/O.
 """
@@ -46,6 +54,7 @@ from seedbed.engine.errors import IllegalActionError
 from seedbed.engine.record import GameRecord, replay
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.rng import Rng
+from seedbed.engine.round_trip import RoundTrips
 
 Invariant = Callable[[State], None]
 CardsOf = Callable[[State], Iterable[Hashable]]
@@ -54,6 +63,9 @@ _MENU_SAMPLE = 6  # menu entries checked per deep step (all of them when the men
 _ILLEGAL_SAMPLE = 6  # foreign actions probed per deep step
 _HISTORY = 64  # how many past actions are kept as probes "from another moment"
 _OFFER_TRIES = 32  # rejection-sampling tries when the policy avoids offers
+# Steps at which copies are taken: early, mid-game and late in a typical game (Stalk Exchange
+# games last about 100 steps, Fields of Green and Bohnanza several hundred).
+ROUND_TRIP_STEPS = (3, 40, 160)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +90,8 @@ def check_game(
     deep_every: int = 1,
     replay_every: int = 1,
     cards: CardsOf | None = None,
+    round_trips: int = len(ROUND_TRIP_STEPS),
+    round_trip_every: int = 1,
 ) -> CheckReport:
     """Play one seeded random game per seed and check the API contract (module docstring).
 
@@ -85,13 +99,20 @@ def check_game(
     whenever the menu holds something else (games with negotiation menus then play mostly
     without proposals); menus are checked either way. ``deep_every`` and ``replay_every``
     trade thoroughness for speed; the cheap checks and ``invariant`` run on every step.
+    ``round_trips`` (0 … 3) is how many of the mid-game copy points are used, in every
+    ``round_trip_every``-th game.
     """
-    if deep_every < 1 or replay_every < 1:
-        raise ValueError("deep_every and replay_every must be >= 1")
+    if deep_every < 1 or replay_every < 1 or round_trip_every < 1:
+        raise ValueError("deep_every, replay_every and round_trip_every must be >= 1")
+    if not 0 <= round_trips <= len(ROUND_TRIP_STEPS):
+        raise ValueError(f"round_trips must be from 0 to {len(ROUND_TRIP_STEPS)}")
     opts = game.normalize_options(options)
     games = steps = deep = replays = 0
     for index, seed in enumerate(seeds):
-        checker = _GameCheck(game, num_players, seed, opts, invariant, cards, offers, deep_every)
+        trip_steps = ROUND_TRIP_STEPS[:round_trips] if index % round_trip_every == 0 else ()
+        checker = _GameCheck(
+            game, num_players, seed, opts, invariant, cards, offers, deep_every, trip_steps
+        )
         checker.play(max_steps)
         if index % replay_every == 0:
             checker.check_replay()
@@ -142,6 +163,7 @@ class _GameCheck:
         cards: CardsOf | None,
         offers: bool,
         deep_every: int,
+        trip_steps: tuple[int, ...] = (),
     ) -> None:
         self.game = game
         self.n = num_players
@@ -157,6 +179,9 @@ class _GameCheck:
         self.history: list[tuple[PlayerId, Action]] = []
         self.record = GameRecord(game.name, num_players, seed, options)
         self.state: State = game.new_state(num_players, seed, options)
+        self.trip_steps = trip_steps
+        self.trips = RoundTrips(game)
+        self.viewers: list[PlayerId | None] = [None, *range(num_players)]
 
     def fail(self, message: str) -> AssertionError:
         recent = "; ".join(f"{p}:{a}" for p, a in self.history[-5:])
@@ -210,6 +235,8 @@ class _GameCheck:
 
     def one_step(self, deep: bool) -> None:
         state = self.state
+        if self.step in self.trip_steps:
+            self.trips.take(state, self.step)
         movers = state.to_move()
         if not movers:
             raise AssertionError("not terminal but nobody is on the move")
@@ -223,6 +250,7 @@ class _GameCheck:
         if not state.is_legal(p, action):
             raise AssertionError(f"menu action {action} of player {p} is not is_legal")
         if deep:
+            self.trips.check_menus(state, p, menu)
             self.deep_steps += 1
             if len(set(movers)) != len(movers) or not all(0 <= q < self.n for q in movers):
                 raise AssertionError(f"to_move() {movers} is not a tuple of distinct seats")
@@ -235,11 +263,13 @@ class _GameCheck:
             twin_events = twin.apply(p, action)
             if twin.key() != state.key():
                 raise AssertionError(f"{action} on a clone and on the state gave other keys")
-            viewers: list[PlayerId | None] = [None, *range(self.n)]
-            if _events_json(events, viewers) != _events_json(twin_events, viewers):
+            if _events_json(events, self.viewers) != _events_json(twin_events, self.viewers):
                 raise AssertionError(f"{action} on a clone gave other events")
         else:
-            state.apply(p, action)
+            events = state.apply(p, action)
+        self.trips.follow(p, action, events, self.viewers)
+        if deep:  # one viewer's observation per deep step, in turn: every viewer at the end
+            self.trips.check_state(state, [self.viewers[self.step % len(self.viewers)]])
         self.record.moves.append((p, obj))
         self.history.append((p, action))
         if len(self.history) > 4 * _HISTORY:
@@ -415,6 +445,7 @@ class _GameCheck:
                 raise AssertionError(f"outcome ranks {out.ranks} are not competition ranks")
         _plain_json(out.to_json(), "outcome.to_json()")
         self.check_observations()
+        self.trips.check_end(state, self.viewers)
         self.record.finish(out)
 
     def check_replay(self) -> None:

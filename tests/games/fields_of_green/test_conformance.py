@@ -15,7 +15,7 @@ import pytest
 from seedbed.engine.api import State
 from seedbed.engine.rng import Rng
 from seedbed.engine.testing import check_game
-from seedbed.games.fields_of_green import FieldsOfGreenState
+from seedbed.games.fields_of_green import FieldsOfGreen, FieldsOfGreenState, config
 
 from .fixture_cards import FIXTURE
 from .full_cards import FULL
@@ -208,3 +208,26 @@ def test_resources_change_only_by_rule_many_games(config: tuple[int, str, bool])
             play_with_transitions(
                 n, seed, {"cards": cards, "ruleset": ruleset, "introductory": intro}
             )
+
+
+# ------------------------------------------------------------------ copies mid-game
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_copies_mid_game_play_on_identically(num_players: int) -> None:
+    """Issue 12, defect 5: pickled (as for the bot pool), cloned and JSON copies taken
+    mid-game play on like the original with the full ability vocabulary; the pickled copy
+    used to fail with KeyError at the first ability, because ``Config.list_id`` was keyed by
+    ``id()`` of the card data's effect lists."""
+    options = {"cards": FULL}
+    report = check_game(GAME, num_players, [7], options, invariant=invariant, deep_every=4)
+    assert report.games == 1
+
+
+def test_the_kit_catches_a_cache_keyed_by_object_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, defect 5: the kit's round trips find the old identity-keyed lookup (a fresh
+    game object, so no configuration made before the patch is reused)."""
+    monkeypatch.setattr(config, "effects_key", lambda effects: str(id(effects)))
+    fresh = FieldsOfGreen(original=GAME.original)  # type: ignore[attr-defined]
+    with pytest.raises(AssertionError, match=r"the pickle copy made at step \d+: KeyError"):
+        check_game(fresh, 3, [7], {"cards": FULL}, deep_every=8)

@@ -40,6 +40,7 @@ def test_conformance(num_players: int) -> None:
         invariant=invariant,
         deep_every=8,
         replay_every=4,
+        round_trip_every=4,
     )
     assert report.games == FAST_GAMES
     assert report.replays == FAST_GAMES // 4
@@ -60,7 +61,14 @@ def test_conformance_every_step_deep(num_players: int) -> None:
 @pytest.mark.parametrize("num_players", [2, 5])
 def test_conformance_other_configurations(num_players: int, options: dict[str, Any]) -> None:
     report = check_game(
-        GAME, num_players, range(12), options, invariant=invariant, deep_every=4, replay_every=3
+        GAME,
+        num_players,
+        range(12),
+        options,
+        invariant=invariant,
+        deep_every=4,
+        replay_every=3,
+        round_trip_every=3,
     )
     assert report.games == 12
 

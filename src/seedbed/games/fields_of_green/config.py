@@ -83,7 +83,7 @@ class Config:
     silos: tuple[int, ...]
     tiles: tuple[EquipmentDesign, ...]
     lists: tuple[EffectList, ...]  # interned effect lists
-    list_ids: dict[int, int] = field(repr=False)  # id(effect list object) -> index
+    list_ids: dict[str, int] = field(repr=False)  # effects_key(effect list) -> index
 
     @property
     def published(self) -> bool:
@@ -100,7 +100,15 @@ class Config:
 
     def list_id(self, effects: Any) -> int:
         """The interned index of an effect list taken from the card data."""
-        return self.list_ids[id(effects)]
+        return self.list_ids[effects_key(effects)]
+
+
+def effects_key(effects: Any) -> str:
+    """An effect list by value. Not by ``id()``: a state pickled for the bot pool carries
+    copies of the card data, with other ids, and must play on like the original (issue 12,
+    defect 5). The card data is normalised plain tuples, dicts, strings and numbers, so the
+    text is the same for equal lists built the same way, in any process."""
+    return repr(effects)
 
 
 def _plain_int(value: object) -> int:
@@ -136,12 +144,13 @@ class _Interner:
 
     def __init__(self) -> None:
         self.lists: list[EffectList] = []
-        self.ids: dict[int, int] = {}
+        self.ids: dict[str, int] = {}
 
     def add(self, effects: Any) -> None:
-        if id(effects) in self.ids:
+        key = effects_key(effects)
+        if key in self.ids:
             return
-        self.ids[id(effects)] = len(self.lists)
+        self.ids[key] = len(self.lists)
         self.lists.append(tuple(effects))
         for effect in effects:
             if isinstance(effect, dict) and "choose" in effect:

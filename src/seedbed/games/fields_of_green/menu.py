@@ -110,19 +110,20 @@ def commit_menu(s: Zones, p: int) -> list[Action]:
 # Actions are frozen values, so the frequent ones are made once and shared: building a
 # dataclass costs more than the rest of a draw or commit menu.
 _COMMITS: dict[int, Commit] = {}
-_DRAW_MENUS: dict[int, tuple[list[Split], tuple[Action, ...]]] = {}
+_DRAW_MENUS: dict[tuple[Split, ...], tuple[Action, ...]] = {}
+_DRAW_MENUS_KEPT = 4096  # distinct split lists: at most 7**4 pile-size caps, plus forced splits
 
 
 def _draw_menu(splits: list[Split]) -> tuple[Action, ...]:
-    """The DrawSplit actions of ``splits``; upkeep.split_options hands out the same list
-    object for the same pile sizes, so the menu is cached by that list (kept alive in
-    the cache entry so its id stays unique)."""
-    found = _DRAW_MENUS.get(id(splits))
-    if found is None or found[0] is not splits:
-        if len(_DRAW_MENUS) > 1024:
+    """The DrawSplit actions of ``splits``, cached by the splits' values (not by the list's
+    ``id()``, which a pickled or rebuilt state does not share: issue 12, defect 5)."""
+    key = tuple(splits)
+    found = _DRAW_MENUS.get(key)
+    if found is None:
+        if len(_DRAW_MENUS) >= _DRAW_MENUS_KEPT:
             _DRAW_MENUS.clear()
-        found = _DRAW_MENUS[id(splits)] = (splits, tuple(DrawSplit(*split) for split in splits))
-    return found[1]
+        found = _DRAW_MENUS[key] = tuple(DrawSplit(*split) for split in splits)
+    return found
 
 
 # ------------------------------------------------------------------ actions A-E
