@@ -47,11 +47,11 @@ def test_simulate_with_options() -> None:
     ("args", "message"),
     [
         (["-p", "6"], "takes 2-5 players, not 6"),
-        (["-o", "garden_radius=0"], "option garden_radius must be at least 1"),
+        (["-o", "garden_radius=0"], "option garden_radius must be an integer from 1 to 6"),
         (["-o", "garden_radius=big"], "option garden_radius must be an integer"),
         (["-o", "radius=3"], "unknown option 'radius'"),
         (["-o", 'seedy_tokens={"7": 1}'], "'7' is not a player count 2-5"),
-        (["-o", "seedy_tokens=-1"], "option seedy_tokens must be at least 0"),
+        (["-o", "seedy_tokens=-1"], "option seedy_tokens must be an integer from 0 to 12"),
         (["-p", "5", "-o", "portfolio_size=30"], "need 156 tokens, more than the 125"),
         (["--no-offers"], "stalk_exchange has no offers to switch off"),
     ],

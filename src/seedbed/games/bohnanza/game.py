@@ -1,5 +1,5 @@
-"""The Bohnanza game object and its State: options (B-3), who may act (B-28 … B-30) and the
-dispatch of each action to its check and effect."""
+"""The Bohnanza game object and its State: who may act (B-28 … B-30) and the dispatch of each
+action to its check and effect. The options (B-3) are normalised in ``options.py``."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from seedbed.games.bohnanza import trading as T
 from seedbed.games.bohnanza.cards import make_config
 from seedbed.games.bohnanza.menu import legal_actions
 from seedbed.games.bohnanza.observe import determinize_into, observe
+from seedbed.games.bohnanza.options import normalize_options
 from seedbed.games.bohnanza.state import (
     DRAW,
     DUEL_DRAW,
@@ -28,65 +29,6 @@ from seedbed.games.bohnanza.state import (
     TRADE,
     Zones,
 )
-
-DEFAULT_OPTIONS: JsonDict = {
-    "edition": "standard",
-    "treasury_visibility": "secret",
-    "max_offers": 6,
-    "offer_menu": {"max_give": 2, "max_want": 2, "positions": "frontmost"},
-}
-_CHOICES = {
-    "edition": ("standard", "classic"),
-    "treasury_visibility": ("secret", "open"),
-    "offer_menu.positions": ("frontmost", "all"),
-}
-
-
-def _count(name: str, value: Any, allow_null: bool) -> int | None:
-    if value is None and allow_null:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        null = " or null" if allow_null else ""
-        raise ValueError(f"option {name} must be an integer >= 0{null}, got {value!r} [B-3]")
-    return value
-
-
-def normalize_options(options: Mapping[str, Any] | None) -> JsonDict:
-    """Defaults filled in; nested ``offer_menu`` or dotted ``offer_menu.max_give`` keys."""
-    flat: dict[str, Any] = {}
-    for key, value in (options or {}).items():
-        if key == "offer_menu" and isinstance(value, Mapping):
-            for sub, v in value.items():
-                flat[f"offer_menu.{sub}"] = v
-        else:
-            flat[key] = value
-    out: JsonDict = {
-        "edition": DEFAULT_OPTIONS["edition"],
-        "treasury_visibility": DEFAULT_OPTIONS["treasury_visibility"],
-        "max_offers": DEFAULT_OPTIONS["max_offers"],
-        "offer_menu": dict(DEFAULT_OPTIONS["offer_menu"]),
-    }
-    known = {"edition", "treasury_visibility", "max_offers"} | {
-        f"offer_menu.{k}" for k in out["offer_menu"]
-    }
-    for key, value in flat.items():
-        if key not in known:
-            raise ValueError(f"unknown option {key!r}; options: {', '.join(sorted(known))} [B-3]")
-        if key in _CHOICES:
-            if value not in _CHOICES[key]:
-                raise ValueError(
-                    f"option {key} must be one of {', '.join(_CHOICES[key])}, got {value!r} [B-3]"
-                )
-        elif key == "max_offers":
-            value = _count(key, value, allow_null=True)
-        else:
-            value = _count(key, value, allow_null=False)
-        if key.startswith("offer_menu."):
-            out["offer_menu"][key.split(".", 1)[1]] = value
-        else:
-            out[key] = value
-    return out
-
 
 # ORDERS[n][a]: seats in driver order from active seat a (B-30); SINGLE[a] = (a,).
 ORDERS = [[tuple((a + k) % n for k in range(n)) for a in range(n)] for n in range(8)]

@@ -234,6 +234,11 @@ class OfferSpace:
 
 _GIVES: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], tuple[list[Give], dict[Give, int]]]
 _GIVES = {}
+# The cache is bounded by the given sides it holds, not by its hands: one hand of 33 cards
+# has ~7,000 of them at the largest options, and millions of cached tuples cost memory and
+# long garbage-collector pauses (issue 12, defect 3). _GIVES_HELD counts what it holds.
+GIVES_KEPT = 100_000
+_GIVES_HELD = [0]
 
 
 def give_options(s: Zones, p: int, slots: tuple[int, ...]) -> tuple[list[Give], dict[Give, int]]:
@@ -253,8 +258,10 @@ def give_options(s: Zones, p: int, slots: tuple[int, ...]) -> tuple[list[Give], 
         for fu in combinations(slots, k_fu):
             for hp in hand_choices(kinds, limit - k_fu, cfg.all_positions):
                 out.append((fu, hp))
-    if len(_GIVES) > 100_000:
+    if _GIVES_HELD[0] + len(out) > GIVES_KEPT:
         _GIVES.clear()
+        _GIVES_HELD[0] = 0
+    _GIVES_HELD[0] += len(out)
     found = _GIVES[key] = (out, {g: i for i, g in enumerate(out)})
     return found
 

@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from seedbed.engine.options import bounded_int, echo
+
 # S-7: flower types in canonical order; index 0 = dahlia.
 FLOWERS: tuple[str, ...] = ("dahlia", "daffodil", "globemaster", "snowdrop", "tulip")
 FLOWER_INDEX: dict[str, int] = {name: i for i, name in enumerate(FLOWERS)}
@@ -41,16 +43,38 @@ PER_COUNT_DEFAULTS: dict[str, dict[int, int]] = {
     "seedy_tokens": {2: 7, 3: 4, 4: 2, 5: 1},
     "market_start": {2: 30, 3: 28, 4: 28, 5: 28},
 }
-MAY_BE_ZERO = frozenset({"seedy_tokens"})
+# (least, most) of every option, a per-count option's bounds holding for each count. The
+# upper bounds keep the worst allowed table cheap to serve (issue 12, defect 3; D-31): the
+# menu lists every exchange slot times every empty garden space, and the server sends it
+# whole in each view of the active player; the other numbers only make games longer. With
+# all at their maxima at 5 players the largest view is about 65 KiB and the slowest step
+# about 15 ms (benchmarks/bench_option_bounds.py, docs/options.md).
+OPTION_BOUNDS: dict[str, tuple[int, int]] = {
+    "garden_radius": (1, 6),
+    "exchange_slots": (1, 12),
+    "basic_actions": (1, 6),
+    "tokens_per_type": (1, 60),
+    "portfolio_size": (1, 40),
+    "seedy_tokens": (0, 12),
+    "market_start": (1, 99),
+}
+_CLAUSE = "S-3, D-31"
 
 
 def _number(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"option {name} must be an integer, got {value!r} [S-3]")
-    least = 0 if name.split("[")[0] in MAY_BE_ZERO else 1
-    if value < least:
-        raise ValueError(f"option {name} must be at least {least}, got {value} [S-3]")
-    return value
+    least, most = OPTION_BOUNDS[name.split("[")[0]]
+    return bounded_int(name, value, least, most, _CLAUSE)
+
+
+def _count_key(name: str, key: Any) -> int:
+    """A map key naming a player count: the int or its decimal text ("3"), nothing else
+    (not True, 3.0, " 3" or "03")."""
+    if isinstance(key, int) and not isinstance(key, bool) and key in PLAYER_COUNTS:
+        return key
+    for count in PLAYER_COUNTS:
+        if key == str(count):
+            return count
+    raise ValueError(f"option {name}: {echo(key)} is not a player count 2-5 [S-3]")
 
 
 def _per_count(name: str, value: Any) -> dict[int, int]:
@@ -59,13 +83,12 @@ def _per_count(name: str, value: Any) -> dict[int, int]:
     if not isinstance(value, Mapping):
         number = _number(name, value)
         return {n: number for n in table}
+    seen: set[int] = set()
     for key, number in value.items():
-        try:
-            count = int(key) if isinstance(key, int | str) else -1  # not 3.5 -> 3
-        except (TypeError, ValueError):
-            count = -1
-        if isinstance(key, bool) or count not in PLAYER_COUNTS:
-            raise ValueError(f"option {name}: {key!r} is not a player count 2-5 [S-3]")
+        count = _count_key(name, key)
+        if count in seen:
+            raise ValueError(f"option {name} gives player count {count} twice [S-3]")
+        seen.add(count)
         table[count] = _number(f"{name}[{count}]", number)
     return table
 
@@ -74,10 +97,10 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The complete options with defaults filled in (per-count options as maps with string
     keys, JSON-ready); ValueError naming the option for anything unknown or invalid."""
     given = dict(options or {})
-    unknown = sorted(set(given) - set(PLAIN_DEFAULTS) - set(PER_COUNT_DEFAULTS))
+    unknown = [k for k in given if k not in PLAIN_DEFAULTS and k not in PER_COUNT_DEFAULTS]
     if unknown:
         known = ", ".join([*PLAIN_DEFAULTS, *PER_COUNT_DEFAULTS])
-        raise ValueError(f"unknown option {unknown[0]!r}; known options: {known} [S-3]")
+        raise ValueError(f"unknown option {echo(unknown[0])}; known options: {known} [S-3]")
     out: dict[str, Any] = {}
     for name, default in PLAIN_DEFAULTS.items():
         out[name] = _number(name, given.get(name, default))
