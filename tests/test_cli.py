@@ -60,7 +60,7 @@ def test_help_documents_the_treasury_shorthand_and_version() -> None:
         ["--players", "3", "--no-offers"],
         ["--players", "5", "-o", "max_offers=0", "-o", "treasury=open"],
         ["--players", "3", "-o", "offer_menu.max_give=3", "-o", "offer_menu.positions=all"],
-        ["--players", "2", "-o", "max_offers=12"],  # the most offers (D-31); no trading in a duel
+        ["--players", "2", "-o", "max_offers=null"],  # unlimited offers; the duel has no trading
         ["--players", "3", "-o", 'offer_menu={"max_want": 1}'],
     ],
 )

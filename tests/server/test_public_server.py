@@ -174,6 +174,7 @@ def test_token_only_from_the_exact_parameter(client: TestClient) -> None:
         ({"seats": [{"bot": "random"}] * 3}, ["3 seats", "2 players"]),
         ({"seats": []}, ["seats"]),
         ({"options": {"max_offers": 2**100}}, []),
+        ({"options": {"max_offers": None}}, ["no limit"]),
     ],
 )
 def test_bad_table_requests(client: TestClient, change: dict[str, Any], words: list[str]) -> None:

@@ -156,6 +156,11 @@ class Game(ABC):
     def normalize_options(self, options: Mapping[str, Any] | None) -> JsonDict:
         """The complete options dict with defaults filled in; raises ValueError when invalid."""
 
+    def table_refusal(self, options: Mapping[str, Any]) -> str | None:
+        """Why these (normalised) options cannot be played at a server's table although the
+        rules allow them (unbounded work), or None. Most games refuse nothing."""
+        return None
+
     @abstractmethod
     def player_counts(self, options: Mapping[str, Any] | None = None) -> range:
         """The player counts this game accepts with these options."""

@@ -76,6 +76,9 @@ def check_request(
         counts = game.player_counts(options)
     except ValueError as exc:
         raise TableRequestError(str(exc).splitlines()[0]) from None
+    refusal = game.table_refusal(options)
+    if refusal is not None:
+        raise TableRequestError(refusal)
     if req.num_players not in counts:
         raise TableRequestError(
             f"{req.game} takes {counts.start}-{counts.stop - 1} players, not {req.num_players}"

@@ -43,7 +43,6 @@ def test_the_largest_allowed_options_make_a_game() -> None:
     [
         ({"max_offers": 13}, "max_offers must be an integer from 0 to 12"),
         ({"max_offers": 2**100}, "max_offers must be an integer from 0 to 12"),
-        ({"max_offers": None}, "max_offers must be an integer from 0 to 12"),
         ({"offer_menu": {"max_give": 4}}, "offer_menu.max_give must be an integer from 0 to 3"),
         ({"offer_menu.max_give": 12}, "offer_menu.max_give must be an integer from 0 to 3"),
         ({"offer_menu": {"max_want": 5}}, "offer_menu.max_want must be an integer from 0 to 4"),
@@ -117,3 +116,14 @@ def test_the_offer_menu_cache_is_bounded_by_what_it_holds() -> None:
         menu.give_options(state, 1, ())
         held = sum(len(gives) for gives, _ in menu._GIVES.values())
         assert held <= 100_000
+
+
+def test_no_limit_is_a_rules_option_refused_only_at_tables() -> None:
+    """B-3/B-47 allow ``max_offers: null`` (no limit), for simulations with a move cap; a
+    server's table refuses it, since nothing then bounds a trading phase (D-31)."""
+    from seedbed.games.bohnanza import GAME
+
+    options = normalize_options({"max_offers": None})
+    assert options["max_offers"] is None
+    assert "no limit" in str(GAME.table_refusal(options))
+    assert GAME.table_refusal(normalize_options({"max_offers": 12})) is None

@@ -92,8 +92,8 @@ def test_b3_options_and_defaults():
         "max_offers": 6,
         "offer_menu": {"max_give": 2, "max_want": 2, "positions": "frontmost"},
     }
-    opts = GAME.normalize_options({"max_offers": 12, "offer_menu": {"positions": "all"}})
-    assert opts["max_offers"] == 12  # no null (no limit) any more: D-31
+    opts = GAME.normalize_options({"max_offers": None, "offer_menu": {"positions": "all"}})
+    assert opts["max_offers"] is None  # no limit: a rules option, refused only at tables (D-31)
     assert opts["offer_menu"] == {"max_give": 2, "max_want": 2, "positions": "all"}
 
 

@@ -331,9 +331,18 @@ def test_b47_b_ex_17_offer_limit():
     refused(s, 0, "offer 3 give f1 want -", "B-47")
 
 
-def test_b47_the_limit_is_max_offers_and_zero_forbids_offers():
-    """B-47: max_offers 7 allows a 7th offer and no 8th (null, no limit, is refused: D-31);
-    0 allows none."""
+def test_b47_null_removes_the_limit_and_zero_forbids_offers():
+    """B-47: max_offers null allows a 7th offer; 0 allows none."""
+    s = table(options={"max_offers": None})
+    for want in ["wax", "blue", "chili", "stink", "green", "soy", "red"]:
+        act(s, 0, f"offer 2 give f0 want {want}")
+    assert len(s.observe(None)["offers"]) == 7
+    s = table(options={"max_offers": 0})
+    refused(s, 0, "offer 2 give f0 want -", "B-47")
+
+
+def test_b47_the_limit_is_max_offers():
+    """B-47: max_offers 7 allows a 7th offer and no 8th."""
     s = table(options={"max_offers": 7})
     for want in ["wax", "blue", "chili", "stink", "green", "soy", "red"]:
         act(s, 0, f"offer 2 give f0 want {want}")

@@ -15,7 +15,7 @@ from seedbed.games.bohnanza import trading as T
 from seedbed.games.bohnanza.cards import make_config
 from seedbed.games.bohnanza.menu import legal_actions
 from seedbed.games.bohnanza.observe import determinize_into, observe
-from seedbed.games.bohnanza.options import normalize_options
+from seedbed.games.bohnanza.options import normalize_options, table_refusal
 from seedbed.games.bohnanza.state import (
     DRAW,
     DUEL_DRAW,
@@ -339,6 +339,9 @@ class Bohnanza(Game):
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> JsonDict:
         return normalize_options(options)
+
+    def table_refusal(self, options: Mapping[str, Any]) -> str | None:
+        return table_refusal(options)
 
     def player_counts(self, options: Mapping[str, Any] | None = None) -> range:
         edition = normalize_options(options)["edition"]

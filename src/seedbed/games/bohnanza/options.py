@@ -4,10 +4,10 @@ benchmarks/bench_option_bounds.py).
 
 >>> normalize_options({"offer_menu.max_give": 3})["offer_menu"]
 {'max_give': 3, 'max_want': 2, 'positions': 'frontmost'}
->>> normalize_options({"max_offers": None})
-Traceback (most recent call last):
-...
-ValueError: option max_offers must be an integer from 0 to 12, got None [B-3, B-47, D-31]
+>>> normalize_options({"max_offers": None})["max_offers"] is None
+True
+>>> table_refusal(normalize_options({"max_offers": None}))
+'max_offers null (no limit, B-47) is for simulations with a move cap; a table needs 0-12'
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 # (least, most) of each integer option. max_offers bounds the offers of a trading phase, and
 # with them its length and the offers every view lists (B-48); max_give and max_want bound
-# the offer menu, which is built whenever a trader is asked (B-50). No "null": an unlimited
-# phase has no bound at all (D-31).
+# the offer menu, which is built whenever a trader is asked (B-50). "null" (no limit, B-47)
+# stays a rules option for simulations with a move cap, refused at tables (D-31).
 OPTION_BOUNDS: dict[str, tuple[int, int]] = {
     "max_offers": (0, 12),
     "offer_menu.max_give": (0, 3),
@@ -68,8 +68,22 @@ def _checked(key: str, value: Any) -> Any:
             names = ", ".join(CHOICES[key])
             raise ValueError(f"option {key} must be one of {names}, got {echo(value)} [B-3]")
         return value
+    if key == "max_offers" and value is None:
+        return None  # B-47: no limit
     least, most = OPTION_BOUNDS[key]
     return bounded_int(key, value, least, most, CLAUSES[key])
+
+
+def table_refusal(options: Mapping[str, Any]) -> str | None:
+    """Why normalised options cannot be played at a server's table: an unlimited trading phase
+    (B-47 ``null``) has no bound on its length or on the offers every view lists (D-31)."""
+    if options.get("max_offers", 6) is None:
+        most = OPTION_BOUNDS["max_offers"][1]
+        return (
+            "max_offers null (no limit, B-47) is for simulations with a move cap; "
+            f"a table needs 0-{most}"
+        )
+    return None
 
 
 def normalize_options(options: Mapping[str, Any] | None) -> JsonDict:

@@ -1319,7 +1319,7 @@ export default {
       key: "max_offers",
       label: "Offers per player per trading phase",
       type: "select",
-      choices: [1, 2, 3, 4, 6, 8, 12].map((n) => ({ value: n, label: String(n) })).concat([{ value: null, label: "No limit" }]),
+      choices: [1, 2, 3, 4, 6, 8, 12].map((n) => ({ value: n, label: String(n) })),
       default: 6,
     },
     {
