@@ -13,9 +13,7 @@ import pytest
 
 from .wire import Server
 
-PG_ADMIN = os.environ.get(
-    "SEEDBED_TEST_PG", "postgresql://seedbed:seedbed@127.0.0.1:5432/seedbed"
-)
+PG_ADMIN = os.environ.get("SEEDBED_TEST_PG", "postgresql://seedbed:seedbed@127.0.0.1:5432/seedbed")
 """A role that may create databases, and a database to connect to while doing it (what
 ``.ci/postgres`` sets up); each test session makes a database of its own beside it."""
 
