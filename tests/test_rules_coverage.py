@@ -1,8 +1,12 @@
-"""Every clause and worked example of each registered game's rules is cited by a test."""
+"""Every clause and worked example of each registered game's rules is cited by a test; the
+rules are read from the repository's own copies (``docs/rules/``), and the generated coverage
+document is current."""
 
 from __future__ import annotations
 
 import importlib.util
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -21,13 +25,6 @@ def load_script():
 
 
 SCRIPT = load_script()
-RULES_DIR = SCRIPT.RULES_DIR
-
-pytestmark = pytest.mark.skipif(
-    not (RULES_DIR / "bohnanza.md").is_file(),
-    reason=f"rules specifications not found in {RULES_DIR} "
-    "(expected the shared/rules folder beside the repository)",
-)
 
 
 GAMES = SCRIPT.registered_games()
@@ -73,3 +70,67 @@ def test_name_citations_are_parsed() -> None:
     assert SCRIPT.ids_in_name("test_s35_s_ex_5_crash") == {"S-35", "S-EX-5"}
     assert SCRIPT.ids_in_name("test_f31_f_ex_2") == {"F-31", "F-EX-2"}
     assert SCRIPT.ids_in_name("test_bank_b_example") == set()
+
+
+def test_rules_are_the_repository_copies() -> None:
+    """The coverage script reads docs/rules/ of this checkout, whatever lies beside it."""
+    assert SCRIPT.RULES_DIR == REPO / "docs" / "rules"
+    for game in SCRIPT.GAMES:
+        assert SCRIPT.rules_path(game).is_file()
+
+
+def test_coverage_document_is_current() -> None:
+    """docs/rules-coverage.md is what scripts/rules_coverage.py writes today: a clause or a
+    citing test added without regenerating it fails here."""
+    expected = SCRIPT.document()
+    actual = (REPO / "docs" / "rules-coverage.md").read_text(encoding="utf-8")
+    assert actual == expected, "docs/rules-coverage.md is stale: run scripts/rules_coverage.py"
+
+
+# Spelled in pieces so that this file does not name them itself.
+_SHARED = "sha" + "red"
+OUTSIDE = re.compile(
+    "|".join(
+        (
+            rf"\.\./{_SHARED}\b",
+            rf"/work/{_SHARED}",
+            rf"\b{_SHARED}/(?:rules|checks|seeds|hooks|DESIGN)",
+            rf"SEEDBED_{_SHARED.upper()}",
+        )
+    )
+)
+
+
+def tracked_files() -> list[str]:
+    done = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True, timeout=60
+    )
+    return [name for name in done.stdout.decode().split("\0") if name]
+
+
+def test_no_file_names_a_path_outside_the_repository() -> None:
+    """Rules, sources and checks live in the repository: no tracked file points at the shared
+    folder the project started from, so a fresh clone checks everything the workplace does."""
+    offenders = []
+    for name in tracked_files():
+        path = REPO / name
+        if not path.is_file():  # deleted in the work tree, not yet committed
+            continue
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), 1):
+            if OUTSIDE.search(line):
+                offenders.append(f"{name}:{number}: {line.strip()[:80]}")
+    assert not offenders, "paths outside the repository:\n" + "\n".join(offenders)
+
+
+def test_outside_path_pattern() -> None:
+    """The pattern catches the spellings the project used to have, and not ordinary words."""
+    for text in (
+        "../" + _SHARED + "/DESIGN.md",
+        "/work/" + _SHARED + "/checks/api_play.py",
+        "``" + _SHARED + "/rules/bohnanza.md``",
+        "$SEEDBED_" + _SHARED.upper(),
+    ):
+        assert OUTSIDE.search(text), text
+    for text in ("ties may be shared", "docs/rules/bohnanza.md", "a shared pile"):
+        assert not OUTSIDE.search(text), text

@@ -1,4 +1,4 @@
-"""Fields of Green (2-4 players), rules of ``shared/rules/fields_of_green.md``.
+"""Fields of Green (2-4 players), rules of ``docs/rules/fields_of_green.md``.
 
 ``GAME`` has no original card set wired in (the core reads no files): pass a card-data object
 as the ``cards`` option, or build ``FieldsOfGreen(original=loader)`` outside the core.

@@ -1,4 +1,4 @@
-"""Stalk Exchange for 2-5 players, rules of ``shared/rules/stalk_exchange.md``: a hex Garden
+"""Stalk Exchange for 2-5 players, rules of ``docs/rules/stalk_exchange.md``: a hex Garden
 where surrounded groups of blooms are harvested, a market whose rising values and falling
 track meet in a crash, and hidden portfolios scored at the end."""
 

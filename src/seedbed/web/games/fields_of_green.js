@@ -1,4 +1,4 @@
-// Fields of Green table view (issue 7). Rules: shared/rules/fields_of_green.md (F-… clauses).
+// Fields of Green table view (issue 7). Rules: docs/rules/fields_of_green.md (F-… clauses).
 //
 // Every clickable cell and button comes from ctx.legal (the server's legal actions as action
 // JSON): the module never decides legality itself. The water ranges drawn on the farm (F-31,

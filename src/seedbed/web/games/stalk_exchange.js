@@ -2,7 +2,7 @@
 // board (stalk values, the market track and the crash distance), your hidden portfolio and
 // everyone's Seedy Business tokens. To act: pick a token in the Exchange (click, or keys 1–6),
 // then an empty Garden space to plant it, or a flower of your portfolio to swap for it.
-// Only actions in ctx.legal are offered. Rules clauses: S-11 … S-48 (shared/rules).
+// Only actions in ctx.legal are offered. Rules clauses: S-11 … S-48 (docs/rules/stalk_exchange.md).
 
 import { actionButton, h, plural, s, seatDot, seatLabel, seatName, tableStore } from "../common.js";
 import { badge, glyph, letters, shape } from "../glyphs.js";
