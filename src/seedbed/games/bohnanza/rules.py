@@ -10,6 +10,7 @@ from __future__ import annotations
 from seedbed.engine.api import Event
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza.cards import PAYOUT, VARIETIES, Config
+from seedbed.games.bohnanza.protection import single_bean_protected
 from seedbed.games.bohnanza.state import (
     DRAW,
     DUEL_DRAW,
@@ -110,10 +111,8 @@ def harvest_error(s: Zones, p: int, f: int) -> str | None:
     field = fields[f]
     if not field:
         return f"field {f} is empty [B-23]"
-    if len(field) == 1:
-        for other in fields:
-            if len(other) >= 2:
-                return f"field {f} holds a single bean while another field holds more [B-24]"
+    if len(field) == 1 and single_bean_protected([len(other) for other in fields], f):
+        return f"field {f} holds a single bean while another field holds more [B-24]"
     return None
 
 
