@@ -207,6 +207,9 @@ class ViewMessage(_Model):
     """The connection's seat; null for a spectator."""
     view: dict[str, Any]
     """``observe(seat)``: exactly what this seat may know."""
+    display: dict[str, Any] | None = None
+    """What the client shows that takes the rules to work out (a payout, a protection, the
+    Bust…), made by the game's display function from ``view`` alone; null for a game with none."""
     legal_actions: list[dict[str, Any]]
     """The seat's legal actions if it is on the move (capped, see offers_elided), else []."""
     offers_elided: int = 0
@@ -215,6 +218,8 @@ class ViewMessage(_Model):
     """What happened since this connection's previous view, as this seat may see it."""
     to_move: list[int]
     status: Literal["running", "finished"]
+    outcome: dict[str, Any] | None = None
+    """Once ``status`` is finished, ``Outcome.to_json()``: scores, ranks, winners, tiebreak."""
     stand_in: StandIn | None = None
     """Set when the turn timer ran out and the stand-in bot played this move for a seat."""
 
@@ -286,6 +291,8 @@ class ReplayStep(_Model):
     """The action that led here (null for the deal)."""
     view: dict[str, Any]
     """``observe(viewer)`` after that action."""
+    display: dict[str, Any] | None = None
+    """The view's display, as in the view message."""
     events: list[dict[str, Any]]
     """The action's events as the viewer may see them."""
     to_move: list[int]

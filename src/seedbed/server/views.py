@@ -22,6 +22,7 @@ import orjson
 
 from seedbed.engine.api import Action, Event, JsonDict, PlayerId, State
 from seedbed.engine.menu import kind_of, runs
+from seedbed.server.display import display_for
 from seedbed.server.protocol import MENU_CAP
 
 OFFER = "offer"
@@ -55,20 +56,24 @@ def view_text(
     events: list[Event],
     extra: dict[str, Any] | None = None,
 ) -> str:
-    """The JSON text of a view message for ``seat`` (None = spectator); ``extra`` fields are
-    the table's own (the stand-in's note)."""
+    """The JSON text of a view message for ``seat`` (None = spectator): the observation with
+    its display (what the client shows that takes the rules to work out, issue 13) and, once
+    the game is over, its outcome; ``extra`` fields are the table's own (the stand-in's note)."""
     legal, elided = legal_for(state, seat)
     finished = state.is_terminal()
+    view = state.observe(seat)
     message: dict[str, Any] = {
         "type": "view",
         "version": version,
         "seat": seat,
-        "view": state.observe(seat),
+        "view": view,
+        "display": display_for(state.game_name, view, seat),
         "legal_actions": legal,
         "offers_elided": elided,
         "events": [e.for_viewer(seat) for e in events],
         "to_move": [] if finished else list(state.to_move()),
         "status": "finished" if finished else "running",
+        "outcome": state.outcome().to_json() if finished else None,
         **(extra or {}),
     }
     return orjson.dumps(message).decode()

@@ -1,0 +1,42 @@
+"""The ``display`` beside a view (issue 13, item 6): what the browser shows that takes the rules
+to work out (a Bohnanza field's payout and protection, the Stalk Exchange Bust, the reach of a
+Fields of Green Water Tower), computed by each game's ``display.py`` from the observation
+alone, so the client runs no rule and the display shows nothing the view does not hold.
+
+The games are looked up by name here, in this one place, until each game's declaration names
+its display function (issue 13, item 3).
+
+>>> import seedbed
+>>> view = seedbed.game("stalk_exchange").new_state(2, seed=1).observe(None)
+>>> display_for("stalk_exchange", view, None)["worth"] is None
+True
+>>> display_for("a_game_with_no_display", view, None) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from seedbed.engine.api import JsonDict, PlayerId
+
+Display = Callable[[JsonDict, PlayerId | None], dict[str, Any]]
+
+_DISPLAYS: dict[str, str] = {
+    "bohnanza": "seedbed.games.bohnanza.display",
+    "stalk_exchange": "seedbed.games.stalk_exchange.display",
+    "fields_of_green": "seedbed.games.fields_of_green.display",
+}
+"""game -> the module whose ``display(view, viewer)`` makes its display."""
+
+
+def display_for(game: str, view: JsonDict, viewer: PlayerId | None) -> dict[str, Any] | None:
+    """The display of ``view`` (``observe(viewer)`` of a ``game`` state), or None for a game
+    whose views need none."""
+    module = _DISPLAYS.get(game)
+    if module is None:
+        return None
+    show: Display = import_module(module).display
+    return show(view, viewer)
