@@ -47,3 +47,10 @@ def test_s43_the_top_final_level_at_the_end() -> None:
     s = build(2, options=SPEC_OPTIONS, values=VALUES, portfolios=[["G"], ["S"]], over=True, crash=1)
     shown = display(s.observe(None), None)
     assert shown["final_top"] == {"value": 3, "flowers": ["dahlia", "daffodil", "globemaster"]}
+
+
+def test_s43_every_type_is_on_the_top_level_when_all_end_at_0() -> None:
+    s = build(2, options=SPEC_OPTIONS, portfolios=[["G"], ["S"]], over=True, crash=1)
+    shown = display(s.observe(0), 0)
+    assert shown["final_top"] == {"value": 0, "flowers": list(shown["after_bust"])}
+    assert shown["top"] == {"value": 0, "flowers": []}

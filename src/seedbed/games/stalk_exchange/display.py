@@ -36,9 +36,9 @@ def display(view: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
     final = view.get("final_values")
     return {
         "after_bust": dict(zip(FLOWERS, bust(values), strict=True)),
-        "top": _top(values),
+        "top": _top(values, bust_only=True),
         "worth": worth,
-        "final_top": None if final is None else _top(_counts(final)),
+        "final_top": None if final is None else _top(_counts(final), bust_only=False),
     }
 
 
@@ -47,9 +47,10 @@ def _counts(by_type: Mapping[str, int]) -> list[int]:
     return [int(by_type[name]) for name in FLOWERS]
 
 
-def _top(values: list[int]) -> dict[str, Any]:
-    """The highest value and the types at it; no type is on top while every value is 0 (the
-    Bust halves nothing then, S-41)."""
+def _top(values: list[int], bust_only: bool) -> dict[str, Any]:
+    """The highest value and the types at it. For the Bust (``bust_only``) no type is on top
+    while every value is 0, since it halves nothing then (S-41); the tie-break's highest level
+    is the highest value, whatever it is (S-43)."""
     top = max(values)
-    flowers = [name for name, v in zip(FLOWERS, values, strict=True) if v == top and top > 0]
-    return {"value": top, "flowers": flowers}
+    at_top = [name for name, v in zip(FLOWERS, values, strict=True) if v == top]
+    return {"value": top, "flowers": [] if bust_only and top == 0 else at_top}
