@@ -2,19 +2,27 @@
 
 Line 1 is the header ``{"record": "seedbed", "game", "num_players", "seed", "options",
 "seating"}``; then one line per move ``{"player", "action"}``; a finished game ends with
-``{"outcome": {...}}``. :func:`replay` rebuilds the state by re-applying the moves.
-Several records may follow one another in one stream; :func:`read_records` splits them.
-The engine does no I/O: callers read files and pass their lines.
+``{"outcome": {...}}``. Several records may follow one another in one stream;
+:func:`read_records` splits them. The engine does no I/O: callers read files and pass their
+lines.
+
+Replaying a record has one path, :func:`steps`: the deal, then each move re-applied
+(validated) with its events and the state after it. :func:`replay` (the final state), the
+CLI's ``replay``, the server's table recovery and replay views, and the conformance kit all
+go through it, so a move that does not replay is reported the same way everywhere
+(:class:`ReplayError`, naming the move).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from seedbed.engine.api import Action, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.errors import IllegalActionError
 from seedbed.engine.registry import game as lookup_game
 
 
@@ -134,10 +142,95 @@ def new_record(state_game: str, num_players: int, seed: int, options: JsonDict) 
     return GameRecord(state_game, num_players, seed, normalized)
 
 
-def replay(record: GameRecord) -> State:
-    """Rebuild the state a record describes by re-applying every move (validated)."""
-    g = lookup_game(record.game)
-    state = g.new_state(record.num_players, record.seed, record.options)
-    for player, action_json in record.moves:
-        state.apply(player, g.action_from_json(action_json))
-    return state
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of a record: who played, the action parsed, and its JSON as recorded."""
+
+    player: PlayerId
+    action: Action
+    action_json: JsonDict
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The game after ``version`` moves of a record: ``move`` is the move that led here (None
+    for the deal, version 0) and ``events`` what it made happen.
+
+    ``state`` is the replay's one live state: the next step mutates it (and may change lists
+    an event shares with it), so read, observe or redact what you need before advancing, or
+    take ``state.clone()``. Replaying thousands of moves then costs no copies."""
+
+    version: int
+    move: Move | None
+    events: list[Event]
+    state: State
+
+
+class ReplayError(ValueError):
+    """A move of a record that does not replay: malformed, or not legal where it stands.
+    ``reason`` is the game's own error (``InvalidActionError`` or ``IllegalActionError``),
+    ``clause`` the rule clause of a refusal."""
+
+    def __init__(self, version: int, player: PlayerId, action: Any, reason: ValueError) -> None:
+        self.version = version
+        self.player = player
+        self.action = action
+        self.reason = reason
+        self.clause = reason.clause if isinstance(reason, IllegalActionError) else None
+        super().__init__(f"move {version} (player {player}, {one_line(action)}): {reason}")
+
+
+def steps(record: GameRecord, game: Game | None = None) -> Iterator[Step]:
+    """The record replayed step by step: version 0 (the deal), then one step per move.
+
+    The deal is made at once, so a bad header (options, player count) raises here; each move
+    is parsed and applied as the iterator advances, and one that fails raises
+    :class:`ReplayError`. ``game`` replays with a game object not (or not yet) registered
+    under ``record.game``.
+
+    >>> rec = GameRecord("bohnanza", 3, 1, moves=[(0, {"type": "plant", "field": 0})])
+    >>> [(s.version, s.move and str(s.move.action), len(s.events)) for s in steps(rec)]
+    [(0, None, 0), (1, 'plant 0', 1)]
+    >>> rec.moves.append((0, {"type": "plant", "field": 9}))
+    >>> list(steps(rec))
+    Traceback (most recent call last):
+    ...
+    seedbed.engine.record.ReplayError: move 2 (player 0, type=plant field=9): ...
+    """
+    rules = lookup_game(record.game) if game is None else game
+    state = rules.new_state(record.num_players, record.seed, record.options)
+    return _replayed(record, rules, state)
+
+
+def _replayed(record: GameRecord, game: Game, state: State) -> Iterator[Step]:
+    yield Step(0, None, [], state)
+    for version, (player, action_json) in enumerate(record.moves, 1):
+        try:
+            action = game.action_from_json(action_json)
+            events = state.apply(player, action)
+        except ValueError as exc:
+            raise ReplayError(version, player, action_json, exc) from exc
+        yield Step(version, Move(player, action, action_json), events, state)
+
+
+def replay(record: GameRecord, game: Game | None = None) -> State:
+    """The state a record describes: every move re-applied (validated) through :func:`steps`."""
+    last = deque(steps(record, game), maxlen=1)  # the deal is a step: never empty
+    return last[0].state
+
+
+def one_line(value: Any, top: bool = True) -> str:
+    """A JSON value on one line as the command line shows actions: ``type=plant field=0``
+    (dicts as ``key=value`` words, braced below the top; lists bracketed; null ``-``;
+    booleans yes/no). It is ``seedbed.views.compact`` without a game's card tokens, here so
+    that a replay error reads the same wherever it is reported."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        inner = " ".join(f"{k}={one_line(v, False)}" for k, v in value.items())
+        return inner if top else "{" + inner + "}"
+    if isinstance(value, list | tuple):
+        return "[" + " ".join(one_line(v, False) for v in value) + "]"
+    return str(value)
