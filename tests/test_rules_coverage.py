@@ -29,7 +29,7 @@ SCRIPT = load_script()
 
 GAMES = SCRIPT.registered_games()
 # numbered clauses and worked examples each rules file defines
-EXPECTED = {"bohnanza": (93, 18), "stalk_exchange": (63, 15), "fields_of_green": (116, 19)}
+EXPECTED = {"bohnanza": (93, 19), "stalk_exchange": (63, 15), "fields_of_green": (116, 19)}
 
 
 def rules_of(game: str) -> dict[str, str]:

@@ -80,25 +80,34 @@ def setup(s: Zones, cfg: Config, seed: int) -> None:
 
 def draw(s: Zones, count: int, ev: Events) -> tuple[list[int], bool]:
     """Draw up to ``count`` cards one at a time; returns them and whether the final
-    exhaustion happened (B-60: an empty deck counts only when a card is asked for)."""
+    exhaustion happened, which ends the request (B-62)."""
     out: list[int] = []
-    deck = s.deck
     for _ in range(count):
-        if not deck:
-            s.exhaustions += 1
-            final = s.exhaustions >= s.cfg.final_exhaustion
-            ev.append(Event("exhaustion", {"count": s.exhaustions, "final": final}))
-            if final:
+        if not s.deck:  # B-60/B-61: a card asked of an empty new deck is a further exhaustion
+            if exhaust(s, ev):
                 return out, True
-            if not s.discard:  # B-61: counts once, the rest of the request yields nothing
-                return out, False
-            deck = s.discard
-            s.discard = []
-            s.rng.shuffle(deck)
-            s.deck = deck
-            ev.append(Event("reshuffle", {"deck_size": len(deck)}))
-        out.append(deck.pop())
+            if not s.deck:  # the discard pile was empty too: this card yields nothing
+                continue
+        out.append(s.deck.pop())
+        if not s.deck and exhaust(s, ev):  # B-60: taking the last card is the exhaustion
+            return out, True
     return out, False
+
+
+def exhaust(s: Zones, ev: Events) -> bool:
+    """Count an exhaustion (B-60); before the final one the discard pile becomes the new deck
+    at once (B-61), an empty one if the pile is empty. Returns whether it was the final one."""
+    s.exhaustions += 1
+    final = s.exhaustions >= s.cfg.final_exhaustion
+    ev.append(Event("exhaustion", {"count": s.exhaustions, "final": final}))
+    if final or not s.discard:  # B-62: nothing is reshuffled at the final exhaustion
+        return final
+    deck = s.discard
+    s.discard = []
+    s.rng.shuffle(deck)
+    s.deck = deck
+    ev.append(Event("reshuffle", {"deck_size": len(deck)}))
+    return False
 
 
 # ------------------------------------------------------------------ fields (B-18 … B-27)
