@@ -30,7 +30,7 @@ from seedbed.bots.ismcts import BENCH_SPEC as ISMCTS_BENCH_SPEC
 from seedbed.bots.specs import parse_spec, parse_spec_list
 from seedbed.cli_errors import fail, user_errors
 from seedbed.engine.api import Game, PlayerId, State
-from seedbed.engine.record import GameRecord, read_records
+from seedbed.engine.record import GameRecord, Step, read_records, steps
 from seedbed.engine.registry import game_names
 from seedbed.views import compact, options_line, render_event, render_observation
 
@@ -288,22 +288,25 @@ def replay(
     with user_errors():
         rec, count = load_record(file, game_index)
         g = lookup(rec.game)
-        state = g.new_state(rec.num_players, rec.seed, rec.options)
+        replaying = steps(rec, g)  # deals at once: a bad header fails before anything prints
         viewers = parse_viewers(viewer, rec.num_players)
         head = f"{rec.game}: game {game_index} of {count} in {file}, {rec.num_players} players"
         typer.echo(f"{head}, seed {rec.seed}, options: {options_line(rec.options)}")
-        typer.echo("== start")
-        typer.echo("\n".join(views_lines(g.name, state, [], viewers)))
-        for i, (player, action_json) in enumerate(rec.moves, 1):
-            try:
-                action = g.action_from_json(action_json)
-                events = state.apply(player, action)
-            except ValueError as exc:
-                fail(f"move {i} (player {player}, {compact(action_json)}): {exc}")
-            lines = [f"== move {i}: seat {player} {action}"]
-            lines += views_lines(g.name, state, events, viewers)
-            typer.echo("\n".join(lines))
+        state = None
+        for step in replaying:  # a move that does not replay: ReplayError, "error: move N …"
+            typer.echo("\n".join(step_lines(g.name, step, viewers)))
+            state = step.state
+        assert state is not None  # the deal is always a step
         finish(state, rec)
+
+
+def step_lines(game_name: str, step: Step, viewers: list[PlayerId | None]) -> list[str]:
+    """The step's heading, then what each viewer sees after it."""
+    if step.move is None:
+        head = "== start"
+    else:
+        head = f"== move {step.version}: seat {step.move.player} {step.move.action}"
+    return [head, *views_lines(game_name, step.state, step.events, viewers)]
 
 
 def finish(state: State, rec: GameRecord) -> None:

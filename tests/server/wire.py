@@ -27,7 +27,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 from seedbed.engine.api import JsonDict, State
-from seedbed.engine.record import GameRecord, replay
+from seedbed.engine.record import GameRecord, replay, steps
 from seedbed.engine.registry import game as lookup_game
 from seedbed.games.bohnanza.cards import VARIETIES
 
@@ -414,13 +414,7 @@ def _after_error(seat: Seat, err: Message, log: PlayLog, composed: bool) -> bool
 
 def states_of(record: GameRecord) -> list[State]:
     """The state after each number of moves 0 … len(moves) (clones), by replaying."""
-    g = lookup_game(record.game)
-    state = g.new_state(record.num_players, record.seed, record.options)
-    out = [state.clone()]
-    for player, action in record.moves:
-        state.apply(player, g.action_from_json(action))
-        out.append(state.clone())
-    return out
+    return [step.state.clone() for step in steps(record)]
 
 
 Redacted = dict[int | None, list[Any]]
@@ -430,14 +424,12 @@ def events_of(record: GameRecord) -> list[Redacted]:
     """The engine's events of each move (index k = the move that made version k+1), as
     every viewer's redacted JSON taken right after the move (an event may share a list with
     the state, which later moves change: Fields of Green's draw event holds the hand list)."""
-    g = lookup_game(record.game)
-    state = g.new_state(record.num_players, record.seed, record.options)
     viewers: list[int | None] = [None, *range(record.num_players)]
-    out: list[Redacted] = []
-    for player, action in record.moves:
-        events = state.apply(player, g.action_from_json(action))
-        out.append({v: jsonish([e.for_viewer(v) for e in events]) for v in viewers})
-    return out
+    return [
+        {v: jsonish([e.for_viewer(v) for e in step.events]) for v in viewers}
+        for step in steps(record)
+        if step.move is not None
+    ]
 
 
 def check_final(record: GameRecord, final_view: Message) -> None:

@@ -52,7 +52,6 @@ from typing import Any
 from seedbed.engine.api import Action, Event, Game, JsonDict, PlayerId, State
 from seedbed.engine.errors import IllegalActionError
 from seedbed.engine.record import GameRecord, replay
-from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.rng import Rng
 from seedbed.engine.round_trip import RoundTrips
 
@@ -464,15 +463,6 @@ class _GameCheck:
             raise self.fail(str(exc)) from exc
 
     def replay(self, record: GameRecord) -> State:
-        """Through :func:`seedbed.engine.record.replay` when the game is registered under
-        its name, else directly (a game still under construction)."""
-        try:
-            registered: Game | None = lookup_game(record.game)
-        except (ValueError, ImportError):
-            registered = None
-        if registered is not None and type(registered) is type(self.game):
-            return replay(record)
-        state = self.game.new_state(record.num_players, record.seed, record.options)
-        for player, action_json in record.moves:
-            state.apply(player, self.game.action_from_json(action_json))
-        return state
+        """Through :func:`seedbed.engine.record.replay`, the one replay path, with the game
+        under test (which may be a game still under construction, not registered)."""
+        return replay(record, self.game)
