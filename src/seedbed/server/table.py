@@ -19,13 +19,12 @@ import logging
 import os
 import signal
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
 
 from seedbed.engine.api import Action, Event, JsonDict, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import kind_of
-from seedbed.engine.record import GameRecord
+from seedbed.engine.record import GameRecord, replay
 from seedbed.engine.registry import game as lookup_game
 from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze
 from seedbed.server.limits import TokenBucket
@@ -129,11 +128,14 @@ class StorageFailedError(RuntimeError):
 @dataclass
 class TableActor:
     """A running (or finished) table. Construct with :meth:`replay_from`; start with
-    :meth:`start`; hand it commands with :meth:`submit`."""
+    :meth:`start`; hand it commands with :meth:`submit`.
+
+    ``game_record`` is the table's game as stored: moves committed so far, and the outcome
+    once that too is committed; ``state`` is where those moves lead."""
 
     table: NewTable
     state: State
-    moves: list[tuple[PlayerId, JsonDict]]
+    game_record: GameRecord
     store: AsyncStore
     bots: BotPool
     created_at: str
@@ -142,7 +144,6 @@ class TableActor:
     """Called once the final move and the outcome are committed (the hub's retention)."""
     fault: str | None = None
     connections: set[Connection] = field(default_factory=set)
-    _durable_end: bool = False
     _queue: asyncio.Queue[Command] = field(default_factory=asyncio.Queue)
     _thinking: dict[PlayerId, asyncio.Task[None]] = field(default_factory=dict)
     _timers: list[asyncio.TimerHandle] = field(default_factory=list)
@@ -160,10 +161,12 @@ class TableActor:
         created_at: str,
     ) -> TableActor:
         """The table rebuilt by replaying ``moves`` (validated) on a fresh deal; a stored game
-        that reached its end is finished (the caller commits the outcome if it was not)."""
-        state, kept = replay_moves(table, moves)
-        actor = cls(table, state, kept, store, bots, created_at)
-        actor._durable_end = state.is_terminal()
+        that reached its end is finished (the caller commits the outcome if it was not).
+        A move that does not replay raises :class:`~seedbed.engine.record.ReplayError`."""
+        record = table_record(table, moves)
+        actor = cls(table, replay(record), record, store, bots, created_at)
+        if actor.over:
+            actor._end_stored()
         return actor
 
     @property
@@ -171,14 +174,24 @@ class TableActor:
         return self.table.id
 
     @property
+    def moves(self) -> list[tuple[PlayerId, JsonDict]]:
+        """The committed moves (seat, action JSON), in order."""
+        return self.game_record.moves
+
+    @property
     def version(self) -> int:
         return len(self.moves)
 
     @property
     def finished(self) -> bool:
-        """The game is over *and* that is durable: the last move and the outcome are stored.
-        Until then nothing reads the table as finished (no record, no replay)."""
-        return self._durable_end
+        """The game is over *and* that is durable: the last move and the outcome are stored
+        (the record holds the outcome only then). Until then nothing reads the table as
+        finished (no record, no replay)."""
+        return self.game_record.outcome is not None
+
+    def _end_stored(self) -> None:
+        """The last move and the outcome are stored: the record takes the outcome."""
+        self.game_record.finish(self.state.outcome())
 
     @property
     def over(self) -> bool:
@@ -272,14 +285,14 @@ class TableActor:
             await self.store.append_move(self.id, self.version, seat, action_json)
         except Exception as exc:
             log.exception("table %s: storing move %d failed", self.id, self.version)
-            self.state, self.moves = replay_moves(self.table, self.moves)
+            self.state = replay(self.game_record)  # the committed moves, without this one
             raise StorageFailedError(str(exc)) from exc
         self.moves.append((seat, action_json))
         if self.over:
             if self.fault == FAULT_AFTER_FINAL_MOVE:
                 os.kill(os.getpid(), signal.SIGKILL)  # the crash test's moment: stored, unserved
             await self.store.finish(self.id, self.state.outcome().to_json())
-            self._durable_end = True
+            self._end_stored()
         self._broadcast(events, stand_in)
         self._after_change()
         if self.finished and self.on_finish is not None:
@@ -390,28 +403,20 @@ class TableActor:
         return any(c.seat == seat for c in self.connections)
 
     def record(self) -> GameRecord:
-        """The game record (moves, and the outcome once finished)."""
-        t = self.table
-        rec = GameRecord(t.game, t.num_players, t.seed, dict(t.options), seating_labels(t))
-        rec.moves = list(self.moves)
-        if self.finished:
-            rec.finish(self.state.outcome())
-        return rec
+        """A copy of the game record (moves, and the outcome once finished)."""
+        held = self.game_record
+        return replace(
+            held, options=dict(held.options), seating=list(held.seating), moves=list(held.moves)
+        )
+
+
+def table_record(table: NewTable, moves: Iterable[tuple[PlayerId, JsonDict]]) -> GameRecord:
+    """The record of a table's game: its deal, seating labels and ``moves``."""
+    t = table
+    labels = seating_labels(t)
+    return GameRecord(t.game, t.num_players, t.seed, dict(t.options), labels, list(moves))
 
 
 def seating_labels(table: NewTable) -> list[str]:
     """The record's seating: a bot's spec, or ``human:<name>``."""
     return [str(s["spec"]) if s["kind"] == "bot" else f"human:{s['name']}" for s in table.seating]
-
-
-def replay_moves(
-    table: NewTable, moves: Iterable[tuple[PlayerId, JsonDict]]
-) -> tuple[State, list[tuple[PlayerId, JsonDict]]]:
-    """A fresh deal with ``moves`` re-applied (each validated), and the moves applied."""
-    game = lookup_game(table.game)
-    state = game.new_state(table.num_players, table.seed, table.options)
-    kept: list[tuple[PlayerId, Any]] = []
-    for seat, action_json in moves:
-        state.apply(seat, game.action_from_json(action_json))
-        kept.append((seat, action_json))
-    return state, kept

@@ -25,6 +25,7 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 from seedbed.engine.api import PlayerId
+from seedbed.engine.record import Step, steps
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import game_names
 from seedbed.server.protocol import (
@@ -130,28 +131,18 @@ def _steps(actor: TableActor, viewer: PlayerId | None) -> list[ReplayStep]:
 
 
 def _build_steps(actor: TableActor, viewer: PlayerId | None) -> list[ReplayStep]:
-    """Replay the table's moves on a fresh deal, observing after each one."""
-    t = actor.table
-    game = lookup_game(t.game)
-    state = game.new_state(t.num_players, t.seed, t.options)
-    steps = [
-        ReplayStep(
-            version=0,
-            move=None,
-            view=state.observe(viewer),
-            events=[],
-            to_move=list(state.to_move()),
-        )
-    ]
-    for version, (seat, action_json) in enumerate(actor.moves, start=1):
-        events = state.apply(seat, game.action_from_json(action_json))
-        steps.append(
-            ReplayStep(
-                version=version,
-                move=ReplayMove(seat=seat, action=action_json),
-                view=state.observe(viewer),
-                events=[e.for_viewer(viewer) for e in events],
-                to_move=[] if state.is_terminal() else list(state.to_move()),
-            )
-        )
-    return steps
+    """The table's record replayed on a fresh deal, observed after each step."""
+    return [_step_view(step, viewer) for step in steps(actor.record())]
+
+
+def _step_view(step: Step, viewer: PlayerId | None) -> ReplayStep:
+    """What ``viewer`` saw at this step (read before the replay moves on: the state is live)."""
+    state = step.state
+    move = step.move
+    return ReplayStep(
+        version=step.version,
+        move=None if move is None else ReplayMove(seat=move.player, action=move.action_json),
+        view=state.observe(viewer),
+        events=[e.for_viewer(viewer) for e in step.events],
+        to_move=[] if state.is_terminal() else list(state.to_move()),
+    )
