@@ -75,7 +75,7 @@ def test_b24_protection_is_the_rules_own_check() -> None:
                     if not field:
                         continue
                     refused = harvest_error(s, p, f)
-                    protected = refused is not None and "[B-24]" in refused
+                    protected = refused is not None and refused.clause == "B-24"
                     assert (shown[p][f]["protected"] == "B-24") == protected
             mover = s.to_move()[0]
             menu = s.legal_actions(mover)

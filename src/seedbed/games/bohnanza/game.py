@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
-from seedbed.engine.errors import IllegalActionError, NotOnMoveError, refuse
+from seedbed.engine.errors import IllegalActionError, NotOnMoveError, Refusal, refuse
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza import rules as R
@@ -48,7 +48,7 @@ def _movers(s: Zones) -> tuple[int, ...]:
     return SINGLE[s.active]
 
 
-Check = Callable[[Zones, int, Any], str | None]
+Check = Callable[[Zones, int, Any], Refusal | None]
 Effect = Callable[[Zones, int, Any, list[Event]], None]
 
 
@@ -56,19 +56,19 @@ def _phases(*phases: int, clause: str = "B-29") -> tuple[frozenset[int], str]:
     return frozenset(phases), clause
 
 
-def _phase_refusal(s: Zones, phases: frozenset[int], clause: str) -> str:
+def _phase_refusal(s: Zones, phases: frozenset[int], clause: str) -> Refusal:
     names = ", ".join(PHASE_NAMES[p] for p in sorted(phases))
-    return f"not allowed in phase {PHASE_NAMES[s.phase]} (only in: {names}) [{clause}]"
+    return refuse(clause, f"not allowed in phase {PHASE_NAMES[s.phase]} (only in: {names})")
 
 
 # ---- planting from the hand (B-32, B-55)
 
 
-def _check_plant_hand(s: Zones, p: int, a: A.PlantFromHand) -> str | None:
+def _check_plant_hand(s: Zones, p: int, a: A.PlantFromHand) -> Refusal | None:
     if s.planted >= 2:
-        return "at most two cards are planted from the hand [B-32]"
+        return refuse("B-32", "at most two cards are planted from the hand")
     if not s.hands[p]:
-        return "the hand is empty [B-32]"
+        return refuse("B-32", "the hand is empty")
     return R.plant_error(s, p, s.cfg.variety_of[s.hands[p][0]], a.field)
 
 
@@ -77,9 +77,9 @@ def _do_plant_hand(s: Zones, p: int, a: A.PlantFromHand, ev: list[Event]) -> Non
     R.after_hand_plant(s, ev)
 
 
-def _check_end_planting(s: Zones, p: int, a: Action) -> str | None:
+def _check_end_planting(s: Zones, p: int, a: Action) -> Refusal | None:
     if s.planted < 1:
-        return "the front card must be planted first [B-32, B-55]"
+        return refuse("B-32, B-55", "the front card must be planted first")
     return None
 
 
@@ -102,9 +102,9 @@ def _do_buy(s: Zones, p: int, a: Action, ev: list[Event]) -> None:
 
 
 def _zone_plant_check(zone: Callable[[Zones, int], list[int]], clause: str) -> Check:
-    def check(s: Zones, p: int, a: Any) -> str | None:
+    def check(s: Zones, p: int, a: Any) -> Refusal | None:
         if a.card not in zone(s, p):
-            return f"card {a.card} is not there to be planted [{clause}]"
+            return refuse(clause, f"card {a.card} is not there to be planted")
         return R.plant_error(s, p, s.cfg.variety_of[a.card], a.field)
 
     return check
@@ -123,8 +123,12 @@ def _do_plant_offered(s: Zones, p: int, a: A.PlantOffered, ev: list[Event]) -> N
     R.after_offered_card(s, ev)
 
 
-def _check_discard_offered(s: Zones, p: int, a: A.DiscardOffered) -> str | None:
-    return None if a.card in s.offer_area else f"card {a.card} is not in the offer area [B-54]"
+def _check_discard_offered(s: Zones, p: int, a: A.DiscardOffered) -> Refusal | None:
+    return (
+        None
+        if a.card in s.offer_area
+        else refuse("B-54", f"card {a.card} is not in the offer area")
+    )
 
 
 def _do_discard_offered(s: Zones, p: int, a: A.DiscardOffered, ev: list[Event]) -> None:
@@ -134,11 +138,11 @@ def _do_discard_offered(s: Zones, p: int, a: A.DiscardOffered, ev: list[Event]) 
     R.after_offered_card(s, ev)
 
 
-def _check_discard_hand(s: Zones, p: int, a: A.DiscardFromHand) -> str | None:
+def _check_discard_hand(s: Zones, p: int, a: A.DiscardFromHand) -> Refusal | None:
     if s.planted < 1:
-        return "the front card must be planted before a discard [B-55]"
+        return refuse("B-55", "the front card must be planted before a discard")
     if not 0 <= a.position < len(s.hands[p]):
-        return f"hand position {a.position} is not in the hand of {len(s.hands[p])} [B-55]"
+        return refuse("B-55", f"hand position {a.position} is not in the hand of {len(s.hands[p])}")
     return None
 
 
@@ -156,11 +160,11 @@ def _do_plant_revealed(s: Zones, p: int, a: A.PlantRevealed, ev: list[Event]) ->
         R.end_reveal_step(s, ev)
 
 
-def _check_end_trading(s: Zones, p: int, a: Action) -> str | None:
-    return None if p == s.active else "only the active player may end trading [B-45]"
+def _check_end_trading(s: Zones, p: int, a: Action) -> Refusal | None:
+    return None if p == s.active else refuse("B-45", "only the active player may end trading")
 
 
-def _ok(s: Zones, p: int, a: Any) -> str | None:
+def _ok(s: Zones, p: int, a: Any) -> Refusal | None:
     return None
 
 
@@ -266,9 +270,9 @@ class BohnanzaState(Zones, State):
             )
         (phases, clause), rule_check, _ = handler
         if self.phase not in phases:
-            return refuse(f"{action}: {_phase_refusal(self, phases, clause)}")
+            return _phase_refusal(self, phases, clause).error(action)
         why = rule_check(self, player, action)
-        return None if why is None else refuse(f"{action}: {why}")
+        return None if why is None else why.error(action)
 
     def is_legal(self, player: PlayerId, action: Action) -> bool:
         return self.refusal(player, action) is None

@@ -8,6 +8,7 @@ the enumerated menus in ``menu.py``.
 from __future__ import annotations
 
 from seedbed.engine.api import Event
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza.cards import PAYOUT, VARIETIES, Config
 from seedbed.games.bohnanza.protection import single_bean_protected
@@ -113,36 +114,37 @@ def exhaust(s: Zones, ev: Events) -> bool:
 # ------------------------------------------------------------------ fields (B-18 … B-27)
 
 
-def harvest_error(s: Zones, p: int, f: int) -> str | None:
+def harvest_error(s: Zones, p: int, f: int) -> Refusal | None:
     fields = s.fields[p]
     if not 0 <= f < len(fields):
-        return f"player {p} has no field {f} [B-18]"
+        return refuse("B-18", f"player {p} has no field {f}")
     field = fields[f]
     if not field:
-        return f"field {f} is empty [B-23]"
+        return refuse("B-23", f"field {f} is empty")
     if len(field) == 1 and single_bean_protected([len(other) for other in fields], f):
-        return f"field {f} holds a single bean while another field holds more [B-24]"
+        return refuse("B-24", f"field {f} holds a single bean while another field holds more")
     return None
 
 
-def plant_error(s: Zones, p: int, variety: int, f: int) -> str | None:
+def plant_error(s: Zones, p: int, variety: int, f: int) -> Refusal | None:
     """Why a bean of ``variety`` may not go into field ``f`` of p (B-19, B-21), or None."""
     fields = s.fields[p]
     if not 0 <= f < len(fields):
-        return f"player {p} has no field {f} [B-18]"
+        return refuse("B-18", f"player {p} has no field {f}")
     vo = s.cfg.variety_of
     for i, field in enumerate(fields):
         if field and vo[field[0]] == variety:
             if i == f:
                 return None
-            return (
-                f"a {VARIETIES[variety]} bean must go to field {i}, which holds that variety [B-19]"
+            return refuse(
+                "B-19",
+                f"a {VARIETIES[variety]} bean must go to field {i}, which holds that variety",
             )
     if not fields[f]:
         return None
     why = harvest_error(s, p, f)
     if why is not None:
-        return f"cannot plant over field {f}: it may not be harvested now: {why} [B-21]"
+        return refuse("B-21", f"cannot plant over field {f}: it may not be harvested now: {why}")
     return None
 
 
@@ -207,14 +209,14 @@ def do_plant(s: Zones, p: int, card: int, f: int, source: str, ev: Events) -> No
     ev.append(Event("plant", {"player": p, "field": f, "card": card_json(s, card), "from": source}))
 
 
-def buy_error(s: Zones, p: int) -> str | None:
+def buy_error(s: Zones, p: int) -> Refusal | None:
     cfg = s.cfg
     if not cfg.can_buy:
-        return "the third field cannot be bought with standard 3 players [B-13]"
+        return refuse("B-13", "the third field cannot be bought with standard 3 players")
     if s.third[p]:
-        return f"player {p} already has a third field [B-26]"
+        return refuse("B-26", f"player {p} already has a third field")
     if len(s.treasury[p]) < cfg.field_cost:
-        return f"the third field costs {cfg.field_cost} coins; player {p} has fewer [B-26]"
+        return refuse("B-26", f"the third field costs {cfg.field_cost} coins; player {p} has fewer")
     return None
 
 

@@ -4,6 +4,7 @@ withdrawals, passes, the end of trading and quiescence."""
 from __future__ import annotations
 
 from seedbed.engine.api import Event
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.games.bohnanza.actions import Accept, Decline, Offer, Withdraw
 from seedbed.games.bohnanza.cards import VARIETIES
 from seedbed.games.bohnanza.rules import Events, card_json, end_trading
@@ -52,45 +53,49 @@ def in_place(s: Zones, rec: OfferRecord) -> bool:
 # ------------------------------------------------------------------ Offer (B-37, B-38)
 
 
-def offer_error(s: Zones, p: int, a: Offer) -> str | None:
+def offer_error(s: Zones, p: int, a: Offer) -> Refusal | None:
     cfg = s.cfg
     n = cfg.num_players
     active = s.active
     if cfg.max_offers is not None and s.offers_made[p] >= cfg.max_offers:
-        return f"player {p} has made {cfg.max_offers} offers this trading phase [B-47]"
+        return refuse("B-47", f"player {p} has made {cfg.max_offers} offers this trading phase")
     if not (a.give_faceup or a.give_hand or a.want or a.want_faceup):
-        return "an offer must give or want something [B-37]"
+        return refuse("B-37", "an offer must give or want something")
     if p == active:
         if a.to is not None and (not 0 <= a.to < n or a.to == active):
-            return "the active player offers to another seat or to 'any' [B-37]"
+            return refuse("B-37", "the active player offers to another seat or to 'any'")
         if a.want_faceup:
-            return "the active player cannot want its own face-up cards [B-37]"
+            return refuse("B-37", "the active player cannot want its own face-up cards")
     else:
         if a.to != active:
-            return f"a non-active player may only offer to the active player (seat {active}) [B-35]"
+            return refuse(
+                "B-35", f"a non-active player may only offer to the active player (seat {active})"
+            )
         if a.give_faceup:
-            return "only the active player may give face-up cards [B-37]"
+            return refuse("B-37", "only the active player may give face-up cards")
     for slots, what in ((a.give_faceup, "given"), (a.want_faceup, "wanted")):
         if len(set(slots)) != len(slots):
-            return f"{what} face-up slots repeat [B-37]"
+            return refuse("B-37", f"{what} face-up slots repeat")
         for slot in slots:
             if slot not in (0, 1) or s.faceup[slot] == EMPTY:
-                return f"{what} face-up slot {slot} holds no card [B-37]"
+                return refuse("B-37", f"{what} face-up slot {slot} holds no card")
     hand = s.hands[p]
     if len(set(a.give_hand)) != len(a.give_hand):
-        return "given hand positions repeat [B-37]"
+        return refuse("B-37", "given hand positions repeat")
     for pos in a.give_hand:
         if not 0 <= pos < len(hand):
-            return f"hand position {pos} is not in player {p}'s hand of {len(hand)} [B-37]"
+            return refuse("B-37", f"hand position {pos} is not in player {p}'s hand of {len(hand)}")
     for v in a.want:
         if v not in cfg.varieties:
-            return f"{VARIETIES[v]} is not in this game [B-37]"
+            return refuse("B-37", f"{VARIETIES[v]} is not in this game")
     mine = [r for i, r in enumerate(s.offers) if r.proposer == p and s.offer_status[i] == OPEN]
     if mine:
         rec = make_record(s, p, a)
         for other in mine:
             if other.same_terms(rec):
-                return f"player {p} already has offer {other.offer_id} with the same terms [B-37]"
+                return refuse(
+                    "B-37", f"player {p} already has offer {other.offer_id} with the same terms"
+                )
     return None
 
 
@@ -145,29 +150,31 @@ def do_offer(s: Zones, p: int, a: Offer, ev: Events) -> None:
 # ------------------------------------------------------------------ Accept (B-39, B-40)
 
 
-def accept_error(s: Zones, p: int, a: Accept) -> str | None:
+def accept_error(s: Zones, p: int, a: Accept) -> Refusal | None:
     i = find_offer(s, a.offer_id)
     if i < 0:
-        return f"there is no offer {a.offer_id} in this trading phase [B-39]"
+        return refuse("B-39", f"there is no offer {a.offer_id} in this trading phase")
     if s.offer_status[i] != OPEN:
-        return f"offer {a.offer_id} is closed [B-39, B-77]"
+        return refuse("B-39, B-77", f"offer {a.offer_id} is closed")
     rec = s.offers[i]
     if rec.to is None:
         if p == s.active:
-            return "an open offer is accepted by a non-active player [B-39]"
+            return refuse("B-39", "an open offer is accepted by a non-active player")
     elif rec.to != p:
-        return f"offer {a.offer_id} is addressed to player {rec.to} [B-39]"
+        return refuse("B-39", f"offer {a.offer_id} is addressed to player {rec.to}")
     hand = s.hands[p]
     if len(set(a.positions)) != len(a.positions):
-        return "accepted hand positions repeat [B-39]"
+        return refuse("B-39", "accepted hand positions repeat")
     for pos in a.positions:
         if not 0 <= pos < len(hand):
-            return f"hand position {pos} is not in player {p}'s hand of {len(hand)} [B-39]"
+            return refuse("B-39", f"hand position {pos} is not in player {p}'s hand of {len(hand)}")
     vo = s.cfg.variety_of
     if sorted(vo[hand[pos]] for pos in a.positions) != list(rec.want):
-        return f"the cards at those positions are not exactly what offer {a.offer_id} wants [B-39]"
+        return refuse(
+            "B-39", f"the cards at those positions are not exactly what offer {a.offer_id} wants"
+        )
     if not in_place(s, rec):
-        return f"a card of offer {a.offer_id} is no longer available [B-40]"
+        return refuse("B-40", f"a card of offer {a.offer_id} is no longer available")
     return None
 
 
@@ -244,21 +251,21 @@ def _outstanding(s: Zones, offer_id: int) -> OfferRecord | None:
     return s.offers[i] if i >= 0 and s.offer_status[i] == OPEN else None
 
 
-def decline_error(s: Zones, p: int, a: Decline) -> str | None:
+def decline_error(s: Zones, p: int, a: Decline) -> Refusal | None:
     rec = _outstanding(s, a.offer_id)
     if rec is None:
-        return f"offer {a.offer_id} is not outstanding [B-41]"
+        return refuse("B-41", f"offer {a.offer_id} is not outstanding")
     if rec.to != p:
-        return "only the addressee of a one-player offer may decline it [B-41]"
+        return refuse("B-41", "only the addressee of a one-player offer may decline it")
     return None
 
 
-def withdraw_error(s: Zones, p: int, a: Withdraw) -> str | None:
+def withdraw_error(s: Zones, p: int, a: Withdraw) -> Refusal | None:
     rec = _outstanding(s, a.offer_id)
     if rec is None:
-        return f"offer {a.offer_id} is not outstanding [B-42]"
+        return refuse("B-42", f"offer {a.offer_id} is not outstanding")
     if rec.proposer != p:
-        return "only the proposer may withdraw an offer [B-42]"
+        return refuse("B-42", "only the proposer may withdraw an offer")
     return None
 
 

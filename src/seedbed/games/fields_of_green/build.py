@@ -5,6 +5,7 @@ immediate ability)."""
 from __future__ import annotations
 
 from seedbed.engine.api import Event
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.games.fields_of_green.abilities import market_bonus, push_effects
 from seedbed.games.fields_of_green.actions import (
     BuildLocation,
@@ -23,18 +24,18 @@ from seedbed.games.fields_of_green.upkeep import put_card
 MARKET_BASE, MARKET_PER_FOOD, MARKET_MAX_FOOD = 2, 2, 2  # F-54
 
 
-def card_error(s: Zones, p: int, card: int) -> str | None:
+def card_error(s: Zones, p: int, card: int) -> Refusal | None:
     """The card an action uses: the revealed one (F-49) or a display card (F-70)."""
     if s.cfg.duel:
-        return None if card in s.display else f"card {card} is not in the display [F-70]"
+        return None if card in s.display else refuse("F-70", f"card {card} is not in the display")
     if s.revealed[p] != card:
-        return f"card {card} is not player {p}'s revealed card [F-49]"
+        return refuse("F-49", f"card {card} is not player {p}'s revealed card")
     return None
 
 
-def _cell_error(s: Zones, p: int, cell: Cell) -> str | None:
+def _cell_error(s: Zones, p: int, cell: Cell) -> Refusal | None:
     if not is_placement(s.farms[p], cell):
-        return f"{cell[0]},{cell[1]} is not an empty cell next to the farm [F-29]"
+        return refuse("F-29", f"{cell[0]},{cell[1]} is not an empty cell next to the farm")
     return None
 
 
@@ -53,20 +54,22 @@ def _after_build(s: Zones, p: int, card: int) -> None:
 # ------------------------------------------------------------------ A: Build Location
 
 
-def build_error(s: Zones, p: int, a: BuildLocation) -> str | None:
+def build_error(s: Zones, p: int, a: BuildLocation) -> Refusal | None:
     why = card_error(s, p, a.card)
     if why is not None:
         return why
     info = s.cfg.cards[a.card]
     if info.kind >= len(TYPES):
-        return "only location cards are built this way [F-51]"
+        return refuse("F-51", "only location cards are built this way")
     why = _cell_error(s, p, a.cell)
     if why is not None:
         return why
     if s.coins[p] < info.coins:
-        return f"{info.design} costs {info.coins} coins; player {p} has {s.coins[p]} [F-51]"
+        return refuse(
+            "F-51", f"{info.design} costs {info.coins} coins; player {p} has {s.coins[p]}"
+        )
     if s.food[p] < info.food:
-        return f"{info.design} costs {info.food} food; player {p} has {s.food[p]} [F-51]"
+        return refuse("F-51", f"{info.design} costs {info.food} food; player {p} has {s.food[p]}")
     return water_error(s, p, a.cell, a.water, info.water)
 
 
@@ -93,14 +96,14 @@ def do_build(s: Zones, p: int, a: BuildLocation, ev: list[Event]) -> None:
 # ------------------------------------------------------------------ B: Water Tower, C: Silo
 
 
-def tower_error(s: Zones, p: int, a: BuildWaterTower) -> str | None:
+def tower_error(s: Zones, p: int, a: BuildWaterTower) -> Refusal | None:
     why = card_error(s, p, a.card)
     if why is not None:
         return why
     if not s.towers:
-        return "the Water Tower pile is empty [F-104]"
+        return refuse("F-104", "the Water Tower pile is empty")
     if s.coins[p] < TOWER_COST:
-        return f"a Water Tower costs {TOWER_COST} coins [F-52]"
+        return refuse("F-52", f"a Water Tower costs {TOWER_COST} coins")
     return _cell_error(s, p, a.cell)
 
 
@@ -116,12 +119,12 @@ def do_tower(s: Zones, p: int, a: BuildWaterTower, ev: list[Event]) -> None:
     _after_build(s, p, tower)
 
 
-def silo_error(s: Zones, p: int, a: BuildSilo) -> str | None:
+def silo_error(s: Zones, p: int, a: BuildSilo) -> Refusal | None:
     why = card_error(s, p, a.card)
     if why is not None:
         return why
     if not s.silos:
-        return "the Silo pile is empty [F-104]"
+        return refuse("F-104", "the Silo pile is empty")
     return _cell_error(s, p, a.cell)
 
 
@@ -138,14 +141,14 @@ def do_silo(s: Zones, p: int, a: BuildSilo, ev: list[Event]) -> None:
 # ------------------------------------------------------------------ D: Go to Market
 
 
-def market_error(s: Zones, p: int, a: GoToMarket) -> str | None:
+def market_error(s: Zones, p: int, a: GoToMarket) -> Refusal | None:
     why = card_error(s, p, a.card)
     if why is not None:
         return why
     if not 0 <= a.food <= MARKET_MAX_FOOD:
-        return f"Go to Market sells 0, 1 or 2 food, not {a.food} [F-54]"
+        return refuse("F-54", f"Go to Market sells 0, 1 or 2 food, not {a.food}")
     if a.food > s.food[p]:
-        return f"player {p} has {s.food[p]} food [F-54]"
+        return refuse("F-54", f"player {p} has {s.food[p]} food")
     return None
 
 
@@ -164,17 +167,17 @@ def do_market(s: Zones, p: int, a: GoToMarket, ev: list[Event]) -> None:
 # ------------------------------------------------------------------ E: Restore Location
 
 
-def restore_error(s: Zones, p: int, a: RestoreLocation) -> str | None:
+def restore_error(s: Zones, p: int, a: RestoreLocation) -> Refusal | None:
     if not s.cfg.published:
-        return "the prototype rules have no Restore Location [F-14, F-105]"
+        return refuse("F-14, F-105", "the prototype rules have no Restore Location")
     why = card_error(s, p, a.card)
     if why is not None:
         return why
     card = s.farms[p].get(a.cell, NONE)
     if card == NONE or card not in s.face_down:
-        return f"{a.cell[0]},{a.cell[1]} holds no Open Area of player {p} [F-55]"
+        return refuse("F-55", f"{a.cell[0]},{a.cell[1]} holds no Open Area of player {p}")
     if s.coins[p] < 1:
-        return "Restore Location costs 1 coin [F-55, F-105]"
+        return refuse("F-55, F-105", "Restore Location costs 1 coin")
     return None
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from seedbed.engine.api import Event
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.games.fields_of_green import equipment as E
 from seedbed.games.fields_of_green.abilities import cost_of, push_effects
 from seedbed.games.fields_of_green.actions import (
@@ -38,7 +39,7 @@ from seedbed.games.fields_of_green.state import (
     Zones,
 )
 
-Check = Callable[[Zones, int, Any], str | None]
+Check = Callable[[Zones, int, Any], Refusal | None]
 Do = Callable[[Zones, int, Any, list[Event]], None]
 
 
@@ -49,7 +50,7 @@ def _top(s: Zones) -> list[int]:
 # ------------------------------------------------------------------ water (F-33, F-41)
 
 
-def _water_check(s: Zones, p: int, a: PlaceWater) -> str | None:
+def _water_check(s: Zones, p: int, a: PlaceWater) -> Refusal | None:
     return placement_error(s, p, a.water, _top(s)[2])
 
 
@@ -73,10 +74,10 @@ def _water_do(s: Zones, p: int, a: PlaceWater, ev: list[Event]) -> None:
 # ------------------------------------------------------------------ choose (F-86)
 
 
-def _choose_check(s: Zones, p: int, a: ChooseEffect) -> str | None:
+def _choose_check(s: Zones, p: int, a: ChooseEffect) -> Refusal | None:
     options = len(_top(s)) - 3
     if not 0 <= a.index < options:
-        return f"choose an option 0 … {options - 1} [F-86]"
+        return refuse("F-86", f"choose an option 0 … {options - 1}")
     return None
 
 
@@ -89,15 +90,15 @@ def _choose_do(s: Zones, p: int, a: ChooseEffect, ev: list[Event]) -> None:
 # ------------------------------------------------------------------ equipment (F-64 … F-66)
 
 
-def _keep_check(s: Zones, p: int, a: KeepEquipment) -> str | None:
-    return None if a.tile in _top(s)[2:] else f"tile {a.tile} was not drawn [F-64]"
+def _keep_check(s: Zones, p: int, a: KeepEquipment) -> Refusal | None:
+    return None if a.tile in _top(s)[2:] else refuse("F-64", f"tile {a.tile} was not drawn")
 
 
 def _keep_do(s: Zones, p: int, a: KeepEquipment, ev: list[Event]) -> None:
     E.keep(s, p, a.tile, ev)
 
 
-def _place_check(s: Zones, p: int, a: PlaceEquipment) -> str | None:
+def _place_check(s: Zones, p: int, a: PlaceEquipment) -> Refusal | None:
     return E.fit_error(s, p, _top(s)[2], s.farms[p].get(a.cell, NONE))
 
 
@@ -109,9 +110,9 @@ def _aside_do(s: Zones, p: int, a: SetAsideEquipment, ev: list[Event]) -> None:
     E.set_aside(s, p, ev)
 
 
-def _attach_check(s: Zones, p: int, a: AttachEquipment) -> str | None:
+def _attach_check(s: Zones, p: int, a: AttachEquipment) -> Refusal | None:
     if a.tile not in s.aside[p]:
-        return f"tile {a.tile} is not set aside by player {p} [F-66]"
+        return refuse("F-66", f"tile {a.tile} is not set aside by player {p}")
     return E.fit_error(s, p, a.tile, _top(s)[2])
 
 
@@ -146,13 +147,13 @@ def _optional_effects(s: Zones, frame: list[int]) -> Any:
     return () if ability is None else ability.effects
 
 
-def _pay_check(s: Zones, p: int, a: PayOptional) -> str | None:
+def _pay_check(s: Zones, p: int, a: PayOptional) -> Refusal | None:
     frame = _top(s)
     coins, need, food = optional_cost(s, p, frame)
     if s.coins[p] < coins:
-        return f"the cost is {coins} coins; player {p} has {s.coins[p]} [F-57]"
+        return refuse("F-57", f"the cost is {coins} coins; player {p} has {s.coins[p]}")
     if s.food[p] < food:
-        return f"the cost is {food} food; player {p} has {s.food[p]} [F-57]"
+        return refuse("F-57", f"the cost is {food} food; player {p} has {s.food[p]}")
     return water_error(s, p, s.cell_of(frame[2]), a.water, need)
 
 
@@ -167,7 +168,7 @@ def _pay_do(s: Zones, p: int, a: PayOptional, ev: list[Event]) -> None:
     push_effects(s, p, frame[2], _optional_effects(s, frame))
 
 
-def _ok(s: Zones, p: int, a: Any) -> str | None:
+def _ok(s: Zones, p: int, a: Any) -> Refusal | None:
     return None
 
 

@@ -8,6 +8,7 @@ ability and ``num_cards + tile`` for a tile (``item_of`` / ``split_item``).
 from __future__ import annotations
 
 from seedbed.engine.api import Event
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.games.fields_of_green.abilities import push_effects
 from seedbed.games.fields_of_green.config import TILES_DRAWN, TYPES
 from seedbed.games.fields_of_green.geo import tiles_changed
@@ -57,25 +58,25 @@ def kind_fits(s: Zones, tile: int, card: int) -> bool:
     return ok and (design.keyword is None or design.keyword in info.keywords())
 
 
-def limit_error(s: Zones, tile: int, card: int) -> str | None:
+def limit_error(s: Zones, tile: int, card: int) -> Refusal | None:
     """F-17 (published): at most 2 tiles on a card, never two of one design."""
     if not s.cfg.published:
         return None
     on_card = s.equip.get(card, ())
     if len(on_card) >= 2:
-        return "a card holds at most 2 tiles [F-17]"
+        return refuse("F-17", "a card holds at most 2 tiles")
     design = s.cfg.tiles[tile].id
     if any(s.cfg.tiles[t].id == design for t in on_card):
-        return f"the card already holds a {design} [F-17]"
+        return refuse("F-17", f"the card already holds a {design}")
     return None
 
 
-def fit_error(s: Zones, p: int, tile: int, card: int) -> str | None:
+def fit_error(s: Zones, p: int, tile: int, card: int) -> Refusal | None:
     """Why ``tile`` may not go on ``card`` of p now, or None (F-65, F-17)."""
     if card == NONE or s.home.get(card, (NONE,))[0] != p:
-        return f"player {p} has no such card [F-65]"
+        return refuse("F-65", f"player {p} has no such card")
     if not kind_fits(s, tile, card):
-        return f"{tile_name(s, tile)} does not fit {s.cfg.cards[card].design} [F-65]"
+        return refuse("F-65", f"{tile_name(s, tile)} does not fit {s.cfg.cards[card].design}")
     return limit_error(s, tile, card)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
-from seedbed.engine.errors import IllegalActionError, NotOnMoveError, refuse
+from seedbed.engine.errors import IllegalActionError, NotOnMoveError, Refusal, refuse
 from seedbed.engine.rng import Rng
 from seedbed.games.fields_of_green import actions as A
 from seedbed.games.fields_of_green import build as B
@@ -44,15 +44,15 @@ from seedbed.games.fields_of_green.upkeep import do_split, setup, split_error
 OPTION_NAMES = ("ruleset", "introductory", "cards")
 RULESETS = ("published", "prototype")
 
-Check = Callable[[Zones, int, Any], str | None]
+Check = Callable[[Zones, int, Any], Refusal | None]
 Do = Callable[[Zones, int, Any, list[Event]], None]
 
 
-def _commit_check(s: Zones, p: int, a: A.Commit) -> str | None:
+def _commit_check(s: Zones, p: int, a: A.Commit) -> Refusal | None:
     if s.commits[p] != NONE:
-        return f"player {p} has already committed this turn [F-46]"
+        return refuse("F-46", f"player {p} has already committed this turn")
     if a.card not in s.hands[p]:
-        return f"card {a.card} is not in player {p}'s hand [F-46]"
+        return refuse("F-46", f"card {a.card} is not in player {p}'s hand")
     return None
 
 
@@ -118,17 +118,17 @@ class FieldsOfGreenState(Zones, State):
             return ()
         return legal_actions(self, player)
 
-    def _handler(self, action: Action) -> tuple[Check, Do] | str:
+    def _handler(self, action: Action) -> tuple[Check, Do] | Refusal:
         """The check and effect for ``action`` now, or why it is not allowed at this moment."""
         decision = DECISIONS.get(type(action))
         if self.stack:
             frame = self.stack[-1]
             if decision is None or decision[0] != frame[0]:
-                return f"{action}: first answer the pending {FRAME_NAMES[frame[0]]} decision [F-7]"
+                return refuse("F-7", f"first answer the pending {FRAME_NAMES[frame[0]]} decision")
             return decision[1], decision[2]
         handler = HANDLERS.get(type(action))
         if handler is None or self.phase not in handler[0]:
-            return f"{action}: not allowed in phase {PHASE_NAMES[self.phase]} [F-7]"
+            return refuse("F-7", f"not allowed in phase {PHASE_NAMES[self.phase]}")
         return handler[1], handler[2]
 
     def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
@@ -149,10 +149,10 @@ class FieldsOfGreenState(Zones, State):
                 f"player {player} is not on the move (on the move: {on_move})", "F-7"
             )
         found = self._handler(action)
-        if isinstance(found, str):
-            return refuse(found)
+        if isinstance(found, Refusal):
+            return found.error(action)
         why = found[0](self, player, action)
-        return found[1] if why is None else refuse(f"{action}: {why}")
+        return found[1] if why is None else why.error(action)
 
     def is_legal(self, player: PlayerId, action: Action) -> bool:
         return not isinstance(self._checked(player, action), IllegalActionError)

@@ -4,6 +4,7 @@ player chooses, Open Areas, and the end of the year."""
 from __future__ import annotations
 
 from seedbed.engine.api import Event
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.games.fields_of_green.abilities import cost_of, harvest_cost_cut, push_effects
 from seedbed.games.fields_of_green.actions import Water
 from seedbed.games.fields_of_green.config import YEARS
@@ -59,20 +60,20 @@ def cost(s: Zones, p: int, item: int) -> tuple[int, int, int]:
     return max(0, coins + dc), max(0, water + dw), max(0, food + df)
 
 
-def item_error(s: Zones, p: int, card: int, tile: int) -> str | None:
+def item_error(s: Zones, p: int, card: int, tile: int) -> Refusal | None:
     if card not in s.home or s.owner(card) != p:
-        return f"player {p} has no card {card} [F-59]"
+        return refuse("F-59", f"player {p} has no card {card}")
     if tile != NONE and tile not in s.equip.get(card, ()):
-        return f"tile {tile} is not on card {card} [F-59]"
+        return refuse("F-59", f"tile {tile} is not on card {card}")
     item = item_of(s, card, tile)
     if item not in items(s, p):
-        return f"{card if tile == NONE else f'{card}/{tile}'} is not a harvest item [F-59]"
+        return refuse("F-59", f"{card if tile == NONE else f'{card}/{tile}'} is not a harvest item")
     if item in s.handled:
-        return "this item was already paid or declined this harvest [F-60]"
+        return refuse("F-60", "this item was already paid or declined this harvest")
     return None
 
 
-def pay_error(s: Zones, p: int, card: int, tile: int, water: Water) -> str | None:
+def pay_error(s: Zones, p: int, card: int, tile: int, water: Water) -> Refusal | None:
     why = item_error(s, p, card, tile)
     if why is not None:
         return why

@@ -7,6 +7,7 @@ reach comes from the cached farm facts of geo.py.
 
 from __future__ import annotations
 
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.games.fields_of_green.abilities import tower_capacity
 from seedbed.games.fields_of_green.actions import Water
 from seedbed.games.fields_of_green.farm import Cell
@@ -78,20 +79,20 @@ def can_pay_water(s: Zones, p: int, cell: Cell, need: int) -> bool:
     return need <= 0 or sum(paying(s, geo(s, p).towers_at(cell))[1]) >= need
 
 
-def water_error(s: Zones, p: int, cell: Cell, water: Water, need: int) -> str | None:
+def water_error(s: Zones, p: int, cell: Cell, water: Water, need: int) -> Refusal | None:
     """Why ``water`` does not pay ``need`` water for ``cell``, or None (F-33)."""
     paid = sum(n for _, _, n in water)
     if paid != need:
-        return f"the water cost is {need}, the split pays {paid} [F-33]"
+        return refuse("F-33", f"the water cost is {need}, the split pays {paid}")
     farm = s.farms[p]
     for x, y, n in water:
         tower = farm.get((x, y))
         if tower is None or tower not in s.water:
-            return f"there is no Water Tower of player {p} at {x},{y} [F-33]"
+            return refuse("F-33", f"there is no Water Tower of player {p} at {x},{y}")
         if s.water[tower] < n:
-            return f"the tower at {x},{y} holds {s.water[tower]} water, not {n} [F-33]"
+            return refuse("F-33", f"the tower at {x},{y} holds {s.water[tower]} water, not {n}")
         if cell not in geo(s, p).reach[tower]:
-            return f"{cell[0]},{cell[1]} is out of range of the tower at {x},{y} [F-32]"
+            return refuse("F-32", f"{cell[0]},{cell[1]} is out of range of the tower at {x},{y}")
     return None
 
 
@@ -110,7 +111,7 @@ def placements(s: Zones, p: int, gained: int) -> list[Water]:
     return [split_at(s, towers, v) for v in distributions(caps, fits)]
 
 
-def placement_error(s: Zones, p: int, water: Water, gained: int) -> str | None:
+def placement_error(s: Zones, p: int, water: Water, gained: int) -> Refusal | None:
     """Why ``water`` is not a placement of ``gained`` water (F-33), or None."""
     farm = s.farms[p]
     room = 0
@@ -119,14 +120,14 @@ def placement_error(s: Zones, p: int, water: Water, gained: int) -> str | None:
     fits = min(gained, room)
     placed = sum(n for _, _, n in water)
     if placed != fits:
-        return f"{fits} water must be placed (as much as fits), not {placed} [F-33]"
+        return refuse("F-33", f"{fits} water must be placed (as much as fits), not {placed}")
     for x, y, n in water:
         tower = farm.get((x, y))
         if tower is None or tower not in s.water:
-            return f"there is no Water Tower of player {p} at {x},{y} [F-33]"
+            return refuse("F-33", f"there is no Water Tower of player {p} at {x},{y}")
         if s.water[tower] + n > tower_capacity(s, tower):
             room = tower_capacity(s, tower) - s.water[tower]
-            return f"the tower at {x},{y} has room for {room} [F-33]"
+            return refuse("F-33", f"the tower at {x},{y} has room for {room}")
     return None
 
 
@@ -138,14 +139,14 @@ def place_water(s: Zones, p: int, water: Water) -> None:
 
 def cost_error(
     s: Zones, p: int, cell: Cell, price: tuple[int, int, int], water: Water, clause: str
-) -> str | None:
+) -> Refusal | None:
     """Why ``p`` cannot pay ``price`` (coins, water, food) for the card at ``cell`` with the
     ``water`` split (water from towers that reach the cell), or None (F-35, F-33)."""
     coins, need, food = price
     if s.coins[p] < coins:
-        return f"the cost is {coins} coins; player {p} has {s.coins[p]} [{clause}]"
+        return refuse(clause, f"the cost is {coins} coins; player {p} has {s.coins[p]}")
     if s.food[p] < food:
-        return f"the cost is {food} food; player {p} has {s.food[p]} [{clause}]"
+        return refuse(clause, f"the cost is {food} food; player {p} has {s.food[p]}")
     return water_error(s, p, cell, water, need)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from seedbed.engine.api import Event
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.games.fields_of_green.abilities import cost_of, game_end_vp
 from seedbed.games.fields_of_green.actions import Water
 from seedbed.games.fields_of_green.config import TOWER, TYPES
@@ -62,14 +63,14 @@ def cost(s: Zones, p: int, item: int) -> tuple[int, int, int]:
     return cost_of(s, p, card, _cost_object(s, item))
 
 
-def pay_error(s: Zones, p: int, card: int, tile: int, water: Water) -> str | None:
+def pay_error(s: Zones, p: int, card: int, tile: int, water: Water) -> Refusal | None:
     if card not in s.home or s.owner(card) != p:
-        return f"player {p} has no card {card} [F-72]"
+        return refuse("F-72", f"player {p} has no card {card}")
     if tile != NONE and tile not in s.equip.get(card, ()):
-        return f"tile {tile} is not on card {card} [F-72]"
+        return refuse("F-72", f"tile {tile} is not on card {card}")
     item = item_of(s, card, tile)
     if item not in optional_items(s, p):
-        return "not a game-end ability with an unpaid cost [F-72]"
+        return refuse("F-72", "not a game-end ability with an unpaid cost")
     return cost_error(s, p, s.cell_of(card), cost(s, p, item), water, "F-72")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import product
 
 from seedbed.engine.api import Event
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.engine.rng import Rng
 from seedbed.games.fields_of_green.abilities import gain_food
 from seedbed.games.fields_of_green.config import (
@@ -100,29 +101,29 @@ def forced_split(s: Zones) -> Split | None:
     return None
 
 
-def split_error(s: Zones, split: Split) -> str | None:
+def split_error(s: Zones, split: Split) -> Refusal | None:
     """Why ``split`` is not a legal draw split now, or None (F-42, F-43)."""
     forced = forced_split(s)
     if forced is not None:
-        return None if split == forced else f"the split is fixed: {forced} [F-43, F-44]"
+        return None if split == forced else refuse("F-43, F-44", f"the split is fixed: {forced}")
     return _split_problem(tuple(len(pile) for pile in s.piles), split)
 
 
-def _split_problem(counts: tuple[int, ...], split: Split) -> str | None:
+def _split_problem(counts: tuple[int, ...], split: Split) -> Refusal | None:
     """The F-42 / F-43 conditions for pile sizes ``counts`` (at least 6 cards in all)."""
     if any(k < 0 for k in split):
-        return "counts cannot be negative [F-42]"
+        return refuse("F-42", "counts cannot be negative")
     if sum(split) != HAND_SIZE:
-        return f"the counts must add up to {HAND_SIZE} [F-42]"
+        return refuse("F-42", f"the counts must add up to {HAND_SIZE}")
     for k, have, name in zip(split, counts, TYPES, strict=True):
         if k > have:
-            return f"the {name} pile holds {have} cards [F-42]"
+            return refuse("F-42", f"the {name} pile holds {have} cards")
     non_empty = sum(1 for k in counts if k)
     if non_empty < 3:
         if any(have and not k for k, have in zip(split, counts, strict=True)):
-            return "fewer than 3 piles have cards: take from every non-empty pile [F-43]"
+            return refuse("F-43", "fewer than 3 piles have cards: take from every non-empty pile")
     elif sum(1 for k in split if k) < 3:
-        return "take cards from at least 3 different piles [F-42]"
+        return refuse("F-42", "take cards from at least 3 different piles")
     return None
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State
-from seedbed.engine.errors import IllegalActionError, NotOnMoveError, refuse
+from seedbed.engine.errors import IllegalActionError, NotOnMoveError, Refusal
 from seedbed.engine.rng import Rng
 from seedbed.games.stalk_exchange import actions as A
 from seedbed.games.stalk_exchange import rules as R
@@ -18,7 +18,7 @@ from seedbed.games.stalk_exchange.scoring import outcome
 from seedbed.games.stalk_exchange.state import Zones
 from seedbed.games.stalk_exchange.upkeep import upkeep
 
-Check = Callable[[Zones, Any], str | None]
+Check = Callable[[Zones, Any], Refusal | None]
 Effect = Callable[[Zones, Any], list[Event]]
 
 
@@ -70,7 +70,7 @@ class StalkExchangeState(Zones, State):
         if player != self.active:
             return NotOnMoveError(f"player {player} is not on the move (player {self.active} is)")
         why = handler[0](self, action)
-        return None if why is None else refuse(f"{action}: {why}")
+        return None if why is None else why.error(action)
 
     def is_legal(self, player: PlayerId, action: Action) -> bool:
         return self.refusal(player, action) is None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import insort
 
 from seedbed.engine.api import Event
+from seedbed.engine.errors import Refusal, refuse
 from seedbed.games.stalk_exchange.config import FLOWERS, NUM_TYPES
 from seedbed.games.stalk_exchange.state import BULB, EMPTY, NO_TOKEN, TRIGGER_SUPPLY, Zones
 
@@ -101,17 +102,19 @@ def any_basic_possible(z: Zones) -> bool:
     return occupied and (bool(z.empty) or any_swap(z))
 
 
-def check_plant(z: Zones, slot: int, space: int) -> str | None:
+def check_plant(z: Zones, slot: int, space: int) -> Refusal | None:
     if not 0 <= slot < len(z.exchange):
-        return f"there is no slot {slot} [S-14]"
+        return refuse("S-14", f"there is no slot {slot}")
     if z.exchange[slot] == NO_TOKEN:
-        return f"slot {slot} is empty [S-24]"
+        return refuse("S-24", f"slot {slot} is empty")
     if space < 0:
-        return "that space is not in the Garden [S-11]"
+        return refuse("S-11", "that space is not in the Garden")
     if z.garden[space] != EMPTY:
-        return "that Garden space is not empty [S-24]"
+        return refuse("S-24", "that Garden space is not empty")
     if not can_act(z):
-        return "no basic action left and no Seedy Business token to pay an extra one [S-23]"
+        return refuse(
+            "S-23", "no basic action left and no Seedy Business token to pay an extra one"
+        )
     return None
 
 
@@ -128,20 +131,24 @@ def plant(z: Zones, slot: int, space: int) -> list[Event]:
     return [Event("plant", {**public, "extra": extra})]
 
 
-def check_swap(z: Zones, slot: int, give: int) -> str | None:
+def check_swap(z: Zones, slot: int, give: int) -> Refusal | None:
     if not 0 <= slot < len(z.exchange):
-        return f"there is no slot {slot} [S-14]"
+        return refuse("S-14", f"there is no slot {slot}")
     if not 0 <= give < NUM_TYPES:
-        return f"there is no flower type {give} [S-7]"
+        return refuse("S-7", f"there is no flower type {give}")
     taken = z.exchange[slot]
     if taken == NO_TOKEN:
-        return f"slot {slot} is empty [S-25]"
+        return refuse("S-25", f"slot {slot} is empty")
     if give == taken:
-        return f"slot {slot} already holds a {FLOWERS[give]}: a swap must change type [S-25]"
+        return refuse(
+            "S-25", f"slot {slot} already holds a {FLOWERS[give]}: a swap must change type"
+        )
     if z.portfolios[z.active][give] == 0:
-        return f"the portfolio holds no {FLOWERS[give]} [S-25]"
+        return refuse("S-25", f"the portfolio holds no {FLOWERS[give]}")
     if not can_act(z):
-        return "no basic action left and no Seedy Business token to pay an extra one [S-23]"
+        return refuse(
+            "S-23", "no basic action left and no Seedy Business token to pay an extra one"
+        )
     return None
 
 
@@ -162,9 +169,9 @@ def swap(z: Zones, slot: int, give: int) -> list[Event]:
     return [Event("swap", {**public, "extra": extra})]
 
 
-def check_flush(z: Zones) -> str | None:
+def check_flush(z: Zones) -> Refusal | None:
     if z.seedy[z.active] == 0:
-        return "no unspent Seedy Business token [S-26]"
+        return refuse("S-26", "no unspent Seedy Business token")
     return None
 
 
@@ -186,10 +193,10 @@ def flush(z: Zones) -> list[Event]:
     return events
 
 
-def check_end_actions(z: Zones) -> str | None:
+def check_end_actions(z: Zones) -> Refusal | None:
     if z.basic_taken < z.config.basic_actions and any_basic_possible(z):
         left = z.config.basic_actions - z.basic_taken
-        return f"{left} basic action(s) left and a Plant or Swap is possible [S-27]"
+        return refuse("S-27", f"{left} basic action(s) left and a Plant or Swap is possible")
     return None
 
 
