@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from seedbed.server.display import display_for
+
 from .browser import WebServer, click_and_wait, version, wait_for_turn_or_end, wait_for_view
 
 
@@ -192,6 +194,11 @@ def test_replay_endpoint(web_server: WebServer) -> None:
     assert any(e["kind"] == "game_over" for e in last["events"])
     assert spectator["outcome"]["scores"] == seat0["outcome"]["scores"]
     assert [s["name"] for s in spectator["seats"]] == ["greedy", "random"]
+    # each step's display is the one its view message had (issue 13, item 6)
+    for replay in (spectator, seat0):
+        for step in replay["steps"]:
+            assert step["display"] == display_for("stalk_exchange", step["view"], replay["viewer"])
+    assert seat0["steps"][0]["display"]["worth"] == {"now": 0, "after_bust": 0}
 
 
 def test_bad_links_say_what_is_wrong(web_server: WebServer, page: Any) -> None:

@@ -28,6 +28,7 @@ from seedbed.engine.api import PlayerId
 from seedbed.engine.record import Step, steps
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import game_names
+from seedbed.server.display import display_for
 from seedbed.server.protocol import (
     BotPreset,
     Catalog,
@@ -139,10 +140,12 @@ def _step_view(step: Step, viewer: PlayerId | None) -> ReplayStep:
     """What ``viewer`` saw at this step (read before the replay moves on: the state is live)."""
     state = step.state
     move = step.move
+    view = state.observe(viewer)
     return ReplayStep(
         version=step.version,
         move=None if move is None else ReplayMove(seat=move.player, action=move.action_json),
-        view=state.observe(viewer),
+        view=view,
+        display=display_for(state.game_name, view, viewer),
         events=[e.for_viewer(viewer) for e in step.events],
         to_move=[] if state.is_terminal() else list(state.to_move()),
     )
