@@ -15,6 +15,7 @@ import pytest
 import seedbed
 from seedbed.engine.codec import DeclaredAction
 from seedbed.engine.errors import InvalidActionError
+from seedbed.games.bohnanza import actions as bohnanza
 from seedbed.games.stalk_exchange import actions as stalk
 
 TABLE: dict[str, list[list[Any]]] = json.loads(
@@ -43,7 +44,7 @@ def test_a_stalk_exchange_text_that_is_no_string_is_malformed() -> None:
         seedbed.game("stalk_exchange").parse_action(5)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("module", [stalk], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [stalk, bohnanza], ids=lambda m: m.__name__)
 def test_every_action_class_is_declared(module: Any) -> None:
     """Every action class of a game is a declared kind listed in its codec, in the order its
     messages list the types (their JSON ``type`` names are unchanged)."""
@@ -56,8 +57,16 @@ def test_every_action_class_is_declared(module: Any) -> None:
     assert module.CODEC.types == tuple(k.type for k in module.CODEC.kinds)
 
 
+BOHNANZA_TYPES = (
+    *("end-planting", "buy-field", "pass", "end-trading", "finish-turn", "leave-offer"),
+    *("plant", "harvest", "decline", "withdraw", "plant-traded", "plant-offered"),
+    *("discard-offered", "discard", "plant-revealed", "offer", "accept"),
+)
+
+
 def test_the_listed_types() -> None:
     assert stalk.CODEC.types == ("plant", "swap", "flush", "end")
+    assert bohnanza.ACTION_TYPES == BOHNANZA_TYPES
 
 
 @pytest.mark.parametrize(
@@ -73,6 +82,19 @@ def test_the_listed_types() -> None:
             "swap 2 tulip",
             {"type": "swap", "slot": 2, "give": "tulip"},
         ),
+        (
+            "bohnanza",
+            "offer any give f0,h3 want chili,f1",
+            {
+                "type": "offer",
+                "to": "any",
+                "give_faceup": [0],
+                "give_hand": [3],
+                "want": ["chili"],
+                "want_faceup": [1],
+            },
+        ),
+        ("bohnanza", "accept 7 -", {"type": "accept", "offer_id": 7, "positions": []}),
     ],
 )
 def test_written_forms(game: str, text: str, json_form: dict[str, Any]) -> None:
