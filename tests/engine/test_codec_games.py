@@ -16,6 +16,7 @@ import seedbed
 from seedbed.engine.codec import DeclaredAction
 from seedbed.engine.errors import InvalidActionError
 from seedbed.games.bohnanza import actions as bohnanza
+from seedbed.games.fields_of_green import actions as fields
 from seedbed.games.stalk_exchange import actions as stalk
 
 TABLE: dict[str, list[list[Any]]] = json.loads(
@@ -44,7 +45,7 @@ def test_a_stalk_exchange_text_that_is_no_string_is_malformed() -> None:
         seedbed.game("stalk_exchange").parse_action(5)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("module", [stalk, bohnanza], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [stalk, bohnanza, fields], ids=lambda m: m.__name__)
 def test_every_action_class_is_declared(module: Any) -> None:
     """Every action class of a game is a declared kind listed in its codec, in the order its
     messages list the types (their JSON ``type`` names are unchanged)."""
@@ -62,26 +63,25 @@ BOHNANZA_TYPES = (
     *("plant", "harvest", "decline", "withdraw", "plant-traded", "plant-offered"),
     *("discard-offered", "discard", "plant-revealed", "offer", "accept"),
 )
+FIELDS_TYPES = (
+    *("place-water", "draw-split", "commit", "build", "build-tower", "build-silo"),
+    *("market", "restore", "attach", "skip-attach", "keep", "place", "set-aside"),
+    *("choose", "pay", "skip", "pay-harvest", "decline", "end-harvest", "pay-end"),
+    "end-scoring",
+)
 
 
 def test_the_listed_types() -> None:
     assert stalk.CODEC.types == ("plant", "swap", "flush", "end")
     assert bohnanza.ACTION_TYPES == BOHNANZA_TYPES
+    assert fields.ACTION_TYPES == FIELDS_TYPES
 
 
 @pytest.mark.parametrize(
     ("game", "text", "json_form"),
     [
-        (
-            "stalk_exchange",
-            "plant 2 0,-1",
-            {"type": "plant", "slot": 2, "space": [0, -1]},
-        ),
-        (
-            "stalk_exchange",
-            "swap 2 tulip",
-            {"type": "swap", "slot": 2, "give": "tulip"},
-        ),
+        ("stalk_exchange", "plant 2 0,-1", {"type": "plant", "slot": 2, "space": [0, -1]}),
+        ("stalk_exchange", "swap 2 tulip", {"type": "swap", "slot": 2, "give": "tulip"}),
         (
             "bohnanza",
             "offer any give f0,h3 want chili,f1",
@@ -95,6 +95,14 @@ def test_the_listed_types() -> None:
             },
         ),
         ("bohnanza", "accept 7 -", {"type": "accept", "offer_id": 7, "positions": []}),
+        ("fields_of_green", "water -", {"type": "place-water", "water": {}}),
+        ("fields_of_green", "pay", {"type": "pay", "water": {}}),
+        (
+            "fields_of_green",
+            "pay-harvest 17/5 0,0:1",
+            {"type": "pay-harvest", "card": 17, "tile": 5, "water": {"0,0": 1}},
+        ),
+        ("fields_of_green", "decline 17", {"type": "decline", "card": 17, "tile": None}),
     ],
 )
 def test_written_forms(game: str, text: str, json_form: dict[str, Any]) -> None:

@@ -1,5 +1,5 @@
-"""Fields of Green actions (F-7): one frozen dataclass per kind, each with a stable JSON form
-``{"type": ...}`` and a compact text form.
+"""Fields of Green actions (F-7), declared once (engine/codec.py): each kind's JSON form
+``{"type": ...}``, its compact text form and both parsers come from its fields.
 
 Cells are written ``x,y``; a water payment or placement is a list of ``tower-cell:amount``
 joined by ``+`` (JSON: an object ``{"x,y": amount}``), or ``-`` for none. A harvest or
@@ -12,6 +12,9 @@ Every action of the action phase names the card it uses (F-70)::
     pay-harvest 17 0,0:1   pay-harvest 17/5   decline 17   end-harvest
     pay-end 40/3   end-scoring
 
+The text verbs ``water``, ``split``, ``tower`` and ``silo`` may also be written as their JSON
+types (``place-water`` …).
+
 >>> parse_action("build 17 0,1 0,0:1+2,1:1")
 BuildLocation(card=17, cell=(0, 1), water=((0, 0, 1), (2, 1, 1)))
 >>> str(PayHarvest(17, 5))
@@ -20,11 +23,20 @@ BuildLocation(card=17, cell=(0, 1), water=((0, 0, 1), (2, 1, 1)))
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from seedbed.engine.api import Action, JsonDict
+from seedbed.engine.api import Action
+from seedbed.engine.codec import (
+    Codec,
+    DeclaredAction,
+    Dialect,
+    Joined,
+    Value,
+    action_kind,
+    singleton,
+)
 from seedbed.engine.errors import InvalidActionError
 from seedbed.games.fields_of_green.farm import Cell
 
@@ -57,307 +69,7 @@ def _item_text(card: int, tile: int) -> str:
     return str(card) if tile == NO_TILE else f"{card}/{tile}"
 
 
-def _item_json(card: int, tile: int) -> JsonDict:
-    return {"card": card, "tile": None if tile == NO_TILE else tile}
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceWater(Action):
-    """F-41, F-33: where gained water goes."""
-
-    water: Water
-
-    def to_json(self) -> JsonDict:
-        return {"type": "place-water", "water": water_json(self.water)}
-
-    def __str__(self) -> str:
-        return f"water {water_text(self.water)}"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawSplit(Action):
-    """F-42: cards to take from the Field, Livestock, Construction and Building piles."""
-
-    field: int
-    livestock: int
-    construction: int
-    building: int
-
-    def counts(self) -> tuple[int, int, int, int]:
-        return (self.field, self.livestock, self.construction, self.building)
-
-    def to_json(self) -> JsonDict:
-        return {
-            "type": "draw-split",
-            "field": self.field,
-            "livestock": self.livestock,
-            "construction": self.construction,
-            "building": self.building,
-        }
-
-    def __str__(self) -> str:
-        return "split " + " ".join(map(str, self.counts()))
-
-
-@dataclass(frozen=True, slots=True)
-class Commit(Action):
-    """F-46."""
-
-    card: int
-
-    def to_json(self) -> JsonDict:
-        return {"type": "commit", "card": self.card}
-
-    def __str__(self) -> str:
-        return f"commit {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class BuildLocation(Action):
-    """F-51 (action A)."""
-
-    card: int
-    cell: Cell
-    water: Water = ()
-
-    def to_json(self) -> JsonDict:
-        return {
-            "type": "build",
-            "card": self.card,
-            "cell": list(self.cell),
-            "water": water_json(self.water),
-        }
-
-    def __str__(self) -> str:
-        tail = f" {water_text(self.water)}" if self.water else ""
-        return f"build {self.card} {_cell_text(self.cell)}{tail}"
-
-
-@dataclass(frozen=True, slots=True)
-class BuildWaterTower(Action):
-    """F-52 (action B)."""
-
-    card: int
-    cell: Cell
-
-    def to_json(self) -> JsonDict:
-        return {"type": "build-tower", "card": self.card, "cell": list(self.cell)}
-
-    def __str__(self) -> str:
-        return f"tower {self.card} {_cell_text(self.cell)}"
-
-
-@dataclass(frozen=True, slots=True)
-class BuildSilo(Action):
-    """F-53 (action C)."""
-
-    card: int
-    cell: Cell
-
-    def to_json(self) -> JsonDict:
-        return {"type": "build-silo", "card": self.card, "cell": list(self.cell)}
-
-    def __str__(self) -> str:
-        return f"silo {self.card} {_cell_text(self.cell)}"
-
-
-@dataclass(frozen=True, slots=True)
-class GoToMarket(Action):
-    """F-54 (action D)."""
-
-    card: int
-    food: int
-
-    def to_json(self) -> JsonDict:
-        return {"type": "market", "card": self.card, "food": self.food}
-
-    def __str__(self) -> str:
-        return f"market {self.card} {self.food}"
-
-
-@dataclass(frozen=True, slots=True)
-class RestoreLocation(Action):
-    """F-55 (action E, published only)."""
-
-    card: int
-    cell: Cell
-
-    def to_json(self) -> JsonDict:
-        return {"type": "restore", "card": self.card, "cell": list(self.cell)}
-
-    def __str__(self) -> str:
-        return f"restore {self.card} {_cell_text(self.cell)}"
-
-
-@dataclass(frozen=True, slots=True)
-class AttachEquipment(Action):
-    """F-66."""
-
-    tile: int
-
-    def to_json(self) -> JsonDict:
-        return {"type": "attach", "tile": self.tile}
-
-    def __str__(self) -> str:
-        return f"attach {self.tile}"
-
-
-@dataclass(frozen=True, slots=True)
-class SkipAttach(Action):
-    def to_json(self) -> JsonDict:
-        return {"type": "skip-attach"}
-
-    def __str__(self) -> str:
-        return "skip-attach"
-
-
-@dataclass(frozen=True, slots=True)
-class KeepEquipment(Action):
-    """F-64."""
-
-    tile: int
-
-    def to_json(self) -> JsonDict:
-        return {"type": "keep", "tile": self.tile}
-
-    def __str__(self) -> str:
-        return f"keep {self.tile}"
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceEquipment(Action):
-    """F-64: the kept tile goes on the card at ``cell``."""
-
-    cell: Cell
-
-    def to_json(self) -> JsonDict:
-        return {"type": "place", "cell": list(self.cell)}
-
-    def __str__(self) -> str:
-        return f"place {_cell_text(self.cell)}"
-
-
-@dataclass(frozen=True, slots=True)
-class SetAsideEquipment(Action):
-    def to_json(self) -> JsonDict:
-        return {"type": "set-aside"}
-
-    def __str__(self) -> str:
-        return "set-aside"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseEffect(Action):
-    """F-86 ``choose``."""
-
-    index: int
-
-    def to_json(self) -> JsonDict:
-        return {"type": "choose", "index": self.index}
-
-    def __str__(self) -> str:
-        return f"choose {self.index}"
-
-
-@dataclass(frozen=True, slots=True)
-class PayOptional(Action):
-    """F-57: pay an optional immediate or placement cost."""
-
-    water: Water = ()
-
-    def to_json(self) -> JsonDict:
-        return {"type": "pay", "water": water_json(self.water)}
-
-    def __str__(self) -> str:
-        return f"pay {water_text(self.water)}" if self.water else "pay"
-
-
-@dataclass(frozen=True, slots=True)
-class SkipOptional(Action):
-    def to_json(self) -> JsonDict:
-        return {"type": "skip"}
-
-    def __str__(self) -> str:
-        return "skip"
-
-
-@dataclass(frozen=True, slots=True)
-class PayHarvest(Action):
-    """F-60. ``tile`` is NO_TILE for the card's own harvest ability."""
-
-    card: int
-    tile: int = NO_TILE
-    water: Water = ()
-
-    def to_json(self) -> JsonDict:
-        return {"type": "pay-harvest", **_item_json(self.card, self.tile)} | {
-            "water": water_json(self.water)
-        }
-
-    def __str__(self) -> str:
-        tail = f" {water_text(self.water)}" if self.water else ""
-        return f"pay-harvest {_item_text(self.card, self.tile)}{tail}"
-
-
-@dataclass(frozen=True, slots=True)
-class DeclineHarvest(Action):
-    """F-61."""
-
-    card: int
-    tile: int = NO_TILE
-
-    def to_json(self) -> JsonDict:
-        return {"type": "decline", **_item_json(self.card, self.tile)}
-
-    def __str__(self) -> str:
-        return f"decline {_item_text(self.card, self.tile)}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndHarvest(Action):
-    """F-62."""
-
-    def to_json(self) -> JsonDict:
-        return {"type": "end-harvest"}
-
-    def __str__(self) -> str:
-        return "end-harvest"
-
-
-@dataclass(frozen=True, slots=True)
-class PayGameEnd(Action):
-    """F-72."""
-
-    card: int
-    tile: int = NO_TILE
-    water: Water = ()
-
-    def to_json(self) -> JsonDict:
-        return {"type": "pay-end", **_item_json(self.card, self.tile)} | {
-            "water": water_json(self.water)
-        }
-
-    def __str__(self) -> str:
-        tail = f" {water_text(self.water)}" if self.water else ""
-        return f"pay-end {_item_text(self.card, self.tile)}{tail}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndScoring(Action):
-    def to_json(self) -> JsonDict:
-        return {"type": "end-scoring"}
-
-    def __str__(self) -> str:
-        return "end-scoring"
-
-
-SKIP_ATTACH = SkipAttach()
-SET_ASIDE = SetAsideEquipment()
-SKIP_OPTIONAL = SkipOptional()
-END_HARVEST = EndHarvest()
-END_SCORING = EndScoring()
-
-# ---------------------------------------------------------------- parsing
+# ------------------------------------------------------------------ reading values
 
 
 def _int(value: Any, what: str) -> int:
@@ -378,7 +90,7 @@ def _cell(value: Any, what: str = "cell") -> Cell:
     raise InvalidActionError(f"{what} must be x,y or [x, y], got {value!r}")
 
 
-def _water_from_json(value: Any) -> Water:
+def _water_from_json(value: Any, what: str = "'water'") -> Water:
     if value is None:
         return ()
     if not isinstance(value, Mapping):
@@ -389,7 +101,7 @@ def _water_from_json(value: Any) -> Water:
     return make_water(parts)
 
 
-def _water_from_text(text: str) -> Water:
+def _water_from_text(text: str, what: str = "water") -> Water:
     if text == "-":
         return ()
     parts = []
@@ -409,166 +121,253 @@ def _item_from_text(text: str) -> tuple[int, int]:
     return _int(card, "a card id"), (_int(tile, "a tile id") if sep else NO_TILE)
 
 
-def _item_from_json(obj: Mapping[str, Any]) -> tuple[int, int]:
-    if "card" not in obj:
-        raise InvalidActionError(f"'{obj.get('type')}' needs 'card' (and 'tile' for a tile)")
-    tile = obj.get("tile")
-    return _int(obj["card"], "'card'"), (NO_TILE if tile is None else _int(tile, "'tile'"))
+def _tile_json(value: Any, what: str) -> int:
+    return NO_TILE if value is None else _int(value, what)
 
 
-_NO_ARGS: dict[str, Action] = {
-    "skip-attach": SKIP_ATTACH,
-    "set-aside": SET_ASIDE,
-    "skip": SKIP_OPTIONAL,
-    "end-harvest": END_HARVEST,
-    "end-scoring": END_SCORING,
-}
-_TEXT_WORD = {
-    "place-water": "water",
-    "draw-split": "split",
-    "build-tower": "tower",
-    "build-silo": "silo",
-}
-_SPLIT_NAMES = ("field", "livestock", "construction", "building")
+def _int_value(text_what: str) -> Value[int]:
+    """An integer field: JSON messages name it ``'field'``, text ones ``text_what``."""
+    return Value(_int, _int, text_what=text_what)
 
 
-def _need(obj: Mapping[str, Any], *names: str) -> None:
-    missing = [n for n in names if n not in obj]
-    if missing:
-        raise InvalidActionError(f"'{obj.get('type')}' needs the field(s) {', '.join(missing)}")
+Card = Annotated[int, _int_value("a card id")]
+Tile = Annotated[int, _int_value("a tile id")]
+Count = Annotated[int, _int_value("a split count")]
+CellAt = Annotated[Cell, Value(_cell, _cell, list, _cell_text, what="cell", metavar="<x,y>")]
+Paid = Annotated[
+    Water,
+    Value(
+        _water_from_json,
+        _water_from_text,
+        water_json,
+        water_text,
+        metavar="[<x,y:n+…>]",
+        optional=True,
+    ),
+]
+Placed = Annotated[
+    Water,
+    Value(
+        _water_from_json,
+        _water_from_text,
+        water_json,
+        water_text,
+        metavar="<x,y:n+…|->",
+        optional=True,
+        shown_when_default=True,
+    ),
+]
+ItemTile = Annotated[
+    int, Value(_tile_json, write_json=lambda tile: None if tile == NO_TILE else tile)
+]
+ITEM = Joined("item", ("card", "tile"), _item_text, _item_from_text, "<card>[/<tile>]")
+NEEDS_CARD = "'{kind}' needs 'card' (and 'tile' for a tile)"
+
+# ------------------------------------------------------------------ the kinds
 
 
-def _from_json_fields(kind: str, o: Mapping[str, Any]) -> Action:
-    if kind == "place-water":
-        return PlaceWater(_water_from_json(o.get("water")))
-    if kind == "draw-split":
-        _need(o, *_SPLIT_NAMES)
-        return DrawSplit(*(_int(o[n], repr(n)) for n in _SPLIT_NAMES))
-    if kind == "commit":
-        _need(o, "card")
-        return Commit(_int(o["card"], "'card'"))
-    if kind in ("attach", "keep"):
-        _need(o, "tile")
-        tile = _int(o["tile"], "'tile'")
-        return AttachEquipment(tile) if kind == "attach" else KeepEquipment(tile)
-    if kind == "build":
-        _need(o, "card", "cell")
-        return BuildLocation(
-            _int(o["card"], "'card'"), _cell(o["cell"]), _water_from_json(o.get("water"))
-        )
-    if kind in ("build-tower", "build-silo", "restore"):
-        _need(o, "card", "cell")
-        card, cell = _int(o["card"], "'card'"), _cell(o["cell"])
-        if kind == "build-tower":
-            return BuildWaterTower(card, cell)
-        return BuildSilo(card, cell) if kind == "build-silo" else RestoreLocation(card, cell)
-    if kind == "market":
-        _need(o, "card", "food")
-        return GoToMarket(_int(o["card"], "'card'"), _int(o["food"], "'food'"))
-    if kind == "place":
-        _need(o, "cell")
-        return PlaceEquipment(_cell(o["cell"]))
-    if kind == "choose":
-        _need(o, "index")
-        return ChooseEffect(_int(o["index"], "'index'"))
-    if kind == "pay":
-        return PayOptional(_water_from_json(o.get("water")))
-    if kind in ("pay-harvest", "pay-end"):
-        card, tile = _item_from_json(o)
-        pcls = PayHarvest if kind == "pay-harvest" else PayGameEnd
-        return pcls(card, tile, _water_from_json(o.get("water")))
-    if kind == "decline":
-        return DeclineHarvest(*_item_from_json(o))
-    raise _bad(f"unknown action type {kind!r}")
+@action_kind("place-water", verb="water")
+@dataclass(frozen=True, slots=True)
+class PlaceWater(DeclaredAction):
+    """F-41, F-33: where gained water goes."""
+
+    water: Placed = ()
 
 
-ACTION_TYPES: tuple[str, ...] = (
-    "place-water", "draw-split", "commit", "build", "build-tower", "build-silo", "market",
-    "restore", "attach", "skip-attach", "keep", "place", "set-aside", "choose", "pay", "skip",
-    "pay-harvest", "decline", "end-harvest", "pay-end", "end-scoring",
-)  # fmt: skip
+@action_kind("draw-split", verb="split")
+@dataclass(frozen=True, slots=True)
+class DrawSplit(DeclaredAction):
+    """F-42: cards to take from the Field, Livestock, Construction and Building piles."""
+
+    field: Count
+    livestock: Count
+    construction: Count
+    building: Count
+
+    def counts(self) -> tuple[int, int, int, int]:
+        return (self.field, self.livestock, self.construction, self.building)
 
 
-def _bad(message: str) -> InvalidActionError:
-    return InvalidActionError(f"{message}; action types: {', '.join(ACTION_TYPES)}")
+@action_kind("commit")
+@dataclass(frozen=True, slots=True)
+class Commit(DeclaredAction):
+    """F-46."""
+
+    card: Card
+
+
+@action_kind("build")
+@dataclass(frozen=True, slots=True)
+class BuildLocation(DeclaredAction):
+    """F-51 (action A)."""
+
+    card: Card
+    cell: CellAt
+    water: Paid = ()
+
+
+@action_kind("build-tower", verb="tower")
+@dataclass(frozen=True, slots=True)
+class BuildWaterTower(DeclaredAction):
+    """F-52 (action B)."""
+
+    card: Card
+    cell: CellAt
+
+
+@action_kind("build-silo", verb="silo")
+@dataclass(frozen=True, slots=True)
+class BuildSilo(DeclaredAction):
+    """F-53 (action C)."""
+
+    card: Card
+    cell: CellAt
+
+
+@action_kind("market")
+@dataclass(frozen=True, slots=True)
+class GoToMarket(DeclaredAction):
+    """F-54 (action D)."""
+
+    card: Card
+    food: Annotated[int, _int_value("a food amount")]
+
+
+@action_kind("restore")
+@dataclass(frozen=True, slots=True)
+class RestoreLocation(DeclaredAction):
+    """F-55 (action E, published only)."""
+
+    card: Card
+    cell: CellAt
+
+
+@action_kind("attach")
+@dataclass(frozen=True, slots=True)
+class AttachEquipment(DeclaredAction):
+    """F-66."""
+
+    tile: Tile
+
+
+@action_kind("skip-attach")
+@dataclass(frozen=True, slots=True)
+class SkipAttach(DeclaredAction):
+    """F-66: leave the set-aside tiles where they are."""
+
+
+@action_kind("keep")
+@dataclass(frozen=True, slots=True)
+class KeepEquipment(DeclaredAction):
+    """F-64."""
+
+    tile: Tile
+
+
+@action_kind("place")
+@dataclass(frozen=True, slots=True)
+class PlaceEquipment(DeclaredAction):
+    """F-64: the kept tile goes on the card at ``cell``."""
+
+    cell: CellAt
+
+
+@action_kind("set-aside")
+@dataclass(frozen=True, slots=True)
+class SetAsideEquipment(DeclaredAction):
+    """F-64: the kept tile is set aside."""
+
+
+@action_kind("choose")
+@dataclass(frozen=True, slots=True)
+class ChooseEffect(DeclaredAction):
+    """F-86 ``choose``."""
+
+    index: Annotated[int, _int_value("an index")]
+
+
+@action_kind("pay")
+@dataclass(frozen=True, slots=True)
+class PayOptional(DeclaredAction):
+    """F-57: pay an optional immediate or placement cost."""
+
+    water: Paid = ()
+
+
+@action_kind("skip")
+@dataclass(frozen=True, slots=True)
+class SkipOptional(DeclaredAction):
+    """F-57: leave an optional cost unpaid."""
+
+
+@action_kind("pay-harvest", text=(ITEM, "water"), missing=NEEDS_CARD)
+@dataclass(frozen=True, slots=True)
+class PayHarvest(DeclaredAction):
+    """F-60. ``tile`` is NO_TILE for the card's own harvest ability."""
+
+    card: Card
+    tile: ItemTile = NO_TILE
+    water: Paid = ()
+
+
+@action_kind("decline", text=(ITEM,), missing=NEEDS_CARD)
+@dataclass(frozen=True, slots=True)
+class DeclineHarvest(DeclaredAction):
+    """F-61."""
+
+    card: Card
+    tile: ItemTile = NO_TILE
+
+
+@action_kind("end-harvest")
+@dataclass(frozen=True, slots=True)
+class EndHarvest(DeclaredAction):
+    """F-62."""
+
+
+@action_kind("pay-end", text=(ITEM, "water"), missing=NEEDS_CARD)
+@dataclass(frozen=True, slots=True)
+class PayGameEnd(DeclaredAction):
+    """F-72."""
+
+    card: Card
+    tile: ItemTile = NO_TILE
+    water: Paid = ()
+
+
+@action_kind("end-scoring")
+@dataclass(frozen=True, slots=True)
+class EndScoring(DeclaredAction):
+    """F-72: the player's final choices are made."""
+
+
+SKIP_ATTACH = singleton(SkipAttach)
+SET_ASIDE = singleton(SetAsideEquipment)
+SKIP_OPTIONAL = singleton(SkipOptional)
+END_HARVEST = singleton(EndHarvest)
+END_SCORING = singleton(EndScoring)
+
+# The order in which error messages list the action types.
+CODEC = Codec(
+    (
+        *(PlaceWater, DrawSplit, Commit, BuildLocation, BuildWaterTower, BuildSilo),
+        *(GoToMarket, RestoreLocation, AttachEquipment, SkipAttach, KeepEquipment),
+        *(PlaceEquipment, SetAsideEquipment, ChooseEffect, PayOptional, SkipOptional),
+        *(PayHarvest, DeclineHarvest, EndHarvest, PayGameEnd, EndScoring),
+    ),
+    Dialect(
+        type_not_text="an action needs a string 'type', got {kind!r}; action types: {types}",
+        any_mapping=True,
+    ),
+)
+ACTION_TYPES: tuple[str, ...] = CODEC.types
 
 
 def action_from_json(obj: Any) -> Action:
     """Parse the JSON form; InvalidActionError with the reason when malformed."""
-    if not isinstance(obj, Mapping):
-        raise _bad(f"an action must be a JSON object with a 'type', got {obj!r}")
-    kind = obj.get("type")
-    if not isinstance(kind, str):
-        raise _bad(f"an action needs a string 'type', got {kind!r}")
-    if kind in _NO_ARGS:
-        return _NO_ARGS[kind]
-    return _from_json_fields(kind, obj)
-
-
-def _usage(word: str, args: list[str], lo: int, hi: int, usage: str) -> None:
-    if not lo <= len(args) <= hi:
-        raise InvalidActionError(f"usage: {word} {usage}")
-
-
-_TEXT: dict[str, Callable[[list[str]], Action]] = {
-    "water": lambda a: PlaceWater(_water_from_text(a[0]) if a else ()),
-    "split": lambda a: DrawSplit(*(_int(v, "a split count") for v in a)),
-    "commit": lambda a: Commit(_int(a[0], "a card id")),
-    "build": lambda a: BuildLocation(
-        _int(a[0], "a card id"), _cell(a[1]), _water_from_text(a[2]) if len(a) > 2 else ()
-    ),
-    "tower": lambda a: BuildWaterTower(_int(a[0], "a card id"), _cell(a[1])),
-    "silo": lambda a: BuildSilo(_int(a[0], "a card id"), _cell(a[1])),
-    "market": lambda a: GoToMarket(_int(a[0], "a card id"), _int(a[1], "a food amount")),
-    "restore": lambda a: RestoreLocation(_int(a[0], "a card id"), _cell(a[1])),
-    "attach": lambda a: AttachEquipment(_int(a[0], "a tile id")),
-    "keep": lambda a: KeepEquipment(_int(a[0], "a tile id")),
-    "place": lambda a: PlaceEquipment(_cell(a[0])),
-    "choose": lambda a: ChooseEffect(_int(a[0], "an index")),
-    "pay": lambda a: PayOptional(_water_from_text(a[0]) if a else ()),
-    "pay-harvest": lambda a: PayHarvest(
-        *_item_from_text(a[0]), _water_from_text(a[1]) if len(a) > 1 else ()
-    ),
-    "decline": lambda a: DeclineHarvest(*_item_from_text(a[0])),
-    "pay-end": lambda a: PayGameEnd(
-        *_item_from_text(a[0]), _water_from_text(a[1]) if len(a) > 1 else ()
-    ),
-}
-_ARITY = {
-    "water": (0, 1, "<x,y:n+…|->"),
-    "split": (4, 4, "<field> <livestock> <construction> <building>"),
-    "commit": (1, 1, "<card>"),
-    "build": (2, 3, "<card> <x,y> [<x,y:n+…>]"),
-    "tower": (2, 2, "<card> <x,y>"),
-    "silo": (2, 2, "<card> <x,y>"),
-    "market": (2, 2, "<card> <food>"),
-    "restore": (2, 2, "<card> <x,y>"),
-    "attach": (1, 1, "<tile>"),
-    "keep": (1, 1, "<tile>"),
-    "place": (1, 1, "<x,y>"),
-    "choose": (1, 1, "<index>"),
-    "pay": (0, 1, "[<x,y:n+…>]"),
-    "pay-harvest": (1, 2, "<card>[/<tile>] [<x,y:n+…>]"),
-    "decline": (1, 1, "<card>[/<tile>]"),
-    "pay-end": (1, 2, "<card>[/<tile>] [<x,y:n+…>]"),
-}
+    return CODEC.from_json(obj)
 
 
 def parse_action(text: str) -> Action:
     """Parse the compact text form; InvalidActionError with the reason when malformed."""
-    if not isinstance(text, str):
-        raise _bad(f"an action text must be a string, got {text!r}")
-    words = text.split()
-    if not words:
-        raise _bad("empty action")
-    word, args = words[0], words[1:]
-    word = _TEXT_WORD.get(word, word)
-    if word in _NO_ARGS:
-        if args:
-            raise InvalidActionError(f"'{word}' takes no arguments")
-        return _NO_ARGS[word]
-    if word not in _TEXT:
-        raise _bad(f"unknown action {words[0]!r}")
-    lo, hi, usage = _ARITY[word]
-    _usage(word, args, lo, hi, usage)
-    return _TEXT[word](args)
+    return CODEC.parse(text)
