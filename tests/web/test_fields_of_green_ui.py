@@ -1,5 +1,5 @@
 """Fields of Green in the browser (issue 7): complete games played through the UI only
-(clicks and keys on what games/fields_of_green.js offers, which it derives from the server's
+(clicks and keys on what games/fields_of_green/ offers, which it derives from the server's
 legal actions) against bots, with screenshots at 1280×800 and 390×844 into screenshots/
 (gitignored).
 

@@ -208,13 +208,16 @@ export function toast(message, kind = "info", seconds = 6) {
   return item;
 }
 
-/** Load a game module (games/<name>.js); null with a console error if it fails. */
+/** Load a game's view: its module (games/<name>/index.js) and its stylesheet
+ *  (games/<name>/style.css, every class under the game's prefix); null with a console error
+ *  if the module fails. */
 const modules = new Map();
 export async function loadGame(name) {
   if (!modules.has(name)) {
+    linkStyles(name);
     modules.set(
       name,
-      import(`/static/games/${name}.js`).then(
+      import(`/static/games/${name}/index.js`).then(
         (m) => m.default,
         (err) => {
           console.error(`game module ${name} failed to load`, err);
@@ -224,6 +227,12 @@ export async function loadGame(name) {
     );
   }
   return modules.get(name);
+}
+
+function linkStyles(name) {
+  const id = `styles-${name}`;
+  if (document.getElementById(id)) return;
+  document.head.append(h("link", { id, rel: "stylesheet", href: `/static/games/${name}/style.css` }));
 }
 
 /** Human titles of the games (the modules may not be loaded yet). */

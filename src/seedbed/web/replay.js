@@ -141,7 +141,10 @@ class ReplayViewer {
     const entry = this.current.steps[this.step];
     this.renderMove(entry);
     clear(this.endHolder);
-    if (this.step === this.last()) this.endHolder.append(endScreen(this.module, entry.view, this.players, this.tableId, { replayLink: false }));
+    if (this.step === this.last()) {
+      const end = { view: entry.view, display: entry.display, outcome: this.current.outcome };
+      this.endHolder.append(endScreen(this.module, end, this.players, this.tableId, { replayLink: false }));
+    }
     clear(this.views);
     if (this.revealAll && this.all) {
       for (const replay of this.all) this.views.append(this.viewPanel(replay, `${seatName(this.players, replay.viewer)}'s view`));
@@ -174,11 +177,13 @@ class ReplayViewer {
       version: entry.version,
       seat: replay.viewer,
       view: entry.view,
+      display: entry.display,
       legal_actions: [],
       offers_elided: 0,
       events: entry.events,
       to_move: entry.to_move,
       status: last ? "finished" : "running",
+      outcome: last ? replay.outcome : null,
     };
     const root = h("div", { class: "game-root" });
     renderGame(this.module, {
@@ -189,6 +194,7 @@ class ReplayViewer {
       act: () => {},
       legal: [],
       view: entry.view,
+      display: entry.display,
       tableId: `${this.tableId}#replay-${replay.viewer}`,
       mode: "replay",
       myTurn: false,

@@ -2,7 +2,7 @@
 // game log, refused actions as toasts, the end screen; the game module draws the table.
 //
 // A game module gets, on every view, render(ctx) with
-//   ctx = {root, msg, seat, players, act, legal, view, tableId, mode, myTurn, rerender}
+//   ctx = {root, msg, seat, players, act, legal, view, display, tableId, mode, myTurn, rerender}
 // (see docs/web-client.md).
 
 import {
@@ -80,16 +80,14 @@ export function renderGame(module, ctx) {
   return ctx.root;
 }
 
-/** The end screen: results(view) as a table of ranks, names, scores and tie-breaks. */
-export function endScreen(module, view, players, tableId, { replayLink = true } = {}) {
-  let rows = [];
-  try {
-    rows = module.results(view) || [];
-  } catch (err) {
-    console.error("results failed", err);
-  }
-  rows = [...rows].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const winners = rows.filter((r) => r.rank === 1).map((r) => r.name || seatName(players, r.seat));
+/** The end screen: the server's outcome (scores, and ranks with the game's tie-break applied)
+ *  as a table of ranks, names and scores, with the module's words for each tie-break. */
+export function endScreen(module, { view, display, outcome }, players, tableId, { replayLink = true } = {}) {
+  const rows = outcome
+    ? outcome.scores.map((score, seat) => ({ seat, score, rank: outcome.ranks[seat], detail: tieBreakText(module, { seat, view, display, outcome, players }) }))
+    : [];
+  rows.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const winners = (outcome ? outcome.winners : []).map((seat) => seatName(players, seat));
   const headline = winners.length === 1 ? `${winners[0]} wins!` : winners.length ? `${winners.join(" and ")} share the win!` : "Game over";
   const hasDetail = rows.some((r) => r.detail);
   return h(
@@ -108,7 +106,7 @@ export function endScreen(module, view, players, tableId, { replayLink = true } 
             "tr",
             { class: r.rank === 1 ? "winner" : "", "data-testid": `result-${r.seat}` },
             h("td", {}, ordinal(r.rank)),
-            h("td", {}, seatDot(r.seat), " ", r.name || seatName(players, r.seat)),
+            h("td", {}, seatDot(r.seat), " ", seatName(players, r.seat)),
             h("td", { class: "num" }, String(r.score)),
             hasDetail ? h("td", { class: "small" }, r.detail || "") : null,
           ),
@@ -122,6 +120,16 @@ export function endScreen(module, view, players, tableId, { replayLink = true } 
       h("a", { class: "btn", href: "/", "data-testid": "back-to-lobby" }, "Back to the lobby"),
     ),
   );
+}
+
+/** A module's words for a seat's tie-break ("5 cards in hand"), never failing. */
+function tieBreakText(module, args) {
+  try {
+    return module.resultDetail ? module.resultDetail(args) || "" : "";
+  } catch (err) {
+    console.error("resultDetail failed", err);
+    return "";
+  }
 }
 
 class TableShell {
@@ -365,7 +373,7 @@ class TableShell {
     this.renderPlayers();
     this.renderLog();
     clear(this.endHolder);
-    if (msg.status === "finished") this.endHolder.append(endScreen(this.module, msg.view, this.players, this.tableId));
+    if (msg.status === "finished") this.endHolder.append(endScreen(this.module, msg, this.players, this.tableId));
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
     const root = h("div", { class: "game-root", "data-testid": "game-root" });
     const ctx = {
@@ -376,6 +384,7 @@ class TableShell {
       act: (action) => this.act(action),
       legal: msg.legal_actions,
       view: msg.view,
+      display: msg.display,
       tableId: this.tableId,
       mode: this.mode,
       myTurn: msg.seat !== null && msg.to_move.includes(msg.seat),

@@ -1,0 +1,138 @@
+// Bohnanza bean fields: the stack, the bean-o-meter, what a harvest pays now and the next coin,
+// the single-bean protection, the field buttons and the third field. Payouts and protection
+// come from the server's display (games/bohnanza/display.py); nothing here computes them.
+
+import { h, plural, s } from "../../common.js";
+import { BEAN, beanCard, coinIcon, coinsText, meterText } from "./beans.js";
+import { actionButton } from "./choices.js";
+import { frontCard } from "./status.js";
+
+/** What a protecting clause says (the display names the clause protecting a field). */
+const PROTECTION_RULES = {
+  "B-24": "A field with a single bean may not be harvested while another of the same player's fields holds 2 or more beans [B-24].",
+};
+
+export function fieldView(env, player, f, { mine }) {
+  const field = player.fields[f];
+  const n = field.cards.length;
+  const variety = field.variety;
+  const shown = env.display.fields[player.seat][f]; // null for an empty field
+  const blocked = shown ? shown.protected : null;
+  const children = [h("div", { class: "bn-field-title" }, `Field ${f + 1}`)];
+  if (!n) {
+    children.push(h("div", { class: "bn-field-bed bn-field-empty" }, "empty field"));
+  } else {
+    children.push(
+      h(
+        "div",
+        { class: "bn-field-bed" },
+        h("div", { class: "bn-stack", style: { "--depth": Math.min(n - 1, 5) } }, beanCard(variety, { size: mine ? "m" : "s", badge: h("span", { class: "bn-stack-n" }, `×${n}`) })),
+        meter(variety, shown.payout),
+      ),
+    );
+    const next = shown.next;
+    children.push(
+      h(
+        "div",
+        { class: "bn-field-pay", "data-testid": `bn-pay-${player.seat}-${f}` },
+        h("div", {}, "Harvest now: ", h("b", {}, coinsText(shown.payout))),
+        next ? h("div", { class: "bn-next" }, `${plural(next.more, "more card")} → ${coinsText(next.coins)}`) : h("div", { class: "bn-next" }, "top of the bean-o-meter"),
+      ),
+    );
+    if (blocked) {
+      children.push(h("div", { class: "bn-protected", title: PROTECTION_RULES[blocked], "data-testid": `bn-protected-${player.seat}-${f}`, "data-clause": blocked }, lockIcon(), "Protected: single bean"));
+    }
+  }
+  if (mine) children.push(fieldButtons(env, f, variety, n, shown ? shown.payout : 0));
+  return h(
+    "div",
+    { class: `bn-field ${n ? "" : "bn-is-empty"} ${blocked ? "bn-is-protected" : ""}`, "data-testid": `bn-field-${player.seat}-${f}` },
+    children,
+  );
+}
+
+function lockIcon() {
+  const svg = s("svg", { class: "bn-lock", viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true" });
+  svg.append(s("rect", { x: 3, y: 7, width: 10, height: 8, rx: 1.5 }), s("path", { d: "M5 7V5a3 3 0 0 1 6 0v2", fill: "none" }));
+  return svg;
+}
+
+/** The bean-o-meter: cards needed for 1…4 coins, the steps up to the payout now filled. */
+export function meter(variety, pays) {
+  return h(
+    "div",
+    { class: "bn-meter", title: `Bean-o-meter: ${meterText(variety)} (cards → coins)` },
+    BEAN[variety].meter.map((need, i) =>
+      h(
+        "div",
+        { class: `bn-meter-step ${!need ? "bn-off" : i < pays ? "bn-reached" : ""}` },
+        h("span", { class: "bn-meter-need" }, need || "–"),
+        coinIcon(i + 1),
+      ),
+    ),
+  );
+}
+
+function fieldButtons(env, f, variety, n, pays) {
+  const { ctx, view, legal, ts } = env;
+  const buttons = [];
+  const plant = legal.find("plant", { field: f });
+  if (plant) {
+    const front = frontCard(view);
+    const convenience = n && variety !== front;
+    buttons.push(
+      actionButton(ctx, plant, convenience ? `Harvest & plant ${BEAN[front].short} here` : `Plant ${BEAN[front].short} here`, {
+        testid: `bn-plant-${f}`,
+        primary: true,
+        key: String(f + 1),
+        title: convenience ? `Harvests this field first (${coinsText(pays)}), then plants [B-21]` : "Plant your front card here",
+      }),
+    );
+  }
+  const pick = ts.pick;
+  if (pick) {
+    const a = legal.find(pick.type, { card: pick.card, field: f });
+    if (a) {
+      const convenience = n && variety !== pick.variety;
+      const name = BEAN[pick.variety]?.short ?? "card";
+      buttons.push(
+        actionButton(ctx, a, convenience ? `Harvest & plant ${name} here` : `Plant ${name} here`, {
+          testid: `bn-${pick.type}-${f}`,
+          primary: true,
+          key: String(f + 1),
+          title: convenience ? `Harvests this field first (${coinsText(pays)}) [B-21]` : null,
+        }),
+      );
+    }
+  }
+  const harvest = legal.find("harvest", { field: f });
+  if (harvest) {
+    buttons.push(actionButton(ctx, harvest, `Harvest: ${coinsText(pays)}`, { testid: `bn-harvest-${f}`, cls: "bn-harvest" }));
+  }
+  return buttons.length ? h("div", { class: "bn-field-buttons" }, buttons) : null;
+}
+
+export function thirdFieldSlot(env, player, mine) {
+  const { ctx, view, legal } = env;
+  if (player.third_field || view.field_cost === null) return null;
+  const buy = mine ? legal.find("buy-field") : null;
+  const coins = player.coins;
+  return h(
+    "div",
+    { class: "bn-field bn-field-locked", "data-testid": `bn-third-${player.seat}` },
+    h("div", { class: "bn-field-title" }, h("span", {}, "Field 3")),
+    h("div", { class: "bn-field-bed bn-field-empty" }, `not bought · ${coinsText(view.field_cost)}`),
+    buy
+      ? actionButton(ctx, buy, `Buy third field (${coinsText(view.field_cost)})`, { testid: "bn-buy-field", cls: "bn-harvest" })
+      : mine
+        ? h("div", { class: "bn-note" }, coins !== undefined && coins < view.field_cost ? `You have ${coinsText(coins)}.` : view.duel ? "Buy on your own turn." : "Buy when you are on the move.")
+        : null,
+  );
+}
+
+/** The rule of the clauses protecting any of your fields, once each. */
+export function protectionNote(fields) {
+  const clauses = [...new Set(fields.map((f) => f && f.protected).filter(Boolean))];
+  if (!clauses.length) return null;
+  return clauses.map((clause) => h("p", { class: "bn-rule", "data-testid": "bn-protection-rule" }, lockIcon(), PROTECTION_RULES[clause]));
+}

@@ -1,0 +1,129 @@
+// Bohnanza table view. Rules: docs/rules/bohnanza.md (clauses B-…); what the server sends:
+// docs/protocol.md. The view is redrawn whole on every message; half-done choices live in
+// module state keyed by table id (choices.js), so a redraw never loses them. What takes the
+// rules to work out (a field's payout, its next coin, its protection, the varieties in the
+// game, the cards drawn) comes with the view as its display; the ranks, as its outcome.
+
+import { h } from "../../common.js";
+import { installPatterns } from "../../glyphs.js";
+import { centre, ensurePick } from "./centre.js";
+import { emptyCompose, Legal, tableState } from "./choices.js";
+import { myArea, others } from "./farms.js";
+import { describeEvent, resultDetail } from "./log.js";
+import { setPlayers } from "./names.js";
+import { offersPanel } from "./offers.js";
+import { actionBar, promptText, statusBar } from "./status.js";
+
+function render(ctx) {
+  installPatterns();
+  setPlayers(ctx.players);
+  const msg = ctx.msg;
+  const view = msg.view;
+  const me = view.viewer ?? null;
+  const ts = tableState(ctx);
+  if (ts.turn !== view.turn || ts.phase !== view.phase) {
+    if (ts.turn !== view.turn || view.phase !== "trade") {
+      ts.compose = emptyCompose();
+      delete ts.sentWith;
+    }
+    if (ts.turn !== view.turn) ts.accept = {};
+    ts.turn = view.turn;
+    ts.phase = view.phase;
+  }
+  if (ts.sentWith !== undefined && me !== null && view.players[me].offers_made !== ts.sentWith) {
+    ts.compose = emptyCompose();
+    delete ts.sentWith;
+  }
+  const legal = new Legal(ctx.legal ?? msg.legal_actions);
+  const interactive = ctx.mode !== "replay" && me !== null;
+  // what takes the rules to work out (payouts, protection, varieties, draw count) comes from
+  // the server with the view: docs/protocol.md, "display"
+  const display = ctx.display ?? msg.display;
+  const env = { ctx, view, display, me, legal, ts, onMove: interactive && (msg.to_move || []).includes(me) };
+  ensurePick(env);
+
+  const table = h(
+    "div",
+    {
+      class: `bn-table ${view.duel ? "bn-duel" : ""} ${me === null ? "bn-spectator" : ""} ${view.phase === "trade" ? "bn-trading" : ""}`,
+      "data-testid": "bn-table",
+      "data-version": msg.version,
+      "data-phase": view.phase,
+    },
+    statusBar(env),
+    actionBar(env),
+    layout(env),
+  );
+  ctx.root.replaceChildren(table);
+}
+
+/** Two columns (one on narrow screens): the table centre and your farm on the left; trading
+ *  and the other players on the right. Spectators see every farm on the left. */
+function layout(env) {
+  const { view, me } = env;
+  const centreArea = h("section", { class: "bn-area-center bn-panel", "aria-label": "Table centre" }, centre(env));
+  const offers = view.duel ? null : h("section", { class: "bn-area-offers bn-panel", "aria-label": "Trading" }, offersPanel(env));
+  const farms = h("section", { class: "bn-area-others", "aria-label": me === null ? "Players" : "Other players" }, others(env));
+  if (me === null) {
+    return h("div", { class: `bn-layout ${offers ? "" : "bn-one-col"}` }, h("div", { class: "bn-col" }, centreArea, farms), offers ? h("div", { class: "bn-col" }, offers) : null);
+  }
+  const mine = h("section", { class: "bn-area-me bn-panel", "aria-label": "Your farm" }, myArea(env));
+  return h("div", { class: "bn-layout" }, h("div", { class: "bn-col" }, centreArea, mine), h("div", { class: "bn-col" }, offers, farms));
+}
+
+/** The banner's hint (the shell shows it next to "Your turn" / "Waiting for …"). */
+function prompt(ctx) {
+  setPlayers(ctx.players);
+  const view = ctx.view ?? ctx.msg.view;
+  const me = view.viewer ?? null;
+  const onMove = me !== null && (ctx.msg.to_move || []).includes(me);
+  return promptText({ view, display: ctx.msg.display, me, onMove });
+}
+
+export default {
+  name: "bohnanza",
+  render,
+  prompt,
+  describeEvent,
+  resultDetail,
+  options: [
+    {
+      key: "edition",
+      label: "Edition",
+      type: "select",
+      choices: [
+        { value: "standard", label: "Standard: 154 cards, 2–7 players (2 = bean duel)" },
+        { value: "classic", label: "Classic: 104 cards, 3–5 players" },
+      ],
+      default: "standard",
+    },
+    {
+      key: "treasury_visibility",
+      label: "Treasuries",
+      type: "select",
+      choices: [
+        { value: "secret", label: "Secret: coin counts hidden until the end" },
+        { value: "open", label: "Open: everyone sees coin counts" },
+      ],
+      default: "secret",
+    },
+    {
+      key: "max_offers",
+      label: "Offers per player per trading phase",
+      type: "select",
+      choices: [1, 2, 3, 4, 6, 8, 12].map((n) => ({ value: n, label: String(n) })),
+      default: 6,
+    },
+    {
+      key: "offer_menu.positions",
+      label: "Bots consider giving",
+      type: "select",
+      choices: [
+        { value: "frontmost", label: "the front-most cards of a variety" },
+        { value: "all", label: "any card of a variety" },
+      ],
+      default: "frontmost",
+    },
+  ],
+  playerCounts: [2, 3, 4, 5, 6, 7],
+};

@@ -1,0 +1,57 @@
+// Fields of Green table view (issue 7). Rules: docs/rules/fields_of_green.md (F-… clauses).
+//
+// Every clickable cell and button comes from ctx.legal (the server's legal actions as action
+// JSON): the module never decides legality itself. What takes the rules to work out (the water
+// ranges drawn on the farm, F-31, F-32) comes with the view as its display, the ranks and
+// tie-break as its outcome. Card names, costs and texts come from the table's card set
+// (GET /api/tables/{id}/catalog); until it arrives, design ids are shown prettified.
+
+import { installPatterns } from "../../glyphs.js";
+import { draw } from "./layout.js";
+import { bannerPrompt, describe, resultDetail } from "./log.js";
+import { sync } from "./menu.js";
+import { learn, loadCatalog, NAME, noteEvents, storeOf, tableIdOf } from "./store.js";
+
+// Ask for the card data as soon as the module loads, before the first view arrives.
+if (typeof window !== "undefined" && tableIdOf({}) !== "local") loadCatalog(storeOf({}), tableIdOf({}));
+
+export default {
+  name: NAME,
+  title: "Fields of Green",
+  playerCounts: [2, 3, 4],
+  options: [
+    { key: "ruleset", label: "Rule set", type: "select", choices: [{ value: "published", label: "Published (2016)" }, { value: "prototype", label: "Prototype draft" }], default: "published" },
+    {
+      key: "cards",
+      label: "Card set",
+      type: "select",
+      choices: [{ value: "original", label: "seedbed original" }],
+      default: "original",
+      upload: { label: "Your card set (.toml or .json)", url: "/api/card-sets", accept: ".toml,.json" },
+    },
+    { key: "introductory", label: "Introductory draws (fixed splits)", type: "checkbox", default: false },
+  ],
+
+  render(ctx) {
+    installPatterns();
+    const st = storeOf(ctx);
+    ctx = { ...ctx, legal: ctx.legal || ctx.msg.legal_actions || [] };
+    st.lastCtx = ctx;
+    st.players = ctx.players;
+    learn(st, ctx.msg.view);
+    noteEvents(st, ctx.msg.events);
+    loadCatalog(st, tableIdOf(ctx));
+    sync(ctx, st);
+    draw(ctx, st);
+  },
+
+  prompt(args) {
+    return bannerPrompt(args);
+  },
+
+  describeEvent(event, view, players) {
+    return describe(event, view, players);
+  },
+
+  resultDetail,
+};

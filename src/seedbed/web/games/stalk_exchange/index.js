@@ -1,0 +1,90 @@
+// Stalk Exchange table view: the Garden, the Exchange row, the Market board, your hidden
+// portfolio and everyone's Seedy Business tokens. To act: pick a token in the Exchange (click, or
+// keys 1–6), then an empty Garden space to plant it, or a flower of your portfolio to swap for it.
+// Only actions in ctx.legal are offered; what takes the rules to work out (the Bust, a
+// portfolio's worth) comes with the view as its display, the scores and ranks as its outcome.
+// Rules clauses: S-11 … S-48 (docs/rules/stalk_exchange.md).
+
+import { h, plural, seatName } from "../../common.js";
+import { actionsBar, exchange, menu, uiState } from "./exchange.js";
+import { flowerName, FLOWERS } from "./flowers.js";
+import { garden } from "./garden.js";
+import { market } from "./market.js";
+import { playersTable, portfolio, supplies } from "./players.js";
+
+function render(ctx) {
+  const m = menu(ctx.legal);
+  const ui = uiState(ctx);
+  if (ui.slot !== null && !m.slotLegal(ui.slot)) ui.slot = null;
+  const layout = h(
+    "div",
+    { class: "se-layout" },
+    h("div", { class: "stack" }, garden(ctx, m, ui)),
+    h("div", { class: "stack" }, market(ctx), portfolio(ctx)),
+  );
+  ctx.root.append(h("div", { class: "stack" }, actionsBar(ctx, m, ui), exchange(ctx, m, ui), layout, playersTable(ctx), supplies(ctx)));
+}
+
+function describeEvent(event, view, players) {
+  const who = (seat) => seatName(players, seat);
+  const extra = event.extra ? " (extra action: 1 Seedy Business token)" : "";
+  switch (event.kind) {
+    case "plant":
+      return `${who(event.player)} planted a ${flowerName(event.flower)} from slot ${event.slot + 1}${extra}`;
+    case "swap":
+      return `${who(event.player)} took the ${flowerName(event.took)} from slot ${event.slot + 1} and put back a ${flowerName(event.gave)}${extra}`;
+    case "flush":
+      return `${who(event.player)} flushed the Exchange (1 Seedy token): ${plural(event.composted.length, "token")} composted, ${event.drawn.length} drawn`;
+    case "end_actions":
+      return `${who(event.player)} ended their actions${event.forfeited ? ` (forfeited ${event.forfeited})` : ""}`;
+    case "harvest":
+      return `Harvest: ${Object.entries(event.flowers).map(([f, n]) => `${n} ${flowerName(f)}`).join(", ")}`;
+    case "bloom":
+      return `${plural(event.spaces.length, "bulb")} bloomed`;
+    case "market": {
+      const raised = [...new Set(event.laid.map(([f]) => f))];
+      return `Market: ${raised.map((f) => `${flowerName(f)} now ${event.values[FLOWERS.indexOf(f)]}`).join(", ")}`;
+    }
+    case "exchange":
+      return `Upkeep: ${event.composted ? `the ${flowerName(event.composted)} in the last slot was composted` : "nothing to compost"}; ${plural(event.drawn.length, "token")} drawn`;
+    case "crash":
+      return `MARKET CRASH — ${event.trigger === 1 ? "the market met the values" : "the Greenhouse ran out"}: the game ends after this turn`;
+    case "game_over":
+      return `Game over after ${plural(event.turns, "turn")}`;
+    case "turn":
+      return `${who(event.player)}'s turn`;
+    default:
+      return String(event.kind);
+  }
+}
+
+/** The end screen's tie-break column: the tokens of the highest final value (S-43; the
+ *  outcome's tiebreak, the types from the display), and a note where scores tie. */
+function resultDetail({ seat, outcome, display }) {
+  const top = display.final_top;
+  const score = outcome.scores[seat];
+  const tied = outcome.scores.some((other, q) => q !== seat && other === score);
+  const types = top.flowers.map(flowerName).join("/");
+  return `${plural(outcome.tiebreak[seat], "token")} of ${types} (top value ${top.value})${tied ? "; ties are broken level by level" : ""}`;
+}
+
+function prompt({ view, legal }) {
+  if (!legal.length || view.over) return "";
+  const left = view.basic_actions - view.basic_taken;
+  if (left > 0) return `${plural(left, "basic action")} left: plant or swap a token of the Exchange`;
+  return "basic actions done: end your actions, or spend a Seedy token for an extra one";
+}
+
+export default {
+  name: "stalk_exchange",
+  render,
+  describeEvent,
+  resultDetail,
+  prompt,
+  options: [
+    { key: "garden_radius", label: "Garden radius", type: "select", choices: [{ value: 2, label: "2 (19 spaces)" }, { value: 3, label: "3 (37 spaces)" }, { value: 4, label: "4 (61 spaces)" }], default: 3 },
+    { key: "exchange_slots", label: "Exchange slots", type: "select", choices: [4, 5, 6, 7, 8], default: 6 },
+    { key: "basic_actions", label: "Basic actions a turn", type: "select", choices: [1, 2, 3], default: 2 },
+  ],
+  playerCounts: [2, 3, 4, 5],
+};

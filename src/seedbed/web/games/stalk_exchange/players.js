@@ -1,0 +1,92 @@
+// Stalk Exchange portfolios and players: your portfolio with its worth now and after the Bust
+// (the server's display, S-42), everyone's Seedy Business tokens and known tokens, the scores at
+// the end (the outcome's), and the bags.
+
+import { h, plural, seatDot, seatLabel, seatName } from "../../common.js";
+import { badge } from "../../glyphs.js";
+import { flowerName, FLOWERS } from "./flowers.js";
+
+export function portfolio(ctx) {
+  const view = ctx.view;
+  if (!view.portfolio) return null;
+  const p = view.portfolio;
+  const values = view.market.values;
+  const worth = ctx.display.worth; // S-42, from the server
+  let who = "Your portfolio (hidden from the others)";
+  if (ctx.mode === "replay") who = `${seatName(ctx.players, ctx.seat)}'s portfolio`;
+  else if (view.over) who = "Your portfolio";
+  return h(
+    "section",
+    { class: "panel stack", "data-testid": "se-portfolio" },
+    h("div", { class: "panel-title" }, who),
+    h("div", { class: "se-portfolio" }, FLOWERS.filter((f) => p[f]).map((f) => chipWithValue(f, p[f], values[f]))),
+    h("div", { class: "small" }, `Worth now ${worth.now}; after the Bust ${worth.after_bust}.`),
+  );
+}
+
+function chipWithValue(flower, count, value) {
+  return h(
+    "span",
+    { class: "chip", "data-testid": `se-hold-${flower}`, title: `${count} × ${flowerName(flower)} at value ${value}` },
+    badge("flower", flower, { size: 22 }),
+    h("span", { class: "chip-label" }, flowerName(flower)),
+    h("span", { class: "chip-count" }, `× ${count}`),
+  );
+}
+
+function seedyTokens(unspent, spent) {
+  const dots = [];
+  for (let i = 0; i < unspent; i += 1) dots.push(h("i", { class: "unspent", title: "unspent" }));
+  for (let i = 0; i < spent; i += 1) dots.push(h("i", { class: "spent", title: "spent" }));
+  return h("span", { class: "se-seedy", "aria-label": `${unspent} unspent, ${spent} spent` }, dots);
+}
+
+export function playersTable(ctx) {
+  const view = ctx.view;
+  const over = view.over;
+  const scores = over && ctx.msg.outcome ? ctx.msg.outcome.scores : null; // S-42, the outcome's
+  const head = h(
+    "tr",
+    {},
+    h("th", {}, "Player"),
+    h("th", {}, "Seedy tokens"),
+    h("th", {}, over ? "Portfolio (revealed)" : "Portfolio"),
+    over ? h("th", {}, "Score") : null,
+  );
+  const rows = view.players.map((p) => {
+    const known = FLOWERS.filter((f) => p.known_to_hold[f]);
+    let holding;
+    if (over) {
+      const port = view.portfolios[p.seat];
+      holding = h("span", { class: "row" }, FLOWERS.filter((f) => port[f]).map((f) => h("span", { class: "row", title: flowerName(f) }, badge("flower", f, { size: 20 }), `×${port[f]}`)));
+    } else {
+      holding = h(
+        "span",
+        {},
+        `${plural(p.portfolio_size, "token")}`,
+        known.length ? h("span", { class: "small muted" }, " · known: ", known.map((f) => `${p.known_to_hold[f]} ${flowerName(f)}`).join(", ")) : null,
+      );
+    }
+    return h(
+      "tr",
+      { class: !over && view.active === p.seat ? "active-seat" : "", "data-testid": `se-player-${p.seat}` },
+      h("td", {}, seatDot(p.seat), " ", seatLabel(ctx.players, p.seat, ctx.seat)),
+      h("td", {}, seedyTokens(p.seedy_unspent, p.seedy_spent), h("div", { class: "small muted" }, `${p.seedy_unspent} of ${p.seedy_unspent + p.seedy_spent} left`)),
+      h("td", {}, holding),
+      over ? h("td", { class: "num" }, scores ? String(scores[p.seat]) : "") : null,
+    );
+  });
+  return h("section", { class: "panel" }, h("div", { class: "panel-title" }, "Players"), h("table", { class: "se-players" }, h("thead", {}, head), h("tbody", {}, rows)));
+}
+
+export function supplies(ctx) {
+  const view = ctx.view;
+  const compost = FLOWERS.filter((f) => view.compost[f]);
+  return h(
+    "section",
+    { class: "panel small", "data-testid": "se-supplies" },
+    h("div", { class: "panel-title" }, "Bags"),
+    h("p", {}, h("strong", {}, "Greenhouse: "), `${plural(view.greenhouse, "token")} left to draw (when a refill cannot fill the row, the market crashes).`),
+    h("p", {}, h("strong", {}, "Compost: "), compost.length ? compost.map((f) => `${view.compost[f]} ${flowerName(f)}`).join(", ") : "empty"),
+  );
+}
