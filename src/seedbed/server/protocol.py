@@ -60,7 +60,7 @@ class _Model(BaseModel):
 
 
 def printable(text: str) -> str:
-    """``text`` if it has no control, format, private-use or unassigned character (NUL, escape,
+    r"""``text`` if it has no control, format, private-use or unassigned character (NUL, escape,
     bidi overrides…) and is not blank; else ValueError.
 
     >>> printable("Ann B.")
