@@ -46,6 +46,7 @@ from typing import Any
 
 from seedbed.engine.api import Action, PlayerId, State
 from seedbed.engine.encoding import ActionEncoding, EncodingError, Layout, Multisets
+from seedbed.engine.registry import game
 from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza.cards import CLASSIC_VARIETIES, VARIETIES, make_config
 from seedbed.games.bohnanza.menu import TradingMenu
@@ -93,7 +94,7 @@ class BohnanzaEncoding(ActionEncoding):
                 "offer_menu.positions frontmost (B-47, B-50)"
             )
         classic = opts["edition"] == "classic"
-        counts = range(3, 6) if classic else range(2, 8)
+        counts = game("bohnanza").player_counts(opts)
         self.seats = max(counts)
         self.cards = max(make_config(opts["edition"], n, opts).num_cards for n in counts)
         base = CLASSIC_VARIETIES if classic else tuple(range(len(VARIETIES)))
