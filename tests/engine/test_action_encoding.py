@@ -58,8 +58,13 @@ def sample(menu: Any, rng: random.Random) -> list[Action]:
 
 
 def check_menu(encoding: ActionEncoding, state: State, player: int, rng: random.Random) -> None:
+    """Every action of the menu has its own integer in the range (the mask counts them all);
+    each action of a sample (the whole menu when it is short) decodes back to itself."""
+    menu = state.legal_actions(player)
+    indices = encoding.legal_indices(state, player)
+    assert len(indices) == len(menu) and indices[0] >= 0 and indices[-1] < encoding.size
     seen: dict[int, Action] = {}
-    for action in sample(state.legal_actions(player), rng):
+    for action in sample(menu, rng):
         index = encoding.encode(state, player, action)
         assert 0 <= index < encoding.size, (action, index)
         assert encoding.decode(state, player, index) == action, (action, index)
