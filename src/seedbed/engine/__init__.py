@@ -3,7 +3,7 @@
 from seedbed.engine.api import Action, Event, Game, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError, NotOnMoveError
 from seedbed.engine.record import GameRecord, read_records, replay
-from seedbed.engine.registry import game, game_names, register
+from seedbed.engine.registry import game, game_names, register, spec
 from seedbed.engine.rng import Rng
 
 __all__ = [
@@ -23,4 +23,5 @@ __all__ = [
     "read_records",
     "register",
     "replay",
+    "spec",
 ]

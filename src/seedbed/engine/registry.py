@@ -1,49 +1,84 @@
-"""Game registry: ``seedbed.game("bohnanza")``.
+"""Game registry: ``seedbed.game("bohnanza")``, ``seedbed.spec("bohnanza")``.
 
-Games register lazily by module path so importing seedbed stays cheap; a game module
-exposes ``GAME``, its :class:`~seedbed.engine.api.Game` instance.
+A game is registered by the module of its declaration (a module exposing ``SPEC``, a
+:class:`~seedbed.engine.spec.GameSpec`), imported when first used so importing seedbed stays
+cheap. Games outside seedbed register with one line, ``seedbed.register("mypackage.spec")``
+(``seedbed.register`` also makes child processes know them, see ``seedbed/plugins.py``).
+
+The core reads no files: a game's shipped data files (a card set) reach it through a reader
+installed by the package root (:func:`install_reader`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
 
 from seedbed.engine.api import Game
+from seedbed.engine.spec import GameSpec
 
-_MODULES: dict[str, str] = {
-    "bohnanza": "seedbed.games.bohnanza",
-    "stalk_exchange": "seedbed.games.stalk_exchange",
-    # built outside the pure core, which reads no files: the game with its shipped card set
-    "fields_of_green": "seedbed.card_files",
-}
-_LOADED: dict[str, Game] = {}
-# game -> the module of its bot knowledge (``heuristics.py``): used by bots, never by the rules
-_HEURISTICS: dict[str, str] = {
-    "bohnanza": "seedbed.games.bohnanza.heuristics",
-    "stalk_exchange": "seedbed.games.stalk_exchange.heuristics",
-    "fields_of_green": "seedbed.games.fields_of_green.heuristics",
-}
+_BUILT_IN = ("bohnanza", "fields_of_green", "stalk_exchange")
+_MODULES: dict[str, str] = {name: f"seedbed.games.{name}.spec" for name in _BUILT_IN}
+_SPECS: dict[str, GameSpec] = {}
+_GAMES: dict[str, Game] = {}
+
+Reader = Callable[[str, str], str]
+"""(package, path inside it) -> the text of a file shipped in that package."""
+_reader: list[Reader] = []
 
 
-def register(name: str, module: str) -> None:
-    """Register a game by the module that defines ``GAME`` (for games outside seedbed)."""
-    _MODULES[name] = module
-    _LOADED.pop(name, None)
+def install_reader(reader: Reader) -> None:
+    """Set how games read the files shipped in their packages (done by ``seedbed``)."""
+    _reader[:] = [reader]
+
+
+def _read_shipped(package: str) -> Callable[[str], str]:
+    def read(path: str) -> str:
+        if not _reader:
+            raise RuntimeError("no reader of shipped game files is installed (import seedbed)")
+        return _reader[0](package, path)
+
+    return read
+
+
+def register(module: str) -> str:
+    """Register the game declared by ``module`` (which defines ``SPEC``); returns its name.
+    Registering a module again replaces the game of that name."""
+    found = _load(module)
+    _MODULES[found.name] = module
+    _SPECS[found.name] = found
+    _GAMES.pop(found.name, None)
+    return found.name
+
+
+def _load(module: str) -> GameSpec:
+    declared = getattr(import_module(module), "SPEC", None)
+    if not isinstance(declared, GameSpec):
+        raise ValueError(f"module {module!r} defines no SPEC (a seedbed.engine.spec.GameSpec)")
+    return declared
+
+
+def spec(name: str) -> GameSpec:
+    """The declaration of the game called ``name``; ValueError naming the known games."""
+    found = _SPECS.get(name)
+    if found is None:
+        module = _MODULES.get(name)
+        if module is None:
+            known = ", ".join(sorted(_MODULES))
+            raise ValueError(f"unknown game {name!r}; known games: {known}")
+        found = _SPECS[name] = _load(module)
+    return found
 
 
 def game(name: str) -> Game:
     """The game called ``name``; ValueError naming the known games otherwise."""
-    found = _LOADED.get(name)
-    if found is not None:
-        return found
-    module = _MODULES.get(name)
-    if module is None:
-        known = ", ".join(sorted(_MODULES))
-        raise ValueError(f"unknown game {name!r}; known games: {known}")
-    loaded: Game = import_module(module).GAME
-    _LOADED[name] = loaded
-    return loaded
+    found = _GAMES.get(name)
+    if found is None:
+        declared = spec(name)
+        package = import_module(_MODULES[name]).__package__ or _MODULES[name]
+        found = _GAMES[name] = declared.make_game(_read_shipped(package))
+    return found
 
 
 def game_names() -> list[str]:
@@ -54,9 +89,8 @@ def game_names() -> list[str]:
 def heuristics(name: str) -> ModuleType:
     """The heuristics module of game ``name`` (for greedy bots and search); ValueError if the
     game has none. Bots reach game knowledge only through here (DESIGN §2)."""
-    module = _HEURISTICS.get(name)
+    module = spec(name).heuristics
     if module is None:
-        raise ValueError(
-            f"game {name!r} has no heuristics; games with some: {', '.join(sorted(_HEURISTICS))}"
-        )
+        having = [g for g in game_names() if spec(g).heuristics is not None]
+        raise ValueError(f"game {name!r} has no heuristics; games with some: {', '.join(having)}")
     return import_module(module)

@@ -16,72 +16,91 @@ from collections.abc import Mapping
 from typing import Any
 
 from seedbed.engine.api import JsonDict
-from seedbed.engine.options import bounded_int, echo
+from seedbed.engine.spec import Choice, OptionSpec, normalize
 
-DEFAULT_OPTIONS: JsonDict = {
-    "edition": "standard",
-    "treasury_visibility": "secret",
-    "max_offers": 6,
-    "offer_menu": {"max_give": 2, "max_want": 2, "positions": "frontmost"},
-}
-CHOICES: dict[str, tuple[str, ...]] = {
-    "edition": ("standard", "classic"),
-    "treasury_visibility": ("secret", "open"),
-    "offer_menu.positions": ("frontmost", "all"),
-}
-# (least, most) of each integer option. max_offers bounds the offers of a trading phase, and
-# with them its length and the offers every view lists (B-48); max_give and max_want bound
-# the offer menu, which is built whenever a trader is asked (B-50). "null" (no limit, B-47)
-# stays a rules option for simulations with a move cap, refused at tables (D-31).
-OPTION_BOUNDS: dict[str, tuple[int, int]] = {
-    "max_offers": (0, 12),
-    "offer_menu.max_give": (0, 3),
-    "offer_menu.max_want": (0, 4),
-}
-CLAUSES = {
-    "edition": "B-3, B-1",
-    "treasury_visibility": "B-3, B-71",
-    "max_offers": "B-3, B-47, D-31",
-    "offer_menu.max_give": "B-3, B-50, D-31",
-    "offer_menu.max_want": "B-3, B-50, D-31",
-    "offer_menu.positions": "B-3, B-50",
-}
-
-
-def _flatten(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Nested ``offer_menu`` objects as dotted ``offer_menu.max_give`` keys."""
-    flat: dict[str, Any] = {}
-    for key, value in options.items():
-        if key == "offer_menu":
-            if not isinstance(value, Mapping):
-                raise ValueError(f"option offer_menu must be an object, got {echo(value)} [B-3]")
-            for sub, v in value.items():
-                flat[f"offer_menu.{sub}"] = v
-        else:
-            flat[key] = value
-    return flat
-
-
-def _checked(key: str, value: Any) -> Any:
-    if key in CHOICES:
-        if not isinstance(value, str) or value not in CHOICES[key]:
-            names = ", ".join(CHOICES[key])
-            raise ValueError(f"option {key} must be one of {names}, got {echo(value)} [B-3]")
-        return value
-    if key == "max_offers" and value is None:
-        return None  # B-47: no limit
-    least, most = OPTION_BOUNDS[key]
-    return bounded_int(key, value, least, most, CLAUSES[key])
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "edition",
+        "choice",
+        "standard",
+        "B-3, B-1",
+        "standard: 154 cards, 2-7 players (2 = the bean duel); classic: 104 cards, 3-5 players",
+        label="Edition",
+        choices=(
+            Choice("standard", "Standard: 154 cards, 2–7 players (2 = bean duel)"),
+            Choice("classic", "Classic: 104 cards, 3–5 players"),
+        ),
+    ),
+    OptionSpec(
+        "treasury_visibility",
+        "choice",
+        "secret",
+        "B-3, B-71",
+        "secret: coin counts hidden until the end; open: everyone sees them",
+        label="Treasuries",
+        choices=(
+            Choice("secret", "Secret: coin counts hidden until the end"),
+            Choice("open", "Open: everyone sees coin counts"),
+        ),
+    ),
+    # max_offers bounds the offers of a trading phase, and with them its length and the
+    # offers every view lists (B-48). "null" (no limit, B-47) stays a rules option for
+    # simulations with a move cap, refused at tables (D-31).
+    OptionSpec(
+        "max_offers",
+        "int",
+        6,
+        "B-3, B-47, D-31",
+        "offers each player may make per trading phase (null: no limit, simulations only)",
+        label="Offers per player per trading phase",
+        choices=tuple(Choice(n, str(n)) for n in (1, 2, 3, 4, 6, 8, 12)),
+        least=0,
+        most=12,
+        nullable=True,
+    ),
+    # max_give and max_want bound the offer menu, built whenever a trader is asked (B-50).
+    OptionSpec(
+        "offer_menu.max_give",
+        "int",
+        2,
+        "B-3, B-50, D-31",
+        "the most cards an offer on the menu gives",
+        least=0,
+        most=3,
+    ),
+    OptionSpec(
+        "offer_menu.max_want",
+        "int",
+        2,
+        "B-3, B-50, D-31",
+        "the most cards an offer on the menu asks for",
+        least=0,
+        most=4,
+    ),
+    OptionSpec(
+        "offer_menu.positions",
+        "choice",
+        "frontmost",
+        "B-3, B-50",
+        "frontmost: offers give the front-most cards of a variety; all: any card of it",
+        label="Bots consider giving",
+        choices=(
+            Choice("frontmost", "the front-most cards of a variety"),
+            Choice("all", "any card of a variety"),
+        ),
+    ),
+)
+"""Bohnanza's options (B-3) with their bounds (docs/options.md)."""
+MAX_OFFERS = next(o for o in OPTIONS if o.name == "max_offers")
 
 
 def table_refusal(options: Mapping[str, Any]) -> str | None:
     """Why normalised options cannot be played at a server's table: an unlimited trading phase
     (B-47 ``null``) has no bound on its length or on the offers every view lists (D-31)."""
-    if options.get("max_offers", 6) is None:
-        most = OPTION_BOUNDS["max_offers"][1]
+    if options.get("max_offers", MAX_OFFERS.default) is None:
         return (
             "max_offers null (no limit, B-47) is for simulations with a move cap; "
-            f"a table needs 0-{most}"
+            f"a table needs {MAX_OFFERS.least}-{MAX_OFFERS.most}"
         )
     return None
 
@@ -89,14 +108,4 @@ def table_refusal(options: Mapping[str, Any]) -> str | None:
 def normalize_options(options: Mapping[str, Any] | None) -> JsonDict:
     """Defaults filled in; nested ``offer_menu`` or dotted ``offer_menu.max_give`` keys.
     ValueError naming the option and its bounds for anything unknown or out of bounds."""
-    out: JsonDict = {**DEFAULT_OPTIONS, "offer_menu": dict(DEFAULT_OPTIONS["offer_menu"])}
-    for key, value in _flatten(options or {}).items():
-        if key not in CLAUSES:
-            known = ", ".join(sorted(CLAUSES))
-            raise ValueError(f"unknown option {echo(key)}; options: {known} [B-3]")
-        value = _checked(key, value)
-        if key.startswith("offer_menu."):
-            out["offer_menu"][key.split(".", 1)[1]] = value
-        else:
-            out[key] = value
-    return out
+    return normalize(OPTIONS, options, "B-3")

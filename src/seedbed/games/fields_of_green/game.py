@@ -15,6 +15,7 @@ from typing import Any
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
 from seedbed.engine.errors import IllegalActionError, NotOnMoveError, Refusal, refuse
 from seedbed.engine.rng import Rng
+from seedbed.engine.spec import Choice, OptionSpec, normalize
 from seedbed.games.fields_of_green import actions as A
 from seedbed.games.fields_of_green import build as B
 from seedbed.games.fields_of_green import harvest as H
@@ -41,8 +42,36 @@ from seedbed.games.fields_of_green.state import (
 )
 from seedbed.games.fields_of_green.upkeep import do_split, setup, split_error
 
-OPTION_NAMES = ("ruleset", "introductory", "cards")
 RULESETS = ("published", "prototype")
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "ruleset",
+        "choice",
+        "published",
+        "F-1, F-3",
+        "published: the 2016 rules; prototype: the prototype's draft",
+        label="Rule set",
+        choices=(Choice("published", "Published (2016)"), Choice("prototype", "Prototype draft")),
+    ),
+    OptionSpec(
+        "introductory",
+        "bool",
+        False,
+        "F-3, F-44",
+        "introductory draws: fixed splits instead of chosen ones",
+        label="Introductory draws (fixed splits)",
+    ),
+    OptionSpec(
+        "cards",
+        "data",
+        "original",
+        "F-3, F-89",
+        "the card set: 'original' (shipped) or a card-data object (card_set=PATH reads a file)",
+        label="Card set",
+        choices=(Choice("original", "seedbed original"),),
+    ),
+)
+"""Fields of Green's options (F-3)."""
 
 Check = Callable[[Zones, int, Any], Refusal | None]
 Do = Callable[[Zones, int, Any, list[Event]], None]
@@ -234,23 +263,8 @@ class FieldsOfGreen(Game):
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> JsonDict:
         """Defaults filled in; ``cards`` stays ``"original"`` or becomes a card-data object."""
-        opts = dict(options or {})
-        for name in opts:
-            if name not in OPTION_NAMES:
-                raise ValueError(
-                    f"unknown option {name!r}; options: {', '.join(OPTION_NAMES)} [F-3]"
-                )
-        ruleset = opts.get("ruleset", "published")
-        if ruleset not in RULESETS:
-            raise ValueError(
-                f"option ruleset must be published or prototype, got {ruleset!r} [F-1, F-3]"
-            )
-        intro = opts.get("introductory", False)
-        if not isinstance(intro, bool):
-            raise ValueError(
-                f"option introductory must be true or false, got {intro!r} [F-3, F-44]"
-            )
-        cards = opts.get("cards", "original")
+        opts = normalize(OPTIONS, options, "F-3")
+        cards = opts["cards"]
         if isinstance(cards, CardSet):
             cards = cards.to_json()
         elif cards == "original":
@@ -266,7 +280,7 @@ class FieldsOfGreen(Game):
             raise ValueError(
                 f"option cards must be 'original' or a card-data object, got {cards!r} [F-3, F-89]"
             )
-        return {"ruleset": ruleset, "introductory": intro, "cards": cards}
+        return {**opts, "cards": cards}
 
     def _card_set(self, cards: Any) -> CardSet:
         if cards == "original":

@@ -13,11 +13,12 @@ integer or a map from player count to integer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from seedbed.engine.options import bounded_int, echo
+from seedbed.engine.spec import Choice, OptionSpec, normalize
 
 # S-7: flower types in canonical order; index 0 = dahlia.
 FLOWERS: tuple[str, ...] = ("dahlia", "daffodil", "globemaster", "snowdrop", "tulip")
@@ -43,22 +44,36 @@ PER_COUNT_DEFAULTS: dict[str, dict[int, int]] = {
     "seedy_tokens": {2: 7, 3: 4, 4: 2, 5: 1},
     "market_start": {2: 30, 3: 28, 4: 28, 5: 28},
 }
-# (least, most) of every option, a per-count option's bounds holding for each count. The
-# upper bounds keep the worst allowed table cheap to serve (issue 12, defect 3; D-31): the
+# The upper bounds keep the worst allowed table cheap to serve (issue 12, defect 3; D-31): the
 # menu lists every exchange slot times every empty garden space, and the server sends it
 # whole in each view of the active player; the other numbers only make games longer. With
 # all at their maxima at 5 players the largest view is about 65 KiB and the slowest step
-# about 15 ms (benchmarks/bench_option_bounds.py, docs/options.md).
-OPTION_BOUNDS: dict[str, tuple[int, int]] = {
-    "garden_radius": (1, 6),
-    "exchange_slots": (1, 12),
-    "basic_actions": (1, 6),
-    "tokens_per_type": (1, 60),
-    "portfolio_size": (1, 40),
-    "seedy_tokens": (0, 12),
-    "market_start": (1, 99),
-}
+# about 15 ms (benchmarks/bench_option_bounds.py, docs/options.md). A per-count option's
+# bounds hold for each count.
 _CLAUSE = "S-3, D-31"
+_PLAIN: tuple[tuple[str, int, int, str, str, tuple[int, ...]], ...] = (
+    ("garden_radius", 1, 6, "radius of the hexagonal Garden (S-11)", "Garden radius", (2, 3, 4)),
+    (
+        "exchange_slots",
+        1,
+        12,
+        "slots in the Stalk Exchange row (S-14)",
+        "Exchange slots",
+        (4, 5, 6, 7, 8),
+    ),
+    ("basic_actions", 1, 6, "basic actions per turn (S-22)", "Basic actions a turn", (1, 2, 3)),
+    ("tokens_per_type", 1, 60, "flower tokens of each type (S-8)", "", ()),
+)
+_PER_COUNT: tuple[tuple[str, int, int, str], ...] = (
+    ("portfolio_size", 1, 40, "tokens dealt to each portfolio (S-16)"),
+    ("seedy_tokens", 0, 12, "Seedy Business tokens per player (S-17)"),
+    ("market_start", 1, 99, "first market cell for harvested tokens (S-15)"),
+)
+_GARDEN_LABELS = {2: "2 (19 spaces)", 3: "3 (37 spaces)", 4: "4 (61 spaces)"}
+OPTION_BOUNDS: dict[str, tuple[int, int]] = {
+    name: (least, most) for name, least, most, *_ in (*_PLAIN, *_PER_COUNT)
+}
+"""(least, most) of every option."""
 
 
 def _number(name: str, value: Any) -> int:
@@ -93,21 +108,49 @@ def _per_count(name: str, value: Any) -> dict[int, int]:
     return table
 
 
+def _table(name: str) -> Callable[[Any], dict[str, int]]:
+    def check(value: Any) -> dict[str, int]:
+        return {str(n): v for n, v in sorted(_per_count(name, value).items())}
+
+    return check
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    *(
+        OptionSpec(
+            name,
+            "int",
+            PLAIN_DEFAULTS[name],
+            _CLAUSE,
+            text,
+            label=label,
+            choices=tuple(Choice(n, _GARDEN_LABELS.get(n, str(n))) for n in presets),
+            least=least,
+            most=most,
+        )
+        for name, least, most, text, label, presets in _PLAIN
+    ),
+    *(
+        OptionSpec(
+            name,
+            "table",
+            {str(n): v for n, v in PER_COUNT_DEFAULTS[name].items()},
+            _CLAUSE,
+            f"{text}: one integer for every player count, or a map from count to integer",
+            least=least,
+            most=most,
+            check=_table(name),
+        )
+        for name, least, most, text in _PER_COUNT
+    ),
+)
+"""Stalk Exchange's options (S-3) with their bounds (docs/options.md)."""
+
+
 def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The complete options with defaults filled in (per-count options as maps with string
     keys, JSON-ready); ValueError naming the option for anything unknown or invalid."""
-    given = dict(options or {})
-    unknown = [k for k in given if k not in PLAIN_DEFAULTS and k not in PER_COUNT_DEFAULTS]
-    if unknown:
-        known = ", ".join([*PLAIN_DEFAULTS, *PER_COUNT_DEFAULTS])
-        raise ValueError(f"unknown option {echo(unknown[0])}; known options: {known} [S-3]")
-    out: dict[str, Any] = {}
-    for name, default in PLAIN_DEFAULTS.items():
-        out[name] = _number(name, given.get(name, default))
-    for name, table in PER_COUNT_DEFAULTS.items():
-        counts = _per_count(name, given[name]) if name in given else dict(table)
-        out[name] = {str(n): v for n, v in sorted(counts.items())}
-    return out
+    return normalize(OPTIONS, options, "S-3")
 
 
 @dataclass(frozen=True, slots=True)

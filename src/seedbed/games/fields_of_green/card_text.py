@@ -1,16 +1,22 @@
-"""Fields of Green card-set files (F-80, F-89): reading TOML or JSON and telling where it is wrong.
+"""Fields of Green card-set files (F-80, F-89): decoding TOML or JSON text and telling where
+it is wrong. Pure: the text comes from ``seedbed.data_files``, which reads files for every game
+that declares data options (this game's ``spec.py``).
 
-The pure validator (:func:`seedbed.games.fields_of_green.cards.parse_card_set`) knows the field
+The validator (:func:`seedbed.games.fields_of_green.cards.parse_card_set`) knows the field
 path of a mistake but not its line: ``tomllib`` and ``json`` keep no positions for values. This
-layer reads the file, validates it, and on an error finds the line (exactly for JSON, by the
+module validates the text and on an error finds the line (exactly for JSON, by the
 ``[[locations]]`` headers and key names for TOML) so messages read like
 ``mycards.toml:57: locations[12] (id "old_barn").ability.effects[0].gain: expected one of …``.
 Loading is all or nothing: a ``CardSet`` comes back complete, or ``CardDataError`` is raised.
 Files may come from strangers (the server reads uploads), so before a decoder sees the text its
-shape is checked against the limits of :mod:`seedbed.card_file_limits` (docs/card-sets.md).
+shape is checked against the limits of :mod:`~seedbed.games.fields_of_green.card_file_limits`
+(docs/card-sets.md).
 
->>> original_card_set().name
-'original'
+>>> try:
+...     parse_card_text("a = 1", "f.toml")
+... except CardDataError as error:
+...     print(str(error)[:30])
+f.toml:1: a: unknown key 'a' (
 """
 
 from __future__ import annotations
@@ -19,44 +25,13 @@ import json
 import re
 import tomllib
 from collections.abc import Mapping
-from functools import cache
-from importlib import resources
-from os import PathLike
-from pathlib import Path
 from typing import Any
 
-from seedbed.card_file_limits import MAX_FILE_BYTES, check_card_text
+from seedbed.games.fields_of_green.card_file_limits import check_card_text
 from seedbed.games.fields_of_green.cards import CardDataError, CardSet, FieldPath, parse_card_set
-from seedbed.games.fields_of_green.game import FieldsOfGreen
 
-__all__ = [
-    "GAME",
-    "CardDataError",
-    "load_card_data",
-    "load_card_set",
-    "original_card_set",
-    "parse_card_text",
-]
-
-ORIGINAL = "original.toml"
 FORMATS = {".toml": "toml", ".json": "json"}
-
-
-def load_card_set(path: str | PathLike[str]) -> CardSet:
-    """Read and validate a card-set file (``.toml`` or ``.json``)."""
-    return _load(path)[1]
-
-
-def load_card_data(path: str | PathLike[str]) -> dict[str, Any]:
-    """The card-data object of a file, validated: what the ``cards`` option takes (F-89)."""
-    return _load(path)[0]
-
-
-@cache
-def original_card_set() -> CardSet:
-    """The set shipped with seedbed (F-90), read once from the package data."""
-    data = resources.files("seedbed.games.fields_of_green") / "data" / ORIGINAL
-    return parse_card_text(data.read_text(encoding="utf-8"), f"fields_of_green/data/{ORIGINAL}")
+"""File name endings of card files and the format each holds."""
 
 
 def parse_card_text(text: str, source: str = "<cards>", fmt: str = "toml") -> CardSet:
@@ -65,28 +40,11 @@ def parse_card_text(text: str, source: str = "<cards>", fmt: str = "toml") -> Ca
     return _validate(obj, text, source, fmt)
 
 
-def _load(path: str | PathLike[str]) -> tuple[dict[str, Any], CardSet]:
-    file, source = Path(path), str(path)
-    fmt = FORMATS.get(file.suffix.lower())
-    if fmt is None:
-        raise CardDataError("a card file must end in .toml or .json", source=source)
-    text = _read(file, source)
+def parse_card_data(text: str, source: str = "<cards>", fmt: str = "toml") -> dict[str, Any]:
+    """The card-data object of a file's text, validated: what the ``cards`` option takes."""
     obj = _decode(text, source, fmt)
-    return obj, _validate(obj, text, source, fmt)
-
-
-def _read(file: Path, source: str) -> str:
-    """The file's text, reading at most one byte past the size limit (a huge or endless file,
-    such as a device, is refused without filling memory)."""
-    try:
-        with file.open("rb") as stream:
-            raw = stream.read(MAX_FILE_BYTES + 1)
-        if len(raw) > MAX_FILE_BYTES:
-            raise CardDataError(f"longer than the limit of {MAX_FILE_BYTES} bytes", source=source)
-        return raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise CardDataError(f"cannot read the file: {reason}", source=source) from None
+    _validate(obj, text, source, fmt)
+    return obj
 
 
 def _decode(text: str, source: str, fmt: str) -> dict[str, Any]:
@@ -243,9 +201,3 @@ def _find_key(lines: list[str], key: str, start: int, end: int, skip: int) -> in
         if skip < 0:
             return i
     return None
-
-
-GAME = FieldsOfGreen(original=original_card_set)
-"""Fields of Green with the shipped original set as the default ``cards`` (F-89): the game
-``seedbed.game("fields_of_green")`` serves. It is built here, outside the pure core, because
-reading the set's file is I/O."""

@@ -1,0 +1,55 @@
+"""Bohnanza's declaration (issue 13, item 3): what the tools around the rules know of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from seedbed.engine.api import Game, JsonDict
+from seedbed.engine.spec import GameSpec, TextLayout
+from seedbed.games.bohnanza.cards import BEANOMETER, CARD_COUNTS, NAMES_EN, VARIETIES
+from seedbed.games.bohnanza.options import OPTIONS
+
+
+def card_leaf(value: Mapping[str, Any]) -> str | None:
+    """A card ``{"id": 57, "variety": "chili"}`` as ``chili#57``."""
+    if len(value) == 2 and "id" in value and "variety" in value:
+        return f"{value['variety']}#{value['id']}"
+    return None
+
+
+def client_data(game: Game, options: Mapping[str, Any]) -> JsonDict:
+    """The varieties as printed on the cards (B-7): name, copies and bean-o-meter (cards
+    needed for 1-4 coins, 0 = not printed), in canonical order."""
+    return {
+        "varieties": [
+            {"id": v, "name": name, "count": count, "meter": list(meter)}
+            for v, name, count, meter in zip(
+                VARIETIES, NAMES_EN, CARD_COUNTS, BEANOMETER, strict=True
+            )
+        ]
+    }
+
+
+def _make_game(read: Callable[[str], str]) -> Game:
+    from seedbed.games.bohnanza.game import GAME
+
+    return GAME
+
+
+SPEC = GameSpec(
+    name="bohnanza",
+    title="Bohnanza",
+    make_game=_make_game,
+    options=OPTIONS,
+    options_clause="B-3",
+    trade_event="accept",
+    bulky_kinds=frozenset({"offer"}),
+    lean_options={"max_offers": 0},
+    option_aliases={"treasury": "treasury_visibility"},
+    heuristics="seedbed.games.bohnanza.heuristics",
+    display="seedbed.games.bohnanza.display",
+    encoding="seedbed.games.bohnanza.encoding",
+    layout=TextLayout(leaf=card_leaf, row_keys=("players", "offers")),
+    client_data=client_data,
+)

@@ -1,0 +1,67 @@
+"""Fields of Green's declaration (issue 13, item 3): what the tools around the rules know of it.
+
+The shipped card set is a data file of this package (``data/original.toml``): the declaration
+names it and the game reads it through the reader the registry hands over (the core reads no
+files itself); ``-o card_set=PATH`` and the lobby's upload read a user's file the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
+
+from seedbed.engine.api import Game, JsonDict
+from seedbed.engine.spec import DataFile, GameSpec
+from seedbed.games.fields_of_green.card_file_limits import MAX_FILE_BYTES
+from seedbed.games.fields_of_green.card_text import parse_card_data, parse_card_text
+from seedbed.games.fields_of_green.cards import CardSet, parse_card_set
+from seedbed.games.fields_of_green.game import OPTIONS, FieldsOfGreen
+
+ORIGINAL = "data/original.toml"
+
+
+def client_data(game: Game, options: Mapping[str, Any]) -> JsonDict:
+    """The table's card set (names, costs, texts) as card data: the views name cards by id."""
+    assert isinstance(game, FieldsOfGreen)
+    return card_set(game, options["cards"]).to_json()
+
+
+def card_set(game: FieldsOfGreen, cards: Any) -> CardSet:
+    """The card set of a ``cards`` option value (``"original"`` or card data)."""
+    if cards == "original":
+        assert game.original is not None
+        return game.original()
+    return parse_card_set(cards)
+
+
+def _make_game(read: Callable[[str], str]) -> Game:
+    @cache
+    def original() -> CardSet:
+        return parse_card_text(read(ORIGINAL), f"fields_of_green/{ORIGINAL}")
+
+    return FieldsOfGreen(original=original)
+
+
+SPEC = GameSpec(
+    name="fields_of_green",
+    title="Fields of Green",
+    make_game=_make_game,
+    options=OPTIONS,
+    options_clause="F-3",
+    turn_event="year",
+    turn_name="years",
+    heuristics="seedbed.games.fields_of_green.heuristics",
+    display="seedbed.games.fields_of_green.display",
+    encoding="seedbed.games.fields_of_green.encoding",
+    data_files=(
+        DataFile(
+            option="cards",
+            key="card_set",
+            parse_text=parse_card_data,
+            shipped={"original": ORIGINAL},
+            max_bytes=MAX_FILE_BYTES,
+        ),
+    ),
+    client_data=client_data,
+)

@@ -1,0 +1,40 @@
+"""Stalk Exchange's declaration (issue 13, item 3): what the tools around the rules know of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from seedbed.engine.api import Game, JsonDict
+from seedbed.engine.spec import GameSpec
+from seedbed.games.stalk_exchange.config import OPTIONS
+
+
+def ending(view: JsonDict) -> tuple[str, int]:
+    """S-38: which Market Crash trigger ended the game, and the rounds played (a round is
+    one turn of each player; the last may be incomplete, S-39)."""
+    triggers = view["crash"]["triggers"]
+    label = {
+        (1,): "trigger 1: the market met the values",
+        (2,): "trigger 2: the Greenhouse ran out",
+    }.get(tuple(triggers), "both triggers in one turn")
+    n = view["num_players"]
+    return label, -(-view["turn"] // n)
+
+
+def _make_game(read: Callable[[str], str]) -> Game:
+    from seedbed.games.stalk_exchange.game import GAME
+
+    return GAME
+
+
+SPEC = GameSpec(
+    name="stalk_exchange",
+    title="Stalk Exchange",
+    make_game=_make_game,
+    options=OPTIONS,
+    options_clause="S-3",
+    ending=ending,
+    heuristics="seedbed.games.stalk_exchange.heuristics",
+    display="seedbed.games.stalk_exchange.display",
+    encoding="seedbed.games.stalk_exchange.encoding",
+)
