@@ -1,5 +1,5 @@
 """ISMCTS (issue 5): legal moves in every game, budgets, seeding, no reading of hidden state
-(twin states), spec errors, pluggable rollouts, bounded branching, offers=false, strength."""
+(twin states), spec errors, pluggable rollouts, bounded branching, bulky=false, strength."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from seedbed.bots.ismcts import (
     make_ismcts,
     outcome_rewards,
     runs,
-    without_offers,
+    without_kinds,
 )
 from seedbed.engine.api import Action, JsonDict, Outcome, State
 from seedbed.engine.rng import Rng
@@ -255,9 +255,9 @@ def test_spec_defaults_and_round_trip() -> None:
     bot = make_bot("ismcts", "stalk_exchange")
     assert isinstance(bot, IsmctsBot)
     s = bot.settings
-    got = (s.iterations, s.seconds, s.c, s.rollout, s.depth, s.prior, s.offers)
+    got = (s.iterations, s.seconds, s.c, s.rollout, s.depth, s.prior, s.bulky)
     assert got == (1000, None, 0.7, "cutoff", 0, "greedy", True)
-    spec = "ismcts:iterations=50,c=1.2,rollout=cutoff,depth=3,offers=false"
+    spec = "ismcts:iterations=50,c=1.2,rollout=cutoff,depth=3,bulky=false"
     assert str(parse_spec(spec)) == spec
 
 
@@ -377,12 +377,13 @@ def test_large_menus_are_widened_and_cover_every_action_type() -> None:
     assert {kind_of(a) for a in children} >= {"offer", "pass"}
 
 
-def test_offers_false_never_proposes() -> None:
+def test_bulky_false_never_proposes_an_offer() -> None:
+    """Bohnanza declares offers bulky: ``bulky=false`` keeps the bot from proposing any."""
     state, p = trading_position(3, seed=8)
-    view = without_offers(state.legal_actions(p))
+    view = without_kinds(state.legal_actions(p), seedbed.spec("bohnanza").bulky_kinds)
     assert len(view) < 30 and all(kind_of(a) != "offer" for a in view)
     for seed in range(3):
-        bot = cheap("bohnanza", iterations=40, offers=False)
+        bot = cheap("bohnanza", iterations=40, bulky=False)
         action = bot.act(InfoSet(state, p), Rng(seed))
         assert kind_of(action) != "offer" and state.is_legal(p, action)
         assert bot.last is not None

@@ -29,8 +29,9 @@ scoring the rewards of the player who acted into it (multi-player SO-ISMCTS).
 * **Rollouts** — ``random`` (uniform over ``legal_actions(to_move()[0])``), ``greedy`` (the
   game's ``heuristics.choose``) or ``cutoff`` (``policy`` random or greedy for ``depth``
   steps, then ``evaluate``).
-* ``offers=false`` — the observer never proposes an offer (actions of type ``"offer"``):
-  such actions are skipped for its own seat in the tree and in rollouts.
+* ``bulky=false`` — the observer never plays an action of the game's *bulky* kinds (its
+  declaration's ``bulky_kinds``, such as Bohnanza's offers): such actions are skipped for its
+  own seat in the tree and in rollouts.
 
 The final move is the root child with the most visits (ties: higher mean). With the same
 InfoSet-equivalent situation and rng state, an iteration budget gives the same action.
@@ -58,16 +59,16 @@ from seedbed.engine.api import Action, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.menu import Run, kind_of, runs
 from seedbed.engine.registry import game as get_game
 from seedbed.engine.registry import heuristics as game_heuristics
+from seedbed.engine.registry import spec as game_spec
 from seedbed.engine.rng import Rng
 
 ROLLOUTS = ("random", "greedy", "cutoff")
 POLICIES = ("random", "greedy")
 PRIORS = ("none", "greedy")
-OFFER = "offer"
 WIN_WEIGHT = 0.75
 """Share of the reward given by winning (the rest by rank)."""
 SMALL_FILTER = 64
-"""Menus up to this size are filtered action by action (``offers=false``)."""
+"""Menus up to this size are filtered action by action (``bulky=false``)."""
 RETRIES = 8
 
 
@@ -89,7 +90,7 @@ class Settings:
     rollout: str = "cutoff"
     depth: int = 0
     policy: str = "random"
-    offers: bool = True
+    bulky: bool = True
     max_children: int = 16
     widen: float = 1.0
     prior: str = "greedy"
@@ -134,16 +135,17 @@ def balanced_index(by_kind: list[list[Run]], rng: Rng) -> int:
     return pick_in(by_kind[rng.below(len(by_kind))], rng)
 
 
-def group_runs(found: list[Run], skip_offers: bool) -> list[list[Run]]:
+def group_runs(found: list[Run], skip: frozenset[str]) -> list[list[Run]]:
+    """The runs grouped by action kind, without the kinds in ``skip``."""
     groups: dict[str, list[Run]] = {}
     for run in found:
-        if not (skip_offers and run[0] == OFFER):
+        if run[0] not in skip:
             groups.setdefault(run[0], []).append(run)
     return list(groups.values())
 
 
 class Subset(Sequence[Action]):
-    """A lazy view of some runs of a menu (its non-offer part), in menu order."""
+    """A lazy view of some runs of a menu (the part a seat may play), in menu order."""
 
     __slots__ = ("menu", "parts", "size")
 
@@ -177,25 +179,29 @@ class Subset(Sequence[Action]):
                 yield self.menu[j]
 
 
-def without_offers(menu: Sequence[Action]) -> Sequence[Action]:
-    """The menu minus offers (the whole menu if nothing else is on it). Small menus are
-    filtered exactly; large ones through their type runs, exactly once the rest is small."""
+def without_kinds(menu: Sequence[Action], skip: frozenset[str]) -> Sequence[Action]:
+    """The menu minus the kinds in ``skip`` (the whole menu if nothing else is on it). Small
+    menus are filtered exactly; large ones through their type runs, exactly once the rest is
+    small."""
+    if not skip:
+        return menu
     view = menu
     if len(menu) > SMALL_FILTER:
-        view = Subset(menu, [r for r in runs(menu, len(menu)) if r[0] != OFFER])
+        view = Subset(menu, [r for r in runs(menu, len(menu)) if r[0] not in skip])
         if len(view) > SMALL_FILTER:
             return view
-    kept = [a for a in view if kind_of(a) != OFFER]
+    kept = [a for a in view if kind_of(a) not in skip]
     return kept if kept else menu
 
 
-def own_move(menu: Sequence[Action], rng: Rng) -> Action:
-    """A random non-offer of a menu (some draws, then a scan; the menu's first if none)."""
+def own_move(menu: Sequence[Action], rng: Rng, skip: frozenset[str]) -> Action:
+    """A random action of a menu not of a kind in ``skip`` (some draws, then a scan; the
+    menu's first if none)."""
     for _ in range(RETRIES):
         a = menu[rng.below(len(menu))]
-        if kind_of(a) != OFFER:
+        if kind_of(a) not in skip:
             return a
-    return next((a for a in menu if kind_of(a) != OFFER), menu[0])
+    return next((a for a in menu if kind_of(a) not in skip), menu[0])
 
 
 def lazy_membership(menu: Sequence[Action]) -> bool:
@@ -256,14 +262,22 @@ class Search:
     """One search from one InfoSet: the tree policy, the rollouts and backpropagation."""
 
     def __init__(
-        self, settings: Settings, me: PlayerId, n: int, rng: Rng, heur: Heuristics | None
+        self,
+        settings: Settings,
+        me: PlayerId,
+        n: int,
+        rng: Rng,
+        heur: Heuristics | None,
+        skip: frozenset[str] = frozenset(),
     ) -> None:
         self.s = settings
         self.me = me
         self.n = n
         self.rng = rng
         self.heur = heur
-        self.restrict = not settings.offers
+        self.skip = skip
+        """Action kinds the observer never plays itself (``bulky=false``)."""
+        self.restrict = bool(skip)
 
     # -------------------------------------------------------------- one iteration
 
@@ -303,7 +317,7 @@ class Search:
         edges = node.edges
         avail: list[Node] = []
         untried: list[Action] = []
-        for a in without_offers(menu) if restrict else menu:
+        for a in without_kinds(menu, self.skip) if restrict else menu:
             child = edges.get(a)
             if child is None:
                 untried.append(a)
@@ -333,7 +347,7 @@ class Search:
             if a is not None:
                 return self.expand(node, a, p, avail), True
         if not avail:  # every draw was a child illegal here: descend through one anyway
-            a = own_move(menu, self.rng) if restrict else menu[self.rng.below(len(menu))]
+            a = own_move(menu, self.rng, self.skip) if restrict else menu[self.rng.below(len(menu))]
             child = node.edges.get(a)
             return (self.expand(node, a, p, avail), True) if child is None else (child, False)
         return self.best(avail), False
@@ -346,15 +360,15 @@ class Search:
         if node.edges or self.s.prior == "none":
             return None
         a = cast(Heuristics, self.heur).choose(state.observe(p), menu, self.rng)
-        return None if restrict and kind_of(a) == OFFER else a
+        return None if restrict and kind_of(a) in self.skip else a
 
     def draw_new(self, node: Node, menu: Sequence[Action], restrict: bool) -> Action | None:
-        by_kind = group_runs(runs(menu, len(menu)), restrict)
+        by_kind = group_runs(runs(menu, len(menu)), self.skip if restrict else frozenset())
         if not by_kind:
             return None
         for _ in range(RETRIES):
             a = menu[balanced_index(by_kind, self.rng)]
-            if a not in node.edges and not (restrict and kind_of(a) == OFFER):
+            if a not in node.edges and not (restrict and kind_of(a) in self.skip):
                 return a
         return None
 
@@ -402,13 +416,13 @@ class Search:
             menu = state.legal_actions(p)
             mine = restrict and p == me
             if mine:
-                menu = without_offers(menu)
+                menu = without_kinds(menu, self.skip)
             if greedy:
                 a = cast(Heuristics, heur).choose(state.observe(p), menu, rng)
             else:
                 a = menu[rng.below(len(menu))]
-            if mine and kind_of(a) == OFFER:  # a menu not grouped by type, or greedy's pick
-                a = own_move(menu, rng)
+            if mine and kind_of(a) in self.skip:  # a menu not grouped by type, or greedy's pick
+                a = own_move(menu, rng, self.skip)
             state.apply(p, a)
             steps -= 1
         return not state.to_move()
@@ -430,11 +444,11 @@ class Search:
             for _ in range(self.s.iterations or 1):
                 self.iterate(root, info)
             iterations = self.s.iterations or 1
-        action = choose_root(root, info, self.restrict)
+        action = choose_root(root, info, self.skip)
         return SearchResult(action, iterations, time.perf_counter() - start, root)
 
 
-def choose_root(root: Node, info: InfoSet, restrict: bool) -> Action:
+def choose_root(root: Node, info: InfoSet, skip: frozenset[str]) -> Action:
     """The most visited root child legal for the observer (ties: higher mean)."""
     children = sorted(root.edges.values(), key=lambda c: (-c.visits, -c.mean()))
     for child in children:
@@ -442,7 +456,7 @@ def choose_root(root: Node, info: InfoSet, restrict: bool) -> Action:
         if info.is_legal(a):
             return a
     menu = info.legal_actions()
-    return (without_offers(menu) if restrict else menu)[0]
+    return without_kinds(menu, skip)[0]
 
 
 # ------------------------------------------------------------------ the bot
@@ -470,14 +484,19 @@ class IsmctsBot(Bot):
             raise ValueError(f"player {info.player} is not on the move")
         if self.heuristics is None and self.needs_heuristics():
             self.heuristics = cast(Heuristics, game_heuristics(self.game_name))
-        search = Search(self.settings, info.player, info.num_players, rng, self.heuristics)
+        search = Search(
+            self.settings, info.player, info.num_players, rng, self.heuristics, self.skipped()
+        )
         self.last = search.run(info)
         return self.last
 
+    def skipped(self) -> frozenset[str]:
+        """The action kinds this bot never plays itself: the game's bulky kinds if
+        ``bulky=false``, else none."""
+        return frozenset() if self.settings.bulky else game_spec(self.game_name).bulky_kinds
+
     def act(self, info: InfoSet, rng: Rng) -> Action:
-        menu = info.legal_actions()
-        if not self.settings.offers:
-            menu = without_offers(menu)
+        menu = without_kinds(info.legal_actions(), self.skipped())
         if len(menu) == 1:  # nothing to think about
             self.last = None
             return menu[0]
@@ -518,7 +537,7 @@ KIND = BotKind(
         "rollout": Param(str, "cutoff", "rollout policy: random, greedy or cutoff"),
         "depth": Param(int, 0, "cutoff: moves played before evaluating", minimum=0, maximum=1000),
         "policy": Param(str, "random", "cutoff: policy of those moves, random or greedy"),
-        "offers": Param(bool, True, "false: never propose an offer itself"),
+        "bulky": Param(bool, True, "false: never play the game's bulky action kinds itself"),
         "max_children": Param(
             int, 16, "menus larger than this are widened", minimum=1, maximum=10_000
         ),

@@ -52,6 +52,7 @@ from typing import Any
 from seedbed.engine.api import Action, Event, Game, JsonDict, PlayerId, State
 from seedbed.engine.errors import IllegalActionError
 from seedbed.engine.record import GameRecord, replay
+from seedbed.engine.registry import spec
 from seedbed.engine.rng import Rng
 from seedbed.engine.round_trip import RoundTrips
 
@@ -61,7 +62,7 @@ CardsOf = Callable[[State], Iterable[Hashable]]
 _MENU_SAMPLE = 6  # menu entries checked per deep step (all of them when the menu is smaller)
 _ILLEGAL_SAMPLE = 6  # foreign actions probed per deep step
 _HISTORY = 64  # how many past actions are kept as probes "from another moment"
-_OFFER_TRIES = 32  # rejection-sampling tries when the policy avoids offers
+_AVOID_TRIES = 32  # rejection-sampling tries when the policy avoids the bulky kinds
 # Steps at which copies are taken: early, mid-game and late in a typical game (Stalk Exchange
 # games last about 100 steps, Fields of Green and Bohnanza several hundred).
 ROUND_TRIP_STEPS = (3, 40, 160)
@@ -85,7 +86,7 @@ def check_game(
     *,
     invariant: Invariant | None = None,
     max_steps: int = 200_000,
-    offers: bool = True,
+    bulky: bool = True,
     deep_every: int = 1,
     replay_every: int = 1,
     cards: CardsOf | None = None,
@@ -94,9 +95,10 @@ def check_game(
 ) -> CheckReport:
     """Play one seeded random game per seed and check the API contract (module docstring).
 
-    ``offers=False`` makes the random policy avoid actions whose JSON type is ``"offer"``
-    whenever the menu holds something else (games with negotiation menus then play mostly
-    without proposals); menus are checked either way. ``deep_every`` and ``replay_every``
+    ``bulky=False`` makes the random policy avoid the game's bulky action kinds (its
+    declaration's ``bulky_kinds``, such as Bohnanza's offers) whenever the menu holds something
+    else (games with negotiation menus then play mostly without proposals); menus are checked
+    either way. ``deep_every`` and ``replay_every``
     trade thoroughness for speed; the cheap checks and ``invariant`` run on every step.
     ``round_trips`` (0 … 3) is how many of the mid-game copy points are used, in every
     ``round_trip_every``-th game.
@@ -106,11 +108,12 @@ def check_game(
     if not 0 <= round_trips <= len(ROUND_TRIP_STEPS):
         raise ValueError(f"round_trips must be from 0 to {len(ROUND_TRIP_STEPS)}")
     opts = game.normalize_options(options)
+    avoid = frozenset() if bulky else spec(game.name).bulky_kinds
     games = steps = deep = replays = 0
     for index, seed in enumerate(seeds):
         trip_steps = ROUND_TRIP_STEPS[:round_trips] if index % round_trip_every == 0 else ()
         checker = _GameCheck(
-            game, num_players, seed, opts, invariant, cards, offers, deep_every, trip_steps
+            game, num_players, seed, opts, invariant, cards, avoid, deep_every, trip_steps
         )
         checker.play(max_steps)
         if index % replay_every == 0:
@@ -160,7 +163,7 @@ class _GameCheck:
         options: dict[str, Any],
         invariant: Invariant | None,
         cards: CardsOf | None,
-        offers: bool,
+        avoid: frozenset[str],
         deep_every: int,
         trip_steps: tuple[int, ...] = (),
     ) -> None:
@@ -170,7 +173,7 @@ class _GameCheck:
         self.options = options
         self.invariant = invariant
         self.cards = cards
-        self.offers = offers
+        self.avoid = avoid
         self.deep_every = deep_every
         self.rng = Rng(seed * 1_000_003 + 17 * num_players + 5)
         self.step = 0
@@ -221,14 +224,14 @@ class _GameCheck:
 
     def choose(self, menu: Sequence[Action]) -> Action:
         rng = self.rng
-        if self.offers:
+        if not self.avoid:
             return menu[rng.below(len(menu))]
-        for _ in range(_OFFER_TRIES):
+        for _ in range(_AVOID_TRIES):
             a = menu[rng.below(len(menu))]
-            if a.to_json().get("type") != "offer":
+            if a.to_json().get("type") not in self.avoid:
                 return a
         for a in menu:
-            if a.to_json().get("type") != "offer":
+            if a.to_json().get("type") not in self.avoid:
                 return a
         return menu[rng.below(len(menu))]
 

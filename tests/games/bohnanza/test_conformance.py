@@ -66,7 +66,7 @@ def test_conformance_every_step_deep(edition: str, num_players: int) -> None:
 def test_conformance_without_offers_and_open_treasury() -> None:
     options = {"edition": "standard", "treasury_visibility": "open"}
     report = check_game(
-        GAME, 4, range(10), options, invariant=conservation(130), offers=False, deep_every=10
+        GAME, 4, range(10), options, invariant=conservation(130), bulky=False, deep_every=10
     )
     assert report.games == 10
 
