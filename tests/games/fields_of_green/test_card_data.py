@@ -16,12 +16,8 @@ from typing import Any
 
 import pytest
 
-from seedbed.card_files import (
-    load_card_data,
-    load_card_set,
-    original_card_set,
-    parse_card_text,
-)
+from seedbed import data_files
+from seedbed.games.fields_of_green.card_text import parse_card_text
 from seedbed.games.fields_of_green.cards import (
     ABILITY_TIMINGS,
     FORMAT,
@@ -33,6 +29,7 @@ from seedbed.games.fields_of_green.cards import (
     Cost,
     parse_card_set,
 )
+from seedbed.games.fields_of_green.spec import SPEC, original_card_set
 
 from .fixture_cards import FIXTURE
 
@@ -40,6 +37,15 @@ ORIGINAL = resources.files("seedbed.games.fields_of_green") / "data" / "original
 ORIGINAL_TEXT = ORIGINAL.read_text(encoding="utf-8")
 SELECTOR_KEYS = {"where", "what", "type", "subtype", "name", "tag", "ability", "self"}
 INF = 10**6
+
+
+def load_card_data(path: Path) -> dict[str, Any]:
+    """A card file read as the CLI's ``card_set=PATH`` reads it (seedbed.data_files)."""
+    return dict(data_files.load(SPEC.data_files[0], path))
+
+
+def load_card_set(path: Path) -> CardSet:
+    return parse_card_set(load_card_data(path))
 
 
 @pytest.fixture(scope="module")
@@ -579,12 +585,12 @@ def test_broken_json_files_name_the_exact_line(tmp_path: Path, cards: CardSet) -
 
 
 def test_file_layer_refuses_other_files(tmp_path: Path) -> None:
-    """F-89: only .toml and .json card files; an unreadable file is a CardDataError too."""
+    """F-89: only .toml and .json card files; an unreadable file is a ValueError naming it."""
     other = tmp_path / "cards.yaml"
     other.write_text("name: x\n", encoding="utf-8")
-    with pytest.raises(CardDataError, match=r"must end in \.toml or \.json"):
+    with pytest.raises(ValueError, match=r"must end in \.toml or \.json"):
         load_card_set(other)
-    with pytest.raises(CardDataError, match="cannot read the file"):
+    with pytest.raises(ValueError, match="cannot read the file"):
         load_card_set(tmp_path / "missing.toml")
 
 
@@ -596,7 +602,14 @@ def test_docs_list_every_original_design(cards: CardSet) -> None:
     assert not missing
 
 
-@pytest.mark.parametrize("name", ["seedbed.games.fields_of_green.cards", "seedbed.card_files"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "seedbed.games.fields_of_green.cards",
+        "seedbed.games.fields_of_green.card_text",
+        "seedbed.data_files",
+    ],
+)
 def test_doctests(name: str) -> None:
     """F-80: the doctest examples of the card-data API run."""
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)

@@ -10,8 +10,8 @@ nothing has to be updated when a tile arrives or a card turns into an Open Area.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Container, Iterator, Mapping, Sequence, Sized
+from typing import Any, Literal, Protocol
 
 from seedbed.engine.api import Event
 from seedbed.games.fields_of_green.config import (
@@ -22,8 +22,9 @@ from seedbed.games.fields_of_green.config import (
     TOWER_CAPACITY,
     TOWER_RANGE,
     TYPES,
+    CardInfo,
 )
-from seedbed.games.fields_of_green.farm import neighbours, within
+from seedbed.games.fields_of_green.farm import Cell, neighbours, within
 from seedbed.games.fields_of_green.state import (
     F_CHOOSE,
     F_EFFECTS,
@@ -99,23 +100,68 @@ def gain_food(s: Zones, p: int, n: int) -> int:
     return kept
 
 
+# ------------------------------------------------------------------ what the vocabulary reads
+
+
+class CardTable(Protocol):
+    @property
+    def cards(self) -> Sequence[CardInfo]: ...
+
+
+class FarmFacts(Protocol):
+    """What amounts, selectors and conditions read of a game: the rules' ``Zones``, or a bot's
+    picture of a farm (``heuristics_farm.Farm``). Nothing here is changed."""
+
+    @property
+    def cfg(self) -> CardTable: ...
+    @property
+    def farms(self) -> Sequence[Mapping[Cell, int]]: ...
+    @property
+    def face_down(self) -> Container[int]: ...
+    @property
+    def equip(self) -> Mapping[int, Sized]: ...
+    @property
+    def coins(self) -> Sequence[int]: ...
+    @property
+    def food(self) -> Sequence[int]: ...
+    @property
+    def vp(self) -> Sequence[int]: ...
+    @property
+    def aside(self) -> Sequence[Sized]: ...
+    @property
+    def water(self) -> Mapping[int, int]: ...
+    def tower_cards(self, p: int) -> list[int]: ...
+
+
+ANYWHERE = "anywhere"
+# Where a source card stands: its cell; None when it is on no farm (positional selectors then
+# see nothing); ANYWHERE for an estimate of a card not placed yet that may see the whole farm
+# (bots pricing a tile before its host is chosen). The rules only use the first two.
+Origin = Cell | Literal["anywhere"] | None
+
+
+def origin(s: Zones, src: int) -> Cell | None:
+    """The cell of the source card, or None when it is not on a farm."""
+    home = s.home.get(src) if src != NONE else None
+    return None if home is None else home[1]
+
+
 # ------------------------------------------------------------------ selectors (F-84)
 
 
-def _scope(s: Zones, p: int, src: int, where: Any) -> list[int]:
+def _scope(s: FarmFacts, p: int, at: Origin, where: Any) -> list[int]:
     """The cards of p's farm a selector looks at."""
     farm = s.farms[p]
-    if where == "farm":
+    if where == "farm" or at == ANYWHERE:
         return list(farm.values())
-    if src == NONE or src not in s.home:
+    if at is None or isinstance(at, str):
         return []
-    cell = s.cell_of(src)
     if where == "adjacent":
-        return [farm[n] for n in neighbours(cell) if n in farm]
-    return [farm[c] for c in within(farm, cell, int(where["within"]))]
+        return [farm[n] for n in neighbours(at) if n in farm]
+    return [farm[c] for c in within(farm, at, int(where["within"]))]
 
 
-def _card_matches(s: Zones, card: int, sel: Json) -> bool:
+def _card_matches(s: FarmFacts, card: int, sel: Json) -> bool:
     """The type / subtype / name / tag / ability filters (None = no filter)."""
     info = s.cfg.cards[card]
     types = sel.get("type")
@@ -134,7 +180,7 @@ def _card_matches(s: Zones, card: int, sel: Json) -> bool:
     return timing is None or info.timing == timing
 
 
-def _what_matches(s: Zones, card: int, what: str) -> bool:
+def _what_matches(s: FarmFacts, card: int, what: str) -> bool:
     kind = s.cfg.cards[card].kind
     if what == "open_area":
         return card in s.face_down
@@ -150,10 +196,15 @@ def _what_matches(s: Zones, card: int, what: str) -> bool:
 def matching(s: Zones, p: int, src: int, sel: Json) -> list[int]:
     """The cards a selector matches. For ``what = equipment`` every tile on a matching
     card counts once, so the card is repeated per tile."""
+    return matching_at(s, p, src, origin(s, src), sel)
+
+
+def matching_at(s: FarmFacts, p: int, src: int, at: Origin, sel: Json) -> list[int]:
+    """``matching`` for a source card ``src`` (NONE: none on the farm) standing at ``at``."""
     what = sel.get("what", "location_card")
     allow_self = sel.get("self", False)
     out: list[int] = []
-    for card in _scope(s, p, src, sel.get("where", "farm")):
+    for card in _scope(s, p, at, sel.get("where", "farm")):
         if card == src and not allow_self:
             continue
         if not _what_matches(s, card, what) or not _card_matches(s, card, sel):
@@ -168,7 +219,7 @@ def matching(s: Zones, p: int, src: int, sel: Json) -> list[int]:
 # ------------------------------------------------------------------ amounts (F-83)
 
 
-def resource(s: Zones, p: int, name: str) -> int:
+def resource(s: FarmFacts, p: int, name: str) -> int:
     if name == "coins":
         return s.coins[p]
     if name == "food":
@@ -190,7 +241,7 @@ def _limited(value: int, a: Json) -> int:
     return value if limit is None else min(value, int(limit))
 
 
-def _distinct(s: Zones, cards: list[int], by: str) -> int:
+def _distinct(s: FarmFacts, cards: list[int], by: str) -> int:
     info = s.cfg.cards
     values: set[object]
     if by == "type":
@@ -204,43 +255,56 @@ def _distinct(s: Zones, cards: list[int], by: str) -> int:
 
 def amount(s: Zones, p: int, src: int, a: Any) -> int:
     """Evaluate an Amount; every Amount is clamped to 0 or more (F-83)."""
-    return max(0, _amount(s, p, src, a))
+    return max(0, _amount(s, p, src, origin(s, src), a))
 
 
-def _amount(s: Zones, p: int, src: int, a: Any) -> int:
+def amount_at(s: FarmFacts, p: int, src: int, at: Origin, a: Any) -> int:
+    """``amount`` for a source card ``src`` (NONE: none on the farm) standing at ``at``."""
+    return max(0, _amount(s, p, src, at, a))
+
+
+def _amount(s: FarmFacts, p: int, src: int, at: Origin, a: Any) -> int:
     if isinstance(a, int):
         return a
     each = int(a.get("each", 1))
     if "count" in a:
-        n = len(matching(s, p, src, a["count"]))
+        n = len(matching_at(s, p, src, at, a["count"]))
         return _limited(int(a.get("plus", 0)) + each * n, a)
     if "sets" in a:
-        n = min(len(matching(s, p, src, sel)) for sel in a["sets"])
+        n = min(len(matching_at(s, p, src, at, sel)) for sel in a["sets"])
         return _limited(each * n, a)
     if "distinct" in a:
-        n = _distinct(s, matching(s, p, src, a["distinct"]), a["by"])
+        n = _distinct(s, matching_at(s, p, src, at, a["distinct"]), a["by"])
         return _limited(each * n, a)
     if "resource" in a:
         n = resource(s, p, a["resource"]) // int(a.get("per", 1))
         return _limited(each * n, a)
     if "if" in a:
-        branch = a["then"] if condition(s, p, src, a["if"]) else a.get("else", 0)
-        return amount(s, p, src, branch)
+        branch = a["then"] if condition_at(s, p, src, at, a["if"]) else a.get("else", 0)
+        return amount_at(s, p, src, at, branch)
     if "sum" in a:
-        return sum(amount(s, p, src, part) for part in a["sum"])
+        return sum(amount_at(s, p, src, at, part) for part in a["sum"])
     raise ValueError(f"unknown amount {dict(a)!r} [F-83]")
 
 
 def condition(s: Zones, p: int, src: int, c: Json) -> bool:
     """F-85."""
+    return condition_at(s, p, src, origin(s, src), c)
+
+
+def condition_at(s: FarmFacts, p: int, src: int, at: Origin, c: Json) -> bool:
+    """``condition`` for a source card ``src`` (NONE: none on the farm) standing at ``at``."""
     if "all" in c:
-        return all(condition(s, p, src, part) for part in c["all"])
+        return all(condition_at(s, p, src, at, part) for part in c["all"])
     if "any" in c:
-        return any(condition(s, p, src, part) for part in c["any"])
+        return any(condition_at(s, p, src, at, part) for part in c["any"])
     if "not" in c:
-        return not condition(s, p, src, c["not"])
+        return not condition_at(s, p, src, at, c["not"])
     count = c.get("count")
-    value = resource(s, p, c["resource"]) if count is None else len(matching(s, p, src, count))
+    if count is None:
+        value = resource(s, p, c["resource"])
+    else:
+        value = len(matching_at(s, p, src, at, count))
     if "at_least" in c:
         return value >= int(c["at_least"])
     if "at_most" in c:
@@ -250,12 +314,17 @@ def condition(s: Zones, p: int, src: int, c: Json) -> bool:
 
 def cost_of(s: Zones, p: int, src: int, cost: Any) -> tuple[int, int, int]:
     """A Cost (F-82) evaluated now: (coins, water, food); None costs nothing."""
+    return cost_at(s, p, src, origin(s, src), cost)
+
+
+def cost_at(s: FarmFacts, p: int, src: int, at: Origin, cost: Any) -> tuple[int, int, int]:
+    """``cost_of`` for a source card ``src`` (NONE: none on the farm) standing at ``at``."""
     if cost is None:
         return 0, 0, 0
     return (
-        amount(s, p, src, cost.coins),
-        amount(s, p, src, cost.water),
-        amount(s, p, src, cost.food),
+        amount_at(s, p, src, at, cost.coins),
+        amount_at(s, p, src, at, cost.water),
+        amount_at(s, p, src, at, cost.food),
     )
 
 

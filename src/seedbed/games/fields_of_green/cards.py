@@ -2,7 +2,7 @@
 :mod:`card_schema`).
 
 ``parse_card_set(obj)`` takes a card-data object (already parsed from JSON or TOML; reading files
-is the job of ``seedbed.card_files``), checks it completely and returns a ``CardSet`` of frozen
+is the job of ``card_text`` and ``seedbed.data_files``), checks it completely and returns a ``CardSet`` of frozen
 designs. Anything wrong raises ``CardDataError`` naming the entry and field, so a set is either
 loaded whole or not at all.
 

@@ -1,20 +1,26 @@
 """The farm of an observation, as the Fields of Green heuristics read it: its cards (designs
-looked up in the shipped card set, since observations name designs only), resources, water
-reach, and the Amounts, Selectors and Conditions of the card format (F-83 … F-85) evaluated on
-it. Game knowledge for bots, never used by the rules; split from ``heuristics.py`` for size.
+looked up in the shipped card set, since observations name designs only), resources and water
+reach. Game knowledge for bots, never used by the rules; split from ``heuristics.py`` for size.
 
-"Within d" is read as a Manhattan distance (close to the water distance of F-31 on the
-compact farms bots build); a design the card set does not know has no type and no ability.
+The Amounts, Selectors and Conditions of the card format (F-83 … F-85) are evaluated on it by
+the rules' own interpreter (``abilities.amount_at`` and friends): ``Farm`` answers what that
+interpreter reads of a game (``abilities.FarmFacts``) for its player, seat 0 of the picture.
+A design the card set does not know is a card of its type with no subtype, tags or ability.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
 from seedbed.engine.registry import game
+from seedbed.games.fields_of_green.abilities import ANYWHERE, Origin, amount_at, condition_at
 from seedbed.games.fields_of_green.cards import CardSet, EquipmentDesign, LocationDesign
+from seedbed.games.fields_of_green.config import KIND_NAMES, CardInfo
+from seedbed.games.fields_of_green.farm import placement_cells, water_distances
+from seedbed.games.fields_of_green.state import NONE
 
 Cell = tuple[int, int]
 LOCATION_TYPES = ("field", "livestock", "construction", "building")
@@ -49,7 +55,7 @@ def tile_design(design: str) -> EquipmentDesign | None:
 class Spot:
     """One farm card as the policy sees it."""
 
-    __slots__ = ("capacity", "cell", "design", "kind", "range", "tiles", "up", "water")
+    __slots__ = ("capacity", "cell", "design", "info", "kind", "range", "tiles", "up", "water")
 
     def __init__(self, entry: Mapping[str, Any]) -> None:
         self.cell: Cell = (entry["cell"][0], entry["cell"][1])
@@ -60,13 +66,26 @@ class Spot:
         self.water: int = entry.get("water", 0)
         self.capacity: int = entry.get("capacity", 0)
         self.range: int = entry.get("range", 0)
+        self.info = card_info(self.kind, self.design)
+
+
+def card_info(kind: str, design: LocationDesign | None) -> CardInfo:
+    """The facts the ability vocabulary reads of a card (``config.CardInfo``)."""
+    code = KIND_NAMES.index(kind)
+    if design is None:
+        return CardInfo(code, kind, kind, None, frozenset(), 0, 0, 0, 0, None)
+    return CardInfo(
+        code, design.id, design.name, design.subtype, frozenset(design.tags), 0, 0, 0, 0,
+        design.ability,
+    )  # fmt: skip
 
 
 class Farm:
-    """A player's farm and resources, with the prices of the current year."""
+    """A player's farm and resources, with the prices of the current year. Its cards are
+    numbered by their place in ``spots``; as ``abilities.FarmFacts`` it is seat 0."""
 
     __slots__ = (
-        "aside", "coins", "cv", "food", "food_cap", "fv", "occupied", "spare", "spots",
+        "aside", "coins", "cv", "facts", "food", "food_cap", "fv", "occupied", "spare", "spots",
         "vp_tokens", "wv", "year", "years_left",
     )  # fmt: skip
 
@@ -85,6 +104,7 @@ class Farm:
         self.fv = 0.5 if late else 0.7
         self.wv = 0.15 if late else 0.4
         self.spare: tuple[float, float] | None = None  # upkeep(), computed when first needed
+        self.facts = Facts(self)
 
     def towers(self) -> list[Spot]:
         return [s for s in self.spots if s.kind == "water_tower" and s.up]
@@ -93,146 +113,78 @@ class Farm:
         return sum(s.water for s in self.towers())
 
     def placements(self) -> list[Cell]:
-        out = set()
-        for x, y in self.occupied:
-            for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if c not in self.occupied:
-                    out.add(c)
-        return sorted(out)
+        return placement_cells(self.occupied)
 
     def distances(self, tower: Spot) -> dict[Cell, int]:
-        """Water distance (F-31) from a tower to every cell one step past occupied cells."""
-        dist = {tower.cell: 0}
-        frontier = [tower.cell]
-        while frontier:
-            nxt = []
-            for x, y in frontier:
-                for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    if c not in dist:
-                        dist[c] = dist[(x, y)] + 1
-                        if c in self.occupied:
-                            nxt.append(c)
-            frontier = nxt
-        return dist
+        """Water distance (F-31) from a tower to the cells within its range."""
+        return water_distances(self.occupied, tower.cell, tower.range)
 
     def reach(self) -> dict[Cell, int]:
         """Per cell: the water of the towers that have it in range."""
         out: dict[Cell, int] = {}
         for t in self.towers():
-            for c, d in self.distances(t).items():
-                if d <= t.range:
-                    out[c] = out.get(c, 0) + max(t.water, 1)
+            for c in self.distances(t):
+                out[c] = out.get(c, 0) + max(t.water, 1)
         return out
 
-
-def near(a: Cell, b: Cell, where: Any) -> bool:
-    d = abs(a[0] - b[0]) + abs(a[1] - b[1])
-    if where == "adjacent":
-        return d == 1
-    if isinstance(where, Mapping):
-        return d <= int(where["within"])
-    return True
-
-
-def _matches(sel: Mapping[str, Any], spot: Spot) -> bool:
-    design = spot.design
-    for key in ("type", "subtype", "name", "tag"):
-        wanted = sel.get(key)
-        if wanted is None:
-            continue
-        if design is None:
-            return False
-        have = {"type": (design.type,), "subtype": (design.subtype,), "name": (design.id,)}
-        values = design.tags if key == "tag" else have[key]
-        if not any(v in wanted for v in values):
-            return False
-    ability = sel.get("ability")
-    if ability is not None:
-        timing = design.ability.timing if design is not None and design.ability else None
-        return bool(timing == ability)
-    return True
+    @contextmanager
+    def probing(self, spot: Spot) -> Iterator[None]:
+        """The farm with ``spot`` (on an empty cell) added while the block runs."""
+        facts = self.facts
+        self.spots.append(spot)
+        facts.cells[spot.cell] = len(facts.cards)
+        facts.cards.append(spot.info)
+        try:
+            yield
+        finally:
+            self.spots.pop()
+            del facts.cells[spot.cell]
+            facts.cards.pop()
 
 
-def count(sel: Mapping[str, Any], farm: Farm, source: Cell | None) -> int:
-    """Cards (or tiles) of the farm a selector matches, seen from ``source`` (F-84)."""
-    what, where = sel.get("what", "location_card"), sel.get("where", "farm")
-    n = 0
-    for spot in farm.spots:
-        if source is not None and spot.cell == source and not sel.get("self", False):
-            continue
-        if source is not None and not near(spot.cell, source, where):
-            continue
-        if what == "open_area":
-            n += not spot.up
-            continue
-        if not spot.up:
-            continue
-        if what == "water_tower":
-            n += spot.kind == "water_tower"
-        elif what == "silo":
-            n += spot.kind == "silo"
-        elif what == "equipment":
-            n += len(spot.tiles) if _matches(sel, spot) else 0
-        elif what == "location" or spot.kind in LOCATION_TYPES:
-            n += _matches(sel, spot)
-    return n
+class Facts:
+    """A ``Farm`` as the ability interpreter reads a game (``abilities.FarmFacts``): its
+    player is seat 0, its cards are numbered by their place in ``Farm.spots``."""
 
+    __slots__ = ("aside", "cards", "cells", "coins", "equip", "face_down", "food", "vp", "water")
 
-def _resource(name: str, farm: Farm) -> int:
-    if name == "coins":
-        return farm.coins
-    if name == "food":
-        return farm.food
-    if name == "water":
-        return farm.water()
-    if name == "vp_tokens":
-        return farm.vp_tokens
-    if name == "empty_water_towers":
-        return sum(t.water == 0 for t in farm.towers())
-    return len(farm.aside)
+    def __init__(self, farm: Farm) -> None:
+        spots = farm.spots
+        self.cells = {s.cell: i for i, s in enumerate(spots)}
+        self.cards = [s.info for s in spots]
+        self.face_down = {i for i, s in enumerate(spots) if not s.up}
+        self.equip = {i: s.tiles for i, s in enumerate(spots) if s.tiles}
+        towers = (i for i, s in enumerate(spots) if s.kind == "water_tower" and s.up)
+        self.water = {i: spots[i].water for i in towers}
+        self.coins, self.food, self.vp = (farm.coins,), (farm.food,), (farm.vp_tokens,)
+        self.aside = (farm.aside,)
+
+    @property
+    def cfg(self) -> Facts:
+        return self
+
+    @property
+    def farms(self) -> tuple[dict[Cell, int]]:
+        return (self.cells,)
+
+    def tower_cards(self, p: int) -> list[int]:
+        return list(self.water)
+
+    def origin(self, source: Cell | None) -> tuple[int, Origin]:
+        """The source card and cell of an ability seen from ``source`` (None: a card whose
+        place is not chosen yet, which may see the whole farm)."""
+        if source is None:
+            return NONE, ANYWHERE
+        return self.cells.get(source, NONE), source
 
 
 def amount(a: Any, farm: Farm, source: Cell | None) -> float:
     """An Amount (F-83) on the farm, seen from ``source``."""
-    if isinstance(a, int):
-        return a
-    if "count" in a:
-        value = a["plus"] + a["each"] * count(a["count"], farm, source)
-    elif "sets" in a:
-        value = a["each"] * min(count(s, farm, source) for s in a["sets"])
-    elif "distinct" in a:
-        value = a["each"] * _distinct(a, farm, source)
-    elif "resource" in a:
-        value = a["each"] * (_resource(a["resource"], farm) // a["per"])
-    elif "if" in a:
-        value = amount(a["then"] if condition(a["if"], farm, source) else a["else"], farm, source)
-    else:
-        value = sum(amount(x, farm, source) for x in a["sum"])
-    top = a.get("max")
-    return float(max(0.0, value if top is None else min(value, top)))
-
-
-def _distinct(a: Mapping[str, Any], farm: Farm, source: Cell | None) -> int:
-    sel, by = a["distinct"], a["by"]
-    seen = set()
-    for spot in farm.spots:
-        close = source is None or near(spot.cell, source, sel.get("where", "farm"))
-        if spot.up and spot.design is not None and close and _matches(sel, spot):
-            seen.add(getattr(spot.design, "id" if by == "name" else by))
-    seen.discard(None)
-    return len(seen)
+    facts = farm.facts
+    return float(amount_at(facts, 0, *facts.origin(source), a))
 
 
 def condition(c: Mapping[str, Any], farm: Farm, source: Cell | None) -> bool:
-    if "all" in c:
-        return all(condition(x, farm, source) for x in c["all"])
-    if "any" in c:
-        return any(condition(x, farm, source) for x in c["any"])
-    if "not" in c:
-        return not condition(c["not"], farm, source)
-    n = count(c["count"], farm, source) if "count" in c else _resource(c["resource"], farm)
-    if "at_least" in c:
-        return bool(n >= c["at_least"])
-    if "at_most" in c:
-        return bool(n <= c["at_most"])
-    return bool(n == c["exactly"])
+    """A Condition (F-85) on the farm, seen from ``source``."""
+    facts = farm.facts
+    return condition_at(facts, 0, *facts.origin(source), c)

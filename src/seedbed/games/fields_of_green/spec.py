@@ -65,3 +65,12 @@ SPEC = GameSpec(
     ),
     client_data=client_data,
 )
+
+
+def original_card_set() -> CardSet:
+    """The shipped set (F-90), read once through the registry's reader of package files."""
+    from seedbed.engine.registry import game
+
+    found = game(SPEC.name)
+    assert isinstance(found, FieldsOfGreen) and found.original is not None
+    return found.original()
