@@ -4,6 +4,7 @@ no copy.deepcopy and no global ``random`` in the simulation layers."""
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -128,3 +129,164 @@ def test_arena_imports_only_engine_bots_and_its_libraries(path: Path) -> None:
 def test_only_the_arena_uses_the_arena_libraries(path: Path) -> None:
     for name in imports(path):
         assert name.split(".")[0] not in ARENA_THIRD_PARTY, f"{path.name} imports {name}"
+
+
+# ------------------------------------------------------------------ no game named in generic code
+
+GAME_NAMES = ("bohnanza", "stalk_exchange", "fields_of_green", "Stalk Exchange", "Fields of Green")
+"""The registered built-in games, by name and by title."""
+GAME_WORDS = (
+    # Bohnanza: its trading menu (kinds offer, leave-offer, discard-offered, plant-offered …),
+    # its cards and the option treasury_visibility
+    "offer", "offers", "bean", "beans", "beanometer", "treasury", "faceup",
+    # Stalk Exchange: its zones and tokens (kinds plant, swap, flush act on them)
+    "garden", "greenhouse", "compost", "portfolio", "flower", "flowers", "bloom", "bulb", "seedy",
+    # Fields of Green: its card data (option cards, data file card_set) and the kinds
+    # build-silo, build-tower
+    "card_set", "silo", "tower",
+)  # fmt: skip
+"""Words that belong to one game. Words every game may use are left out on purpose: the
+action kinds pass, accept, decline, end, choose, keep, discard, draw, play, plant, harvest,
+swap, market, build, place, pay, skip and commit, and the turn words turn, round and year."""
+GENERIC = [
+    p
+    for p in sorted(SRC.rglob("*.py"))
+    if p.relative_to(SRC).parts[0] not in ("games", "web", "migrations")
+    and "migrations" not in p.relative_to(SRC).parts
+]
+"""Everything outside ``games/`` (and the web assets): engine, bots, arena, server, cli, lab
+and the package root modules (the server's database migrations are data, not layers)."""
+
+
+def _words(text: str) -> tuple[str, ...]:
+    """``text`` as lower-case words: camelCase, snake_case, kebab-case and spaces split."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
+    return tuple(re.findall(r"[a-z0-9]+", spaced.lower()))
+
+
+_TERMS = list({_words(term): term for term in reversed((*GAME_NAMES, *GAME_WORDS))}.items())
+"""(words, term): a title and a name with the same words (Stalk Exchange, stalk_exchange) are
+one term, reported by the name."""
+
+
+def _terms_in(text: str) -> list[str]:
+    """The game terms ``text`` holds as whole words (``max_offers`` holds offers)."""
+    words = _words(text)
+    found = []
+    for seq, term in _TERMS:
+        k = len(seq)
+        if any(words[i : i + k] == seq for i in range(len(words) - k + 1)):
+            found.append(term)
+    return found
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """ids of the string constants that are documentation: any string standing alone as a
+    statement (module, class and function docstrings, and attribute docstrings)."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+
+
+def _names(node: ast.AST) -> list[str]:
+    """The identifiers ``node`` itself introduces or uses."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Attribute):
+        return [node.attr]
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return [node.name]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.keyword) and node.arg is not None:
+        return [node.arg]
+    if isinstance(node, ast.alias):
+        return [node.name, node.asname or ""]
+    if isinstance(node, ast.ImportFrom):
+        return [node.module or ""]
+    return []
+
+
+def game_terms(source: str, filename: str = "<source>") -> list[str]:
+    """Every place ``source`` names a game or a game's word in code, as
+    ``file:line: term (in 'text')``: identifiers (names, attributes, definitions, arguments,
+    keyword arguments, imports) and string literals other than docstrings. Comments and
+    docstrings may use the words as examples."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    hits = []
+    for node in ast.walk(tree):
+        texts = _names(node)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            texts = [node.value]
+        for text in texts:
+            for term in _terms_in(text):
+                line = getattr(node, "lineno", 0)
+                shown = text if len(text) <= 60 else text[:57] + "..."
+                hits.append(f"{filename}:{line}: {term} (in {shown!r})")
+    return sorted(set(hits), key=lambda h: (int(h.split(":")[1]), h))
+
+
+def test_the_game_term_check_catches_a_planted_example() -> None:
+    """The check itself: identifiers and strings are caught, docstrings and comments not."""
+    planted = '''
+"""A module docstring may say bohnanza and offers."""
+from seedbed.games.bohnanza import cards  # a comment may say Stalk Exchange
+import seedbed.games.fields_of_green as fog
+
+MAX_OFFERS = 3
+"""An attribute docstring may name the Garden."""
+
+
+class BeanCounter:
+    """A class docstring may name beans."""
+
+    def count(self, treasury: int, *, card_set: str = "Fields of Green") -> int:
+        """A function docstring may name the treasury."""
+        self.garden_radius = 4
+        return run(game="stalk_exchange", faceup=treasury, label=f"{treasury} offer")
+
+
+def fine(game: str, seats: int) -> str:
+    return f"the game {game} for {seats} players"
+'''
+    hits = game_terms(planted, "planted.py")
+    found = {(int(h.split(":")[1]), h.split(": ", 1)[1].split(" (")[0]) for h in hits}
+    assert found == {
+        (3, "bohnanza"),
+        (4, "fields_of_green"),
+        (6, "offers"),
+        (10, "bean"),
+        (13, "treasury"),
+        (13, "card_set"),
+        (13, "fields_of_green"),
+        (15, "garden"),
+        (16, "stalk_exchange"),
+        (16, "faceup"),
+        (16, "treasury"),
+        (16, "offer"),
+    }, hits
+    assert all(h.startswith("planted.py:") for h in hits)
+    assert not [h for h in hits if int(h.split(":")[1]) in (2, 7, 11, 14, 19, 20)]
+
+
+def test_the_game_term_check_sees_the_generic_layers() -> None:
+    layers = {p.relative_to(SRC).parts[0] for p in GENERIC}
+    assert {"engine", "bots", "arena", "server", "cli", "lab", "plugins.py"} <= layers
+    assert not [p for p in GENERIC if p.relative_to(SRC).parts[0] == "games"]
+
+
+def test_generic_modules_name_no_game() -> None:
+    """Issue 13, item 3: the engine, bots, arena, server, command line, lab and package root
+    know games only through their declarations (``GameSpec``): no game's name, title or
+    game-specific word in an identifier or a string that is not documentation. Every hit is
+    listed, as ``file:line: word``."""
+    hits = []
+    for path in GENERIC:
+        name = str(path.relative_to(SRC.parent))
+        hits += game_terms(path.read_text(encoding="utf-8"), name)
+    assert not hits, f"{len(hits)} game words in generic code:\n" + "\n".join(hits)
