@@ -1,6 +1,7 @@
-"""``POST /api/card-sets`` over the wire: a card-set file (TOML or JSON) read for the lobby,
-its card data accepted as the ``cards`` option of a new Fields of Green table, whose catalog
-then names the file's cards; malformed or oversize files refused with one line."""
+"""``POST /api/games/fields_of_green/files/card_set`` over the wire: a card-set file (TOML or
+JSON) read for the lobby, its card data accepted as the ``cards`` option of a new Fields of
+Green table, whose catalog then names the file's cards; malformed or oversize files refused
+with one line; the route answers 404 for a game or key that takes no file."""
 
 from __future__ import annotations
 
@@ -11,16 +12,19 @@ from typing import Any
 import httpx
 import pytest
 
-from seedbed.card_file_limits import (
+from seedbed.games.fields_of_green.card_file_limits import (
     MAX_KEY_PARTS,
     MAX_NESTING,
     MAX_NUMBER_CHARS,
     MAX_STRING_TEXT_CHARS,
 )
 from seedbed.games.fields_of_green.card_limits import MAX_COPIES, MAX_STRING_CHARS
-from seedbed.server.protocol import MAX_CARD_FILE_BYTES
+from seedbed.server.protocol import MAX_DATA_FILE_BYTES
 
 from .wire import Server, bot, human
+
+MAX_CARD_FILE_BYTES = MAX_DATA_FILE_BYTES
+URL = "/api/games/fields_of_green/files/card_set"
 
 ORIGINAL = (
     Path(__file__).resolve().parents[2] / "src/seedbed/games/fields_of_green/data/original.toml"
@@ -36,9 +40,9 @@ def renamed_toml() -> str:
 
 
 def renamed_json() -> str:
-    from seedbed.card_files import original_card_set
+    from seedbed.games.fields_of_green.card_text import parse_card_data
 
-    data = original_card_set().to_json()
+    data = parse_card_data(ORIGINAL, "original.toml")
     data["name"] = "moon farm json"
     data["locations"][0]["name"] = "Moon Turnips"
     return json.dumps(data, indent=2)
@@ -46,7 +50,7 @@ def renamed_json() -> str:
 
 def post(server: Server, name: str, fmt: str, text: str) -> httpx.Response:
     body = {"name": name, "format": fmt, "text": text}
-    return server.client.post(f"{server.url}/api/card-sets", json=body)
+    return server.client.post(f"{server.url}{URL}", json=body)
 
 
 def accepted(server: Server, name: str, fmt: str, text: str) -> dict[str, Any]:
@@ -59,11 +63,11 @@ def accepted(server: Server, name: str, fmt: str, text: str) -> dict[str, Any]:
 def test_a_toml_file_becomes_a_table_with_its_cards(server: Server) -> None:
     answer = accepted(server, "mine.toml", "toml", renamed_toml())
     assert (answer["name"], answer["file"]) == ("moon farm", "mine.toml")
-    assert (answer["locations"], answer["equipment"]) == (132, 30)
-    assert answer["cards"]["locations"][0]["name"] == "Moon Turnips"
+    assert (answer["option"], answer["key"]) == ("cards", "card_set")
+    assert answer["value"]["locations"][0]["name"] == "Moon Turnips"
 
     created = server.create_table(
-        "fields_of_green", [human("Ann"), bot("greedy")], seed=3, options={"cards": answer["cards"]}
+        "fields_of_green", [human("Ann"), bot("greedy")], seed=3, options={"cards": answer["value"]}
     )
     table_id = created["table_id"]
     assert server.summary(table_id)["options"]["cards"]["name"] == "moon farm"
@@ -74,10 +78,10 @@ def test_a_toml_file_becomes_a_table_with_its_cards(server: Server) -> None:
 
 def test_a_json_file_is_accepted(server: Server) -> None:
     answer = accepted(server, "mine.json", "json", renamed_json())
-    assert answer["name"] == "moon farm json" and answer["locations"] == 132
-    assert answer["cards"]["locations"][0]["name"] == "Moon Turnips"
+    assert answer["name"] == "moon farm json" and len(answer["value"]["locations"]) == 44
+    assert answer["value"]["locations"][0]["name"] == "Moon Turnips"
     created = server.create_table(
-        "fields_of_green", [bot("random"), bot("random")], options={"cards": answer["cards"]}
+        "fields_of_green", [bot("random"), bot("random")], options={"cards": answer["value"]}
     )
     assert server.summary(created["table_id"])["options"]["cards"]["name"] == "moon farm json"
 
@@ -113,7 +117,7 @@ def test_oversize_and_bad_requests_are_refused(server: Server) -> None:
     wide = "# " + "é" * (MAX_CARD_FILE_BYTES // 2)  # under the limit in characters, not in bytes
     r = post(server, "wide.toml", "toml", wide)
     assert r.status_code == 413, r.text
-    assert r.json()["detail"] == f"card-set files are limited to {MAX_CARD_FILE_BYTES} bytes"
+    assert r.json()["detail"] == f"card_set files are limited to {MAX_CARD_FILE_BYTES} bytes"
     r = post(server, "mine.yaml", "yaml", renamed_toml())
     assert r.status_code == 422 and r.json()["detail"].startswith("format:"), r.text
 
@@ -164,6 +168,22 @@ def test_an_adversarial_file_is_refused_with_422_naming_the_limit(
 def test_the_upload_limit_is_the_card_file_limit() -> None:
     """The server's 413 bound and the card-file layer's size limit are one number, so an
     upload under the first never meets the second."""
-    from seedbed.card_file_limits import MAX_FILE_BYTES
+    import seedbed
+    from seedbed.games.fields_of_green.card_file_limits import MAX_FILE_BYTES
 
     assert MAX_CARD_FILE_BYTES == MAX_FILE_BYTES
+    assert seedbed.spec("fields_of_green").data_file("card_set").max_bytes == MAX_FILE_BYTES  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/games/fields_of_green/files/nope",
+        "/api/games/stalk_exchange/files/card_set",
+        "/api/games/no_such_game/files/card_set",
+    ],
+)
+def test_a_game_or_key_that_takes_no_file_is_404(server: Server, url: str) -> None:
+    body = {"name": "mine.toml", "format": "toml", "text": renamed_toml()}
+    r = server.client.post(f"{server.url}{url}", json=body)
+    assert r.status_code == 404 and r.json()["detail"].startswith("no data file"), r.text

@@ -55,7 +55,7 @@ OPERATIONS = {
     "GET /api/tables/{table_id}/record",
     "GET /api/tables/{table_id}/replay",
     "GET /api/tables/{table_id}/catalog",
-    "POST /api/card-sets",
+    "POST /api/games/{game}/files/{key}",
 }
 ORIGINAL_CARDS = (
     Path(__file__).resolve().parents[2] / "src/seedbed/games/fields_of_green/data/original.toml"
@@ -247,7 +247,9 @@ def test_the_table_list_with_tables(app: FastAPI, tables: dict[str, str]) -> Non
 def test_a_card_set_file_is_read(app: FastAPI) -> None:
     text = ORIGINAL_CARDS.read_text(encoding="utf-8")
     body = {"name": "original.toml", "format": "toml", "text": text}
-    case = schema["/api/card-sets"]["POST"].Case(body=body)
+    operation = schema["/api/games/{game}/files/{key}"]["POST"]
+    path = {"game": "fields_of_green", "key": "card_set"}
+    case = operation.Case(path_parameters=path, body=body)
     assert call(app, case).status_code == 200
 
 

@@ -116,12 +116,19 @@ def big_bohnanza_menu() -> Sequence[Action]:
         state.apply(p, menu[rng.below(len(menu))])
 
 
-def test_a_large_menu_is_sent_without_its_offers() -> None:
+def test_a_large_menu_is_sent_without_its_bulky_actions() -> None:
     menu = big_bohnanza_menu()
-    shown, elided = capped_menu(menu)
-    offers = sum(1 for a in menu if kind_of(a) == "offer")
+    bulky = seedbed.spec("bohnanza").bulky_kinds
+    shown, elided = capped_menu(menu, bulky)
+    offers = sum(1 for a in menu if kind_of(a) in bulky)
     assert elided == offers > 0 and len(shown) == len(menu) - offers
-    assert shown and all(a["type"] != "offer" for a in shown)
+    assert shown and all(a["type"] not in bulky for a in shown)
+
+
+def test_a_large_menu_of_a_game_without_bulky_kinds_is_sent_whole() -> None:
+    menu = big_bohnanza_menu()
+    shown, elided = capped_menu(menu, ())
+    assert elided == 0 and len(shown) == len(menu)
 
 
 def test_a_small_menu_is_sent_whole() -> None:

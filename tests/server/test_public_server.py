@@ -189,7 +189,7 @@ def test_bad_table_requests(client: TestClient, change: dict[str, Any], words: l
 # ---------------------------------------------------------------- request limits
 
 
-@pytest.mark.parametrize("path", ["/api/tables", "/api/card-sets"])
+@pytest.mark.parametrize("path", ["/api/tables", "/api/games/fields_of_green/files/card_set"])
 def test_body_limit_on_every_endpoint(client: TestClient, path: str) -> None:
     """A body over the limit gets 413 before any endpoint reads it, whether or not it says
     its length."""

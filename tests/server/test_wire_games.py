@@ -211,7 +211,7 @@ async def race(seats: list[Seat]) -> tuple[int, int, Message]:
     offer_id = offered["view"]["offers"][-1]["offer_id"]
     accept = {"type": "accept", "offer_id": offer_id, "positions": []}
     for s in seats[1:]:
-        assert accept in s.last_view["legal_actions"] or s.last_view["offers_elided"]
+        assert accept in s.last_view["legal_actions"] or s.last_view["elided"]
     await asyncio.gather(seats[1].act(v, accept), seats[2].act(v, accept))
     (view1, err1), (view2, err2) = [await settle(s, v + 1) for s in seats[1:]]
     assert sorted([len(err1), len(err2)]) == [0, 1], f"errors after the race: {err1} {err2}"

@@ -29,6 +29,7 @@ from websockets.asyncio.client import ClientConnection
 from seedbed.engine.api import JsonDict, State
 from seedbed.engine.record import GameRecord, replay, steps
 from seedbed.engine.registry import game as lookup_game
+from seedbed.engine.registry import spec as lookup_spec
 from seedbed.games.bohnanza.cards import VARIETIES
 
 SEEDBED = Path(sys.executable).parent / "seedbed"
@@ -447,8 +448,9 @@ MENU_CAP = 300
 
 
 def check_legal(state: State, seat: int | None, msg: Message) -> None:
-    """``legal_actions``: the seat's whole menu, or (above the cap) every non-offer with
-    ``offers_elided`` counting the rest; [] for spectators and seats not on the move."""
+    """``legal_actions``: the seat's whole menu, or (above the cap) every action of a kind
+    that is not bulky (the game's ``bulky_kinds``) with ``elided`` counting the rest; [] for
+    spectators and seats not on the move."""
     if seat is None or seat not in state.to_move():
         assert msg["legal_actions"] == [], f"v{msg['version']}: actions for a seat not on move"
         return
@@ -456,11 +458,14 @@ def check_legal(state: State, seat: int | None, msg: Message) -> None:
     listed = msg["legal_actions"]
     if len(menu) <= MENU_CAP:
         assert canon(listed) == canon(jsonish([a.to_json() for a in menu]))
-        assert msg.get("offers_elided", 0) == 0
+        assert msg.get("elided", 0) == 0
         return
     g = lookup_game(state.game_name)
-    assert all(a["type"] != "offer" and state.is_legal(seat, g.action_from_json(a)) for a in listed)
-    assert len(listed) + msg["offers_elided"] == len(menu), "offers_elided does not add up"
+    bulky = lookup_spec(state.game_name).bulky_kinds
+    assert all(
+        a["type"] not in bulky and state.is_legal(seat, g.action_from_json(a)) for a in listed
+    )
+    assert len(listed) + msg["elided"] == len(menu), "elided does not add up"
 
 
 def check_views(

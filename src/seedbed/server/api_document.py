@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from seedbed.engine.registry import game, game_names, spec
 from seedbed.server.protocol import ErrorBody
 
 RETRY_AFTER = {
@@ -21,25 +22,38 @@ RETRY_AFTER = {
 }
 """The header a 429 answer carries."""
 
-CREATE_TABLE_EXAMPLES: dict[str, Any] = {
-    "person_and_bots": {
-        "summary": "A person and two bots at Bohnanza (the answer holds Ann's token)",
-        "value": {
-            "game": "bohnanza",
-            "num_players": 3,
-            "seats": [{"human": {"name": "Ann"}}, {"bot": "greedy"}, {"bot": "random"}],
+
+def create_table_examples() -> dict[str, Any]:
+    """Requests that ``POST /api/tables`` accepts with any server settings, for the registered
+    games (each at its default options): a person and bots at the first, bots alone at the
+    last (a table of bots plays to its end by itself)."""
+    names = game_names()
+    first, last = names[0], names[-1]
+    people = _counts(first)
+    n = 3 if 3 in people else people[0]
+    bots = ["greedy", "random"] * n
+    k = _counts(last)[0]
+    return {
+        "person_and_bots": {
+            "summary": f"A person and {n - 1} bots at {spec(first).title} "
+            "(the answer holds Ann's token)",
+            "value": {
+                "game": first,
+                "num_players": n,
+                "seats": [{"human": {"name": "Ann"}}, *({"bot": b} for b in bots[: n - 1])],
+            },
         },
-    },
-    "bots_only": {
-        "summary": "Two bots at Stalk Exchange: the game plays to its end by itself",
-        "value": {
-            "game": "stalk_exchange",
-            "num_players": 2,
-            "seats": [{"bot": "random"}, {"bot": "random"}],
+        "bots_only": {
+            "summary": f"{k} bots at {spec(last).title}: the game plays to its end by itself",
+            "value": {"game": last, "num_players": k, "seats": [{"bot": "random"}] * k},
         },
-    },
-}
-"""Requests that ``POST /api/tables`` accepts with any server settings."""
+    }
+
+
+def _counts(name: str) -> list[int]:
+    """The player counts of game ``name`` with its default options, smallest first."""
+    found = game(name)
+    return sorted(found.player_counts(found.normalize_options({})))
 
 
 RECORD_ANSWER: dict[str, Any] = {
@@ -70,7 +84,7 @@ def _reads(path: str, description: str) -> dict[str, Any]:
 
 TABLE_LINKS: dict[str, Any] = {
     "summary": _reads("/api/tables/{table_id}", "The new table's public summary."),
-    "catalog": _reads("/api/tables/{table_id}/catalog", "Its public card data."),
+    "catalog": _reads("/api/tables/{table_id}/catalog", "Its static client data."),
     "record": _reads("/api/tables/{table_id}/record", "Its record, once the game is over."),
     "replay": _reads("/api/tables/{table_id}/replay", "Its replay, once the game is over."),
 }
@@ -80,6 +94,6 @@ TABLE_LINKS: dict[str, Any] = {
 def create_table_document() -> dict[str, Any]:
     """``openapi_extra`` of ``POST /api/tables``: its request examples and its 201's links."""
     return {
-        "requestBody": {"content": {"application/json": {"examples": CREATE_TABLE_EXAMPLES}}},
+        "requestBody": {"content": {"application/json": {"examples": create_table_examples()}}},
         "responses": {"201": {"links": TABLE_LINKS}},
     }

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import unquote
 
 import orjson
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
@@ -29,18 +29,17 @@ from starlette.websockets import WebSocketDisconnect
 from seedbed.server.api_docs import add_api_docs
 from seedbed.server.api_document import RECORD_ANSWER, create_table_document, errors
 from seedbed.server.bot_pool import BotPool
-from seedbed.server.card_sets import read_card_set
 from seedbed.server.config import ServerSettings
 from seedbed.server.guard import Guard
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.limits import AddressLimits, TokenBucket, install_redaction
 from seedbed.server.protocol import (
     ActMessage,
-    CardSetRequest,
-    CardSetResponse,
     Catalog,
     CreateTableRequest,
     CreateTableResponse,
+    DataFileRequest,
+    DataFileResponse,
     ErrorCode,
     GameList,
     Metrics,
@@ -51,6 +50,7 @@ from seedbed.server.protocol import (
 )
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, TableActor
+from seedbed.server.uploads import read_data_file
 from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list, replay_of
 
 log = logging.getLogger("seedbed.server")
@@ -251,22 +251,29 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
 
     @app.get("/api/games")
     async def list_games() -> GameList:
-        """The games, their player counts and default options, and the lobby's bot presets."""
+        """The games as declared (titles, player counts, default options, the options' schema,
+        the data files the lobby may upload) and the lobby's bot presets."""
         return game_list(settings.bot_seconds, settings.allow_chosen_seeds)
 
     @app.get("/api/tables/{table_id}/catalog", responses=errors(404))
     async def get_catalog(table_id: str) -> Catalog:
-        """The table's public card data (Fields of Green's card set; null for other games)."""
+        """The table's static client data (names and texts its views give by id only), as
+        its game declares it; null for games whose views describe themselves."""
         info = None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().info(table_id)
         if info is None:
             raise HTTPException(404, f"no table {table_id[:40]!r}")
         return await asyncio.to_thread(catalog_of, info.table)
 
-    @app.post("/api/card-sets", responses=errors(400, 413, 422))
-    async def post_card_set(req: CardSetRequest) -> CardSetResponse:
-        """Read a Fields of Green card-set file (TOML or JSON) for the lobby: its card data
-        for ``options.cards``, or 422 naming ``file:line`` (413 above 1 MiB)."""
-        return await asyncio.to_thread(read_card_set, req)
+    @app.post("/api/games/{game}/files/{key}", responses=errors(400, 404, 413, 422))
+    async def post_data_file(
+        game: Annotated[str, Path(max_length=64)],
+        key: Annotated[str, Path(max_length=64)],
+        req: DataFileRequest,
+    ) -> DataFileResponse:
+        """Read a data file (TOML or JSON) of one of the game's data options for the lobby:
+        the option's value, or 422 naming ``file:line`` (413 past the file's limit, 404 for a
+        game or key that takes no file)."""
+        return await asyncio.to_thread(read_data_file, game, key, req)
 
     @app.get("/api/tables/{table_id}/replay", responses=errors(404, 409, 422))
     async def get_replay(

@@ -1,10 +1,10 @@
 """The ``display`` beside a view (issue 13, item 6): what the browser shows that takes the rules
 to work out (a Bohnanza field's payout and protection, the Stalk Exchange Bust, the reach of a
-Fields of Green Water Tower), computed by each game's ``display.py`` from the observation
-alone, so the client runs no rule and the display shows nothing the view does not hold.
+Fields of Green Water Tower), computed by the game's display module from the observation alone,
+so the client runs no rule and the display shows nothing the view does not hold.
 
-The games are looked up by name here, in this one place, until each game's declaration names
-its display function (issue 13, item 3).
+A game names its display module in its declaration (``GameSpec.display``: a module with a
+``display(view, viewer)`` function); a game without one has no display.
 
 >>> import seedbed
 >>> view = seedbed.game("stalk_exchange").new_state(2, seed=1).observe(None)
@@ -21,21 +21,18 @@ from importlib import import_module
 from typing import Any
 
 from seedbed.engine.api import JsonDict, PlayerId
+from seedbed.engine.registry import spec
 
 Display = Callable[[JsonDict, PlayerId | None], dict[str, Any]]
-
-_DISPLAYS: dict[str, str] = {
-    "bohnanza": "seedbed.games.bohnanza.display",
-    "stalk_exchange": "seedbed.games.stalk_exchange.display",
-    "fields_of_green": "seedbed.games.fields_of_green.display",
-}
-"""game -> the module whose ``display(view, viewer)`` makes its display."""
 
 
 def display_for(game: str, view: JsonDict, viewer: PlayerId | None) -> dict[str, Any] | None:
     """The display of ``view`` (``observe(viewer)`` of a ``game`` state), or None for a game
-    whose views need none."""
-    module = _DISPLAYS.get(game)
+    whose views need none (or that is not registered)."""
+    try:
+        module = spec(game).display
+    except ValueError:
+        return None
     if module is None:
         return None
     show: Display = import_module(module).display

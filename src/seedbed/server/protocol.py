@@ -8,7 +8,7 @@ after every change and on (re)connect, :class:`ErrorMessage` (to the sender only
 >>> ActMessage.model_validate({"type": "act", "version": 3, "action": {"type": "pass"}}).version
 3
 >>> sorted(json_schemas())[:3]
-['act', 'card_set_request', 'card_set_response']
+['act', 'catalog', 'create_table_request']
 """
 
 from __future__ import annotations
@@ -22,14 +22,16 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 MENU_CAP = 300
-"""A menu longer than this is sent without its ``offer`` actions (see ``offers_elided``)."""
+"""A menu longer than this is sent without its bulky actions (the kinds a game declares bulky,
+``GameSpec.bulky_kinds``: Bohnanza's offers); see ``elided``."""
 
 MAX_SEED = 2**53 - 1
 """Seeds are whole numbers that JavaScript numbers hold exactly."""
 MAX_PLAYERS = 16
 """More seats than any game takes: a longer ``seats`` list is refused before anything else."""
-MAX_CARD_FILE_BYTES = 1024 * 1024
-"""``POST /api/card-sets`` takes card-set files up to 1 MiB of UTF-8 text."""
+MAX_DATA_FILE_BYTES = 1024 * 1024
+"""``POST /api/games/{game}/files/{key}`` takes data files up to 1 MiB of UTF-8 text (a game's
+data file may declare a lower limit, ``DataFile.max_bytes``)."""
 
 
 class ErrorCode(StrEnum):
@@ -211,9 +213,10 @@ class ViewMessage(_Model):
     """What the client shows that takes the rules to work out (a payout, a protection, the
     Bust…), made by the game's display function from ``view`` alone; null for a game with none."""
     legal_actions: list[dict[str, Any]]
-    """The seat's legal actions if it is on the move (capped, see offers_elided), else []."""
-    offers_elided: int = 0
-    """How many ``offer`` actions were left out of a menu longer than 300 (0 otherwise)."""
+    """The seat's legal actions if it is on the move (capped, see elided), else []."""
+    elided: int = 0
+    """How many bulky actions (the game's ``bulky_kinds``) were left out of a menu longer than
+    300 (0 otherwise)."""
     events: list[dict[str, Any]]
     """What happened since this connection's previous view, as this seat may see it."""
     to_move: list[int]
@@ -235,15 +238,76 @@ class ErrorMessage(_Model):
 # ------------------------------------------------------------------ lobby helpers
 
 
+class ChoiceInfo(_Model):
+    """One value of a ``choice`` option (or a preset of an ``int`` option) with its label."""
+
+    value: Any
+    label: str
+
+
+class OptionInfo(_Model):
+    """One option of a game as its declaration gives it (``OptionSpec.to_json()``)."""
+
+    name: str
+    """The option's name; dotted (``group.key``) for an option nested in the object ``group``."""
+    kind: Literal["choice", "int", "bool", "data", "table"]
+    default: Any
+    clause: str
+    """The rule clause the option comes from."""
+    help: str
+    label: str
+    """What the lobby shows; empty for an option the lobby leaves out."""
+    choices: list[ChoiceInfo]
+    """A ``choice`` option's values; an ``int`` option's presets for the lobby."""
+    least: int | None
+    most: int | None
+    nullable: bool
+
+
+class ChoiceCounts(_Model):
+    """The player counts of a game with one option set to one of its choices."""
+
+    option: str
+    value: Any
+    player_counts: list[int]
+
+
+class DataFileInfo(_Model):
+    """A data option of a game that the lobby may fill from a file the user picks."""
+
+    option: str
+    """The option the file's data becomes."""
+    key: str
+    """The file's key (``-o KEY=PATH`` on the command line)."""
+    url: str
+    """Where to send the file: ``POST /api/games/{game}/files/{key}``."""
+    formats: list[str]
+    """The file name endings it takes (``toml``, ``json``)."""
+    max_bytes: int
+    """The longest file it takes, in bytes of UTF-8."""
+
+
 class GameInfo(_Model):
-    """One game the server offers, for the lobby."""
+    """One game the server offers, for the lobby: what its declaration says."""
 
     name: str
     """The game's name in ``POST /api/tables``."""
+    title: str
+    """Its name for people."""
     player_counts: list[int]
     """The player counts it takes with its default options."""
+    player_counts_by_choice: list[ChoiceCounts] = Field(default_factory=list)
+    """For each ``choice`` option whose value changes the player counts: the counts with
+    each of its choices (every other option at its default)."""
     default_options: dict[str, Any]
     """Its options with every default filled in (``normalize_options({})``)."""
+    options: list[OptionInfo] = Field(default_factory=list)
+    """Its options' schema: kind, default, bounds, choices, clause, help and lobby label."""
+    data_files: list[DataFileInfo] = Field(default_factory=list)
+    """Its options that may come from a file, and where to upload one."""
+    view_module: str | None = None
+    """The URL of the browser client's own view of the game (an ES module); null for a game
+    the client shows with its generic view (the view as text, a button per legal action)."""
 
 
 class BotPreset(_Model):
@@ -313,36 +377,38 @@ class Replay(_Model):
 
 
 class Catalog(_Model):
-    """``GET /api/tables/{id}/catalog``: the public card data a game's view needs to draw
-    cards that observations name by id only (Fields of Green's card set), else null."""
+    """``GET /api/tables/{id}/catalog``: the static data a game's view needs besides its
+    observations (names and texts they give by id only), as the game declares it
+    (``GameSpec.client_data``), else null."""
 
     game: str
     catalog: dict[str, Any] | None
 
 
-class CardSetRequest(_Model):
-    """``POST /api/card-sets``: a Fields of Green card-set file, read by the browser."""
+class DataFileRequest(_Model):
+    """``POST /api/games/{game}/files/{key}``: the text of a data file, read by the browser."""
 
     name: Annotated[str, Field(min_length=1, max_length=200)]
-    """The file's name, used in error messages (``mycards.toml:12: …``)."""
+    """The file's name, used in error messages (``mine.toml:12: …``)."""
     format: Literal["toml", "json"]
-    text: Annotated[str, Field(max_length=MAX_CARD_FILE_BYTES)]
-    """The file's text (at most 1 MiB as UTF-8)."""
+    text: Annotated[str, Field(max_length=MAX_DATA_FILE_BYTES)]
+    """The file's text (at most 1 MiB as UTF-8, less if the game's data file says so)."""
 
 
-class CardSetResponse(_Model):
-    """200 reply to ``POST /api/card-sets``: the validated set, ready for ``options.cards``."""
+class DataFileResponse(_Model):
+    """200 reply to ``POST /api/games/{game}/files/{key}``: the file's data, validated by the
+    game, ready to be the value of ``option`` in ``POST /api/tables``."""
 
-    name: str
-    """The set's own name (its ``name`` key)."""
+    game: str
+    option: str
+    """The option the data is a value of."""
+    key: str
     file: str
     """The file name of the request."""
-    cards: dict[str, Any]
-    """The card-data object (``CardSet.to_json()``): the ``cards`` option of Fields of Green."""
-    locations: int
-    """Location cards in the set (every design's ``copies`` summed)."""
-    equipment: int
-    """Equipment tiles in the set (``copies`` summed)."""
+    name: str | None
+    """The data's own name (its top-level ``name``), if it has one."""
+    value: dict[str, Any]
+    """The option's value."""
 
 
 SCHEMA_MODELS: dict[str, type[BaseModel]] = {
@@ -356,8 +422,8 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "game_list": GameList,
     "replay": Replay,
     "catalog": Catalog,
-    "card_set_request": CardSetRequest,
-    "card_set_response": CardSetResponse,
+    "data_file_request": DataFileRequest,
+    "data_file_response": DataFileResponse,
     "error_body": ErrorBody,
     "metrics": Metrics,
 }

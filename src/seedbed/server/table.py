@@ -26,6 +26,7 @@ from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import kind_of
 from seedbed.engine.record import GameRecord, replay
 from seedbed.engine.registry import game as lookup_game
+from seedbed.engine.registry import spec
 from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze
 from seedbed.server.limits import TokenBucket
 from seedbed.server.protocol import ErrorCode, StandIn, error_text
@@ -360,8 +361,8 @@ class TableActor:
             self._after_change()
 
     def _bot_action(self, answer: BotAnswer) -> Action:
-        """The bot's action, or the first non-offer legal action if it gave none (an error:
-        logged and counted)."""
+        """The bot's action, or the first legal action of a kind that is not bulky
+        (``GameSpec.bulky_kinds``) if it gave none (an error: logged and counted)."""
         game = lookup_game(self.table.game)
         if answer.action is not None:
             try:
@@ -373,7 +374,8 @@ class TableActor:
         log.error(
             "table %s: seat %d plays a fallback move (its bot gave none)", self.id, answer.seat
         )
-        return next((a for a in menu[:64] if kind_of(a) != "offer"), menu[0])
+        bulky = spec(self.table.game).bulky_kinds
+        return next((a for a in menu[:64] if kind_of(a) not in bulky), menu[0])
 
     def _stand_in(self, seat: PlayerId, action: Action) -> StandIn:
         """The timer's note for the move the stand-in plays for an absent human (logged)."""

@@ -3,8 +3,9 @@ events of the last change as it may see them, serialised once per viewer per cha
 
 Only :meth:`State.observe` and :meth:`Event.for_viewer` decide what leaves the engine
 (DESIGN §4); this module never serialises a state. A menu longer than
-:data:`~seedbed.server.protocol.MENU_CAP` (Bohnanza's thousands of offers) is sent without its
-``offer`` actions, found through the menu's type runs without enumerating it (D-25).
+:data:`~seedbed.server.protocol.MENU_CAP` (Bohnanza's thousands of offers) is sent without the
+actions of the kinds its game declares bulky (``GameSpec.bulky_kinds``), found through the
+menu's type runs without enumerating it (D-25).
 
 >>> import seedbed
 >>> state = seedbed.game("stalk_exchange").new_state(3, seed=1)
@@ -15,30 +16,35 @@ Only :meth:`State.observe` and :meth:`Event.for_viewer` decide what leaves the e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import orjson
 
 from seedbed.engine.api import Action, Event, JsonDict, PlayerId, State
 from seedbed.engine.menu import kind_of, runs
+from seedbed.engine.registry import spec
 from seedbed.server.display import display_for
 from seedbed.server.protocol import MENU_CAP
 
-OFFER = "offer"
 
-
-def capped_menu(menu: Sequence[Action], cap: int = MENU_CAP) -> tuple[list[JsonDict], int]:
-    """The menu as action JSON, and how many offers were left out. Up to ``cap`` actions the
-    whole menu; beyond, every action whose type is not ``offer`` (menus group actions by
-    type, so the offers form runs found by binary search; stray offers are filtered too)."""
+def capped_menu(
+    menu: Sequence[Action], bulky: Collection[str] = (), cap: int = MENU_CAP
+) -> tuple[list[JsonDict], int]:
+    """The menu as action JSON, and how many bulky actions were left out. Up to ``cap``
+    actions the whole menu; beyond, every action whose kind is not in ``bulky`` (menus group
+    actions by type, so the bulky kinds form runs found by binary search; strays are filtered
+    too)."""
     size = len(menu)
-    if size <= cap:
+    if size <= cap or not bulky:
         return [a.to_json() for a in menu], 0
     kept = [
-        menu[i] for kind, start, end in runs(menu, size) if kind != OFFER for i in range(start, end)
+        menu[i]
+        for kind, start, end in runs(menu, size)
+        if kind not in bulky
+        for i in range(start, end)
     ]
-    shown = [a.to_json() for a in kept if kind_of(a) != OFFER]
+    shown = [a.to_json() for a in kept if kind_of(a) not in bulky]
     return shown, size - len(shown)
 
 
@@ -46,7 +52,7 @@ def legal_for(state: State, seat: PlayerId | None) -> tuple[list[JsonDict], int]
     """The seat's legal actions if it is on the move, else nothing."""
     if seat is None or state.is_terminal() or seat not in state.to_move():
         return [], 0
-    return capped_menu(state.legal_actions(seat))
+    return capped_menu(state.legal_actions(seat), spec(state.game_name).bulky_kinds)
 
 
 def view_text(
@@ -69,7 +75,7 @@ def view_text(
         "view": view,
         "display": display_for(state.game_name, view, seat),
         "legal_actions": legal,
-        "offers_elided": elided,
+        "elided": elided,
         "events": [e.for_viewer(seat) for e in events],
         "to_move": [] if finished else list(state.to_move()),
         "status": "finished" if finished else "running",

@@ -1,7 +1,7 @@
 """What the browser client needs besides the protocol: where its files are, the lobby's list
-of games and bot presets (``GET /api/games``), a table's card data for games whose views name
-cards by id (``GET /api/tables/{id}/catalog``), and the views of a finished game for the replay
-viewer (``GET /api/tables/{id}/replay``).
+of games and bot presets (``GET /api/games``, built from the games' declarations), a table's
+static client data for games that declare some (``GET /api/tables/{id}/catalog``), and the
+views of a finished game for the replay viewer (``GET /api/tables/{id}/replay``).
 
 The client cannot run the rules, so the replay views are built here by replaying the record:
 after each move, ``observe(viewer)`` and the move's events as that viewer may see them. Only a
@@ -10,6 +10,8 @@ hidden cards, and the record's seed would show the deck.
 
 >>> [g.name for g in game_list(2.0).games]
 ['bohnanza', 'fields_of_green', 'stalk_exchange']
+>>> [(c.value, c.player_counts) for c in game_list(2.0).games[0].player_counts_by_choice]
+[('standard', [2, 3, 4, 5, 6, 7]), ('classic', [3, 4, 5])]
 >>> [b.spec for b in game_list(1.0).bots]
 ['random', 'greedy', 'ismcts:seconds=0.5', 'ismcts:seconds=1']
 """
@@ -17,23 +19,27 @@ hidden cards, and the record's seed would show the deck.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from seedbed.engine.api import PlayerId
+from seedbed.data_files import FORMATS
+from seedbed.engine.api import Game, PlayerId
 from seedbed.engine.record import Step, steps
 from seedbed.engine.registry import game as lookup_game
-from seedbed.engine.registry import game_names
+from seedbed.engine.registry import game_names, spec
+from seedbed.engine.spec import GameSpec
 from seedbed.server.display import display_for
 from seedbed.server.protocol import (
     BotPreset,
     Catalog,
+    ChoiceCounts,
+    DataFileInfo,
     GameInfo,
     GameList,
+    OptionInfo,
     Replay,
     ReplayMove,
     ReplayStep,
@@ -67,37 +73,74 @@ class Revalidated(StaticFiles):
 
 
 def game_list(bot_seconds: float, chosen_seeds: bool = False) -> GameList:
-    """Every registered game with its player counts and default options, and the presets."""
-    games = []
-    for name in game_names():
-        game = lookup_game(name)
-        options = game.normalize_options({})
-        counts = list(game.player_counts(options))
-        games.append(GameInfo(name=name, player_counts=counts, default_options=options))
+    """Every registered game as its declaration gives it (title, player counts, options and
+    their schema, data files), and the bot presets."""
+    games = [game_info(name) for name in game_names()]
     bots = [BotPreset(spec=s, label=label) for s, label, secs in BOT_PRESETS if secs <= bot_seconds]
     return GameList(games=games, bots=bots, chosen_seeds=chosen_seeds)
 
 
-def _fields_of_green_cards(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The table's card set (names, costs, texts) as card data: the shipped set or its own."""
-    from seedbed.card_files import original_card_set
-    from seedbed.games.fields_of_green.cards import parse_card_set
+def game_info(name: str) -> GameInfo:
+    """What the lobby needs of one game, from its declaration."""
+    declared = spec(name)
+    game = lookup_game(name)
+    options = game.normalize_options({})
+    return GameInfo(
+        name=name,
+        title=declared.title,
+        player_counts=list(game.player_counts(options)),
+        player_counts_by_choice=counts_by_choice(declared, game),
+        default_options=options,
+        options=[OptionInfo.model_validate(o.to_json()) for o in declared.options],
+        data_files=[
+            DataFileInfo(
+                option=d.option,
+                key=d.key,
+                url=upload_url(name, d.key),
+                formats=sorted(set(FORMATS.values())),
+                max_bytes=d.max_bytes,
+            )
+            for d in declared.data_files
+        ],
+        view_module=view_module(name),
+    )
 
-    cards = options["cards"]
-    card_set = original_card_set() if cards == "original" else parse_card_set(cards)
-    return card_set.to_json()
+
+def view_module(game: str) -> str | None:
+    """The URL of the client's view module of ``game``, if the client has one."""
+    found = (WEB_DIR / "games" / game / "index.js").is_file()
+    return f"/static/games/{game}/index.js" if found else None
 
 
-CATALOGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-    "fields_of_green": _fields_of_green_cards,
-}
-"""Games whose observations name cards by id only: how to get their public card data."""
+def counts_by_choice(declared: GameSpec, game: Game) -> list[ChoiceCounts]:
+    """For each ``choice`` option whose choices take different player counts: the counts of
+    every choice (the other options at their defaults)."""
+    out: list[ChoiceCounts] = []
+    for opt in declared.options:
+        if opt.kind != "choice":
+            continue
+        rows = [
+            ChoiceCounts(
+                option=opt.name,
+                value=c.value,
+                player_counts=list(game.player_counts(game.normalize_options({opt.name: c.value}))),
+            )
+            for c in opt.choices
+        ]
+        if len({tuple(r.player_counts) for r in rows}) > 1:
+            out += rows
+    return out
+
+
+def upload_url(game: str, key: str) -> str:
+    """Where the lobby sends a file for the data option read as ``key``."""
+    return f"/api/games/{game}/files/{key}"
 
 
 def catalog_of(table: NewTable) -> Catalog:
-    """The table's public card data (null for games whose views are self-describing)."""
-    make = CATALOGS.get(table.game)
-    data = None if make is None else make(table.options)
+    """The table's static client data (null for games whose views describe themselves)."""
+    make = spec(table.game).client_data
+    data = None if make is None else make(lookup_game(table.game), table.options)
     return Catalog(game=table.game, catalog=data)
 
 

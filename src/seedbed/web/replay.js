@@ -179,7 +179,7 @@ class ReplayViewer {
       view: entry.view,
       display: entry.display,
       legal_actions: [],
-      offers_elided: 0,
+      elided: 0,
       events: entry.events,
       to_move: entry.to_move,
       status: last ? "finished" : "running",
