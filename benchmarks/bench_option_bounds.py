@@ -39,10 +39,7 @@ from typing import Any
 import seedbed
 from seedbed.engine.api import Action, Event, Game, PlayerId, State
 from seedbed.engine.rng import Rng
-from seedbed.games.bohnanza.options import OPTION_BOUNDS as BOHNANZA_BOUNDS
 from seedbed.games.bohnanza.state import TRADE
-from seedbed.games.stalk_exchange.config import OPTION_BOUNDS as STALK_BOUNDS
-from seedbed.games.stalk_exchange.config import PER_COUNT_DEFAULTS
 from seedbed.server.views import view_text
 
 VIEW_TARGET = 256 * 1024  # bytes
@@ -52,22 +49,25 @@ _BLOAT_SAMPLE = 4  # actions the bloating policy compares
 Policy = Callable[[State, PlayerId, Sequence[Action], Rng], Action]
 
 
-def _top(bounds: Mapping[str, tuple[int, int]], name: str) -> int:
-    return bounds[name][1]
+def _top(game: str, name: str) -> int:
+    """The upper bound a game declares for an integer option."""
+    opt = seedbed.spec(game).option(name)
+    assert opt is not None and opt.most is not None
+    return opt.most
 
 
 def worst_cases() -> dict[str, list[tuple[int, dict[str, Any]]]]:
     """Per game: (player count, options) pairs at the upper bounds."""
-    stalk: dict[str, Any] = {name: _top(STALK_BOUNDS, name) for name in STALK_BOUNDS}
-    for name in PER_COUNT_DEFAULTS:
-        stalk[name] = _top(STALK_BOUNDS, name)
+    stalk: dict[str, Any] = {
+        o.name: o.most for o in seedbed.spec("stalk_exchange").options if o.most is not None
+    }
     bohnanza = {
         "edition": "standard",
         "treasury_visibility": "open",
-        "max_offers": _top(BOHNANZA_BOUNDS, "max_offers"),
+        "max_offers": _top("bohnanza", "max_offers"),
         "offer_menu": {
-            "max_give": _top(BOHNANZA_BOUNDS, "offer_menu.max_give"),
-            "max_want": _top(BOHNANZA_BOUNDS, "offer_menu.max_want"),
+            "max_give": _top("bohnanza", "offer_menu.max_give"),
+            "max_want": _top("bohnanza", "offer_menu.max_want"),
             "positions": "all",
         },
     }

@@ -1,6 +1,7 @@
-"""Games from outside seedbed: ``seedbed.register("mypackage.spec")`` (one line), the
+"""Games from outside seedbed: ``seedbed.register("mypackage.spec")`` (one line) or the
 environment variable ``SEEDBED_GAMES`` (comma-separated declaration modules, read when seedbed
-is imported) and the ``seedbed.games`` entry-point group of installed packages.
+is imported). Installed packages' entry points are not scanned: reading them costs 0.2-1 s at
+every start of the CLI on this project's environment (D-37).
 
 ``register`` also adds the module to ``SEEDBED_GAMES``, so the processes seedbed starts (bot
 workers, arena workers, a server started from a test) know the game too.
@@ -9,12 +10,11 @@ workers, arena workers, a server started from a test) know the game too.
 from __future__ import annotations
 
 import os
-from importlib.metadata import entry_points
 
 from seedbed.engine import registry
+from seedbed.games import BUILT_IN
 
 ENV = "SEEDBED_GAMES"
-GROUP = "seedbed.games"
 
 
 def register(module: str) -> str:
@@ -27,8 +27,8 @@ def register(module: str) -> str:
 
 
 def register_installed() -> None:
-    """Register the games named by ``SEEDBED_GAMES`` and by installed entry points."""
+    """Register the built-in games, then those named by ``SEEDBED_GAMES``."""
+    for name, module in BUILT_IN.items():
+        registry.register(module, name)
     for module in filter(None, (m.strip() for m in os.environ.get(ENV, "").split(","))):
         registry.register(module)
-    for point in entry_points(group=GROUP):
-        registry.register(point.value)

@@ -1,5 +1,6 @@
-"""Issue 12, defect 3: docs/options.md lists every option of every game with the default and
-the bounds the normalisation enforces (the doc and the code cannot drift apart)."""
+"""Issue 12, defect 3 and issue 13, item 3: docs/options.md lists every option each game
+declares (``spec.options``) with the default and the bounds its normalisation enforces, so the
+doc and the code cannot drift apart."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from seedbed.games.bohnanza.options import DEFAULT_OPTIONS as BOHNANZA_DEFAULTS
-from seedbed.games.bohnanza.options import OPTION_BOUNDS as BOHNANZA_BOUNDS
-from seedbed.games.stalk_exchange.config import OPTION_BOUNDS as STALK_BOUNDS
-from seedbed.games.stalk_exchange.config import PER_COUNT_DEFAULTS, PLAIN_DEFAULTS
+import seedbed
+from seedbed.engine.spec import OptionSpec
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "options.md"
 ROW = re.compile(r"^\| `([a-z_.]+)` \| (.*) \| (.*) \| (.*) \|$")
+BUILT_IN = ("bohnanza", "fields_of_green", "stalk_exchange")
+OPTIONS = [opt for name in BUILT_IN for opt in seedbed.spec(name).options]
 
 
 def rows() -> dict[str, tuple[str, str]]:
@@ -27,35 +28,41 @@ def rows() -> dict[str, tuple[str, str]]:
     return found
 
 
-def bounds_text(least: int, most: int) -> str:
-    return f"{least} … {most}"
+def default_text(opt: OptionSpec) -> tuple[str, ...]:
+    """How the doc may write the option's default."""
+    value = opt.default
+    if isinstance(value, bool):
+        return (f"`{str(value).lower()}`",)
+    if isinstance(value, str):
+        return (f"`{value}`", f'`"{value}"`')
+    if isinstance(value, dict):
+        return (", ".join(f"{n}p {v}" for n, v in value.items()),)
+    return (str(value),)
 
 
-@pytest.mark.parametrize(
-    ("name", "bounds"), [*BOHNANZA_BOUNDS.items(), *STALK_BOUNDS.items()], ids=str
-)
-def test_every_numeric_option_is_documented_with_its_bounds(
-    name: str, bounds: tuple[int, int]
-) -> None:
+@pytest.mark.parametrize("opt", OPTIONS, ids=lambda o: o.name)
+def test_every_option_is_documented_with_its_default(opt: OptionSpec) -> None:
+    """Every declared option has a row whose default is the declared default."""
+    assert opt.name in rows(), f"docs/options.md has no row for {opt.name}"
+    assert rows()[opt.name][0] in default_text(opt)
+
+
+@pytest.mark.parametrize("opt", [o for o in OPTIONS if o.least is not None], ids=lambda o: o.name)
+def test_every_numeric_option_is_documented_with_its_bounds(opt: OptionSpec) -> None:
     """Issue 12, defect 3: every numeric option has a documented upper bound."""
-    assert rows()[name][1] == bounds_text(*bounds)
+    assert rows()[opt.name][1] == f"{opt.least} … {opt.most}"
 
 
-def test_defaults_in_the_doc_are_the_code_defaults() -> None:
-    """Issue 12, defect 3: the documented defaults are the normalisation's defaults."""
-    doc = rows()
-    assert doc["max_offers"][0] == str(BOHNANZA_DEFAULTS["max_offers"])
-    for sub, value in BOHNANZA_DEFAULTS["offer_menu"].items():
-        assert doc[f"offer_menu.{sub}"][0] in (str(value), f"`{value}`")
-    for name, value in PLAIN_DEFAULTS.items():
-        assert doc[name][0] == str(value)
-    for name, table in PER_COUNT_DEFAULTS.items():
-        assert doc[name][0] == ", ".join(f"{n}p {v}" for n, v in table.items())
+def test_the_doc_lists_no_option_the_games_lack() -> None:
+    assert set(rows()) == {o.name for o in OPTIONS}
 
 
-def test_every_option_of_every_game_is_listed() -> None:
-    """Issue 12, defect 3: no option is missing from the doc."""
-    names = set(rows())
-    assert {"edition", "treasury_visibility", "offer_menu.positions"} <= names
-    assert set(PLAIN_DEFAULTS) | set(PER_COUNT_DEFAULTS) <= names
-    assert {"ruleset", "introductory", "cards"} <= names
+def test_declared_defaults_are_what_normalisation_gives() -> None:
+    """The declaration's defaults are the game's defaults (the table and the rules agree)."""
+    for name in BUILT_IN:
+        spec, game = seedbed.spec(name), seedbed.game(name)
+        normal = game.normalize_options({})
+        for opt in spec.options:
+            group, _, key = opt.name.rpartition(".")
+            value = normal[group][key] if group else normal[key]
+            assert value == opt.default, (name, opt.name)

@@ -18,8 +18,7 @@ from types import ModuleType
 from seedbed.engine.api import Game
 from seedbed.engine.spec import GameSpec
 
-_BUILT_IN = ("bohnanza", "fields_of_green", "stalk_exchange")
-_MODULES: dict[str, str] = {name: f"seedbed.games.{name}.spec" for name in _BUILT_IN}
+_MODULES: dict[str, str] = {}
 _SPECS: dict[str, GameSpec] = {}
 _GAMES: dict[str, Game] = {}
 
@@ -42,14 +41,18 @@ def _read_shipped(package: str) -> Callable[[str], str]:
     return read
 
 
-def register(module: str) -> str:
+def register(module: str, name: str | None = None) -> str:
     """Register the game declared by ``module`` (which defines ``SPEC``); returns its name.
-    Registering a module again replaces the game of that name."""
-    found = _load(module)
-    _MODULES[found.name] = module
-    _SPECS[found.name] = found
-    _GAMES.pop(found.name, None)
-    return found.name
+    Given its ``name``, the module is imported only when the game is first used.
+    Registering a game again replaces it."""
+    _SPECS.pop(name or "", None)
+    if name is None:
+        found = _load(module)
+        name = found.name
+        _SPECS[name] = found
+    _MODULES[name] = module
+    _GAMES.pop(name, None)
+    return name
 
 
 def _load(module: str) -> GameSpec:
@@ -67,7 +70,10 @@ def spec(name: str) -> GameSpec:
         if module is None:
             known = ", ".join(sorted(_MODULES))
             raise ValueError(f"unknown game {name!r}; known games: {known}")
-        found = _SPECS[name] = _load(module)
+        found = _load(module)
+        if found.name != name:
+            raise ValueError(f"module {module!r} declares {found.name!r}, registered as {name!r}")
+        _SPECS[name] = found
     return found
 
 
