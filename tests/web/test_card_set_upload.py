@@ -1,7 +1,8 @@
-"""A lobby user plays their own Fields of Green card set: the lobby's file input sends the file
-to ``POST /api/card-sets``; a malformed file shows the server's one-line message beside the
-input, a good one becomes the chosen "… (your file, N cards)" set, and the table created with
-it shows the file's card names (from ``GET /api/tables/{id}/catalog``)."""
+"""A lobby user plays their own Fields of Green card set: the lobby's file input (offered for
+the game's declared data file) sends the file to ``POST /api/games/fields_of_green/files/
+card_set``; a malformed file shows the server's one-line message beside the input, a good one
+becomes the chosen "… (your file, FILE)" set, and the table created with it shows the file's
+card names (from ``GET /api/tables/{id}/catalog``)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def test_play_your_own_card_set(web_server: WebServer, page: Any, shot: Any) -> 
     page.wait_for_function(
         "s => document.querySelector(s)?.textContent.includes('your file')", arg=chosen
     )
-    assert page.locator(chosen).inner_text() == "moon farm (your file, 132 cards)"
+    assert page.locator(chosen).inner_text() == "moon farm (your file, moon.toml)"
     assert page.locator("[data-testid=option-cards-file-error]").count() == 0
     shot(page, "form")
 

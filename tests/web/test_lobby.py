@@ -106,6 +106,23 @@ def test_games_endpoint_and_client_routes(web_server: WebServer) -> None:
     assert sorted(by_name) == ["bohnanza", "fields_of_green", "stalk_exchange"]
     assert by_name["stalk_exchange"]["player_counts"] == [2, 3, 4, 5]
     assert by_name["stalk_exchange"]["default_options"]["garden_radius"] == 3
+    assert [g["title"] for g in games["games"]] == ["Bohnanza", "Fields of Green", "Stalk Exchange"]
+    by_choice = {
+        c["value"]: c["player_counts"] for c in by_name["bohnanza"]["player_counts_by_choice"]
+    }
+    assert by_choice == {"standard": [2, 3, 4, 5, 6, 7], "classic": [3, 4, 5]}
+    options = {o["name"]: o for o in by_name["bohnanza"]["options"]}
+    assert options["offer_menu.positions"]["label"] and not options["offer_menu.max_give"]["label"]
+    assert by_name["fields_of_green"]["data_files"] == [
+        {
+            "option": "cards",
+            "key": "card_set",
+            "url": "/api/games/fields_of_green/files/card_set",
+            "formats": ["json", "toml"],
+            "max_bytes": 1024 * 1024,
+        }
+    ]
+    assert by_name["bohnanza"]["view_module"] == "/static/games/bohnanza/index.js"
     specs = [b["spec"] for b in games["bots"]]
     assert specs[:2] == ["random", "greedy"] and "ismcts:seconds=1" in specs
     assert "ismcts:seconds=2" not in specs  # above this server's --bot-seconds 1
@@ -157,3 +174,32 @@ def test_a_chosen_seed_is_labelled_in_the_lobby(web_server: WebServer, page: Any
     label = page.locator(f"[data-testid=seed-chosen-{table.table_id}]")
     label.wait_for()
     assert label.inner_text() == "seed chosen by the creator"
+
+
+def test_the_option_form_comes_from_the_declarations(web_server: WebServer, page: Any) -> None:
+    """Issue 13, item 3: the lobby's options, labels and player counts are the games'
+    declarations (``GET /api/games``): a choice that changes the player counts changes the
+    select, and the request carries the same option JSON as before (dotted names nested)."""
+    page.goto(web_server.url + "/")
+    page.wait_for_selector("[data-testid=create-table]")
+    page.select_option("[data-testid=lobby-game]", "bohnanza")
+    players = "[data-testid=lobby-players] option"
+    assert page.locator(players).all_inner_texts() == ["2", "3", "4", "5", "6", "7"]
+    page.select_option("[data-testid=lobby-players]", "7")
+    page.select_option("[data-testid=option-edition]", label="Classic: 104 cards, 3–5 players")
+    assert page.locator(players).all_inner_texts() == ["3", "4", "5"]
+    assert page.input_value("[data-testid=lobby-players]") == "5"
+    page.select_option("[data-testid='option-offer_menu.positions']", label="any card of a variety")
+    page.select_option("[data-testid=seat-kind-0]", "bot")
+    with page.expect_request("**/api/tables") as sent:
+        page.click("[data-testid=create-table]")
+    assert sent.value.post_data_json["options"] == {
+        "edition": "classic",
+        "treasury_visibility": "secret",
+        "max_offers": 6,
+        "offer_menu": {"positions": "all"},
+    }
+    page.locator("[data-testid=table-created]").wait_for()
+    page.select_option("[data-testid=lobby-game]", "fields_of_green")
+    assert page.locator("[data-testid=option-introductory]").get_attribute("type") == "checkbox"
+    assert page.locator("[data-testid=option-cards-file]").count() == 1

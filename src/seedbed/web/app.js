@@ -3,12 +3,13 @@
 
 import {
   botLabel,
+  canonical,
   clear,
   fetchJson,
+  gameCatalogue,
   gameTitle,
   h,
   knownSeats,
-  loadGame,
   rememberSeat,
   seatDot,
   toast,
@@ -33,7 +34,6 @@ function route() {
 // ------------------------------------------------------------------ lobby
 
 const NAME_KEY = "seedbed.name";
-const UPLOAD_LIMIT = 1024 * 1024; // POST /api/card-sets takes files up to 1 MiB
 
 function savedName() {
   try {
@@ -51,43 +51,47 @@ function saveName(name) {
   }
 }
 
-/** The lobby's state: the form being filled in, the server's games and bots. */
+/** The lobby's state: the form being filled in, the server's games and bots. The game list,
+ *  titles, player counts and option form come from GET /api/games (the games' declarations). */
 class Lobby {
-  constructor(root, catalogue, modules) {
+  constructor(root, catalogue) {
     this.root = root;
     this.games = catalogue.games;
     this.bots = catalogue.bots;
     this.chosenSeeds = Boolean(catalogue.chosen_seeds); // a public server deals on its own
-    this.modules = modules;
     this.form = null;
     this.created = null;
     this.error = null;
-    this.uploads = {}; // option key -> {choices: [{value, label}], error}: files read this visit
-    this.selectGame(this.games.some((g) => g.name === "stalk_exchange") ? "stalk_exchange" : this.games[0].name);
+    this.uploads = {}; // "game option" -> {choices: [{value, label}], error}: files read this visit
+    this.selectGame(this.games[0].name);
   }
 
   gameInfo(name = this.form.game) {
     return this.games.find((g) => g.name === name);
   }
 
-  module(name = this.form.game) {
-    return this.modules[name];
+  /** The options the lobby shows: those the game labels for it, of a kind it can edit. */
+  lobbyOptions(name = this.form.game) {
+    const info = this.gameInfo(name);
+    return (info.options || []).filter((opt) => opt.label !== "" && controlKind(opt, info) !== null);
   }
 
-  /** The module's player counts (an array, or a function of the chosen options). */
+  /** The player counts with the chosen options: the server's counts for each chosen choice
+   *  that changes them (all of them that apply), else those of the default options. */
   playerCounts(name = this.form.game, options = this.form ? this.form.options : {}) {
-    const mod = this.module(name);
-    const server = this.gameInfo(name).player_counts;
-    let counts = mod ? mod.playerCounts : null;
-    if (typeof counts === "function") counts = counts(options);
-    counts = Array.isArray(counts) ? counts : server;
-    return counts.length ? counts : server;
+    const info = this.gameInfo(name);
+    let counts = info.player_counts;
+    for (const row of info.player_counts_by_choice || []) {
+      if (row.option in options && canonical(options[row.option]) === canonical(row.value)) {
+        counts = counts.filter((n) => row.player_counts.includes(n));
+      }
+    }
+    return counts.length ? counts : info.player_counts;
   }
 
   selectGame(name) {
-    const mod = this.modules[name];
     const options = {};
-    for (const opt of (mod && mod.options) || []) options[opt.key] = opt.default;
+    for (const opt of this.lobbyOptions(name)) options[opt.name] = opt.default;
     const counts = this.playerCounts(name, options);
     const num = counts.includes(3) ? 3 : counts[0];
     const old = this.form ? this.form.seats : [];
@@ -165,7 +169,7 @@ class Lobby {
           "Game",
           select(
             "lobby-game",
-            this.games.map((g) => [g.name, gameTitle(g.name)]),
+            this.games.map((g) => [g.name, g.title]),
             f.game,
             (v) => {
               this.selectGame(v);
@@ -236,8 +240,7 @@ class Lobby {
   }
 
   optionsView() {
-    const mod = this.module();
-    const opts = (mod && mod.options) || [];
+    const opts = this.lobbyOptions();
     if (!opts.length) return null;
     return h(
       "div",
@@ -247,84 +250,90 @@ class Lobby {
     );
   }
 
+  /** One option's control: a checkbox (bool), a number input (int without presets) or a
+   *  select of its choices (choice, int presets, data), with an upload for a data file. */
   optionControl(opt) {
     const f = this.form;
-    const testid = `option-${opt.key}`;
-    if (opt.type === "checkbox") {
+    const testid = `option-${opt.name}`;
+    const kind = controlKind(opt, this.gameInfo());
+    if (kind === "checkbox") {
       return h(
         "label",
-        { class: "check" },
+        { class: "check", title: opt.help },
         h("input", {
           type: "checkbox",
-          checked: Boolean(f.options[opt.key]),
+          checked: Boolean(f.options[opt.name]),
           "data-testid": testid,
           onchange: (e) => {
-            f.options[opt.key] = e.target.checked;
+            f.options[opt.name] = e.target.checked;
           },
         }),
         opt.label,
       );
     }
-    if (opt.type === "number") {
+    if (kind === "number") {
       return h(
         "label",
-        { class: "field" },
+        { class: "field", title: opt.help },
         opt.label,
         h("input", {
           type: "number",
-          value: f.options[opt.key] ?? "",
-          min: opt.min ?? null,
-          max: opt.max ?? null,
+          value: f.options[opt.name] ?? "",
+          min: opt.least ?? null,
+          max: opt.most ?? null,
           "data-testid": testid,
           oninput: (e) => {
-            f.options[opt.key] = e.target.value === "" ? opt.default : Number(e.target.value);
+            f.options[opt.name] = e.target.value === "" ? opt.default : Number(e.target.value);
           },
         }),
       );
     }
-    const choices = [...(opt.choices || []).map(choice), ...this.uploaded(opt.key).choices];
-    const index = Math.max(0, choices.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(f.options[opt.key])));
+    const choices = [...opt.choices, ...this.uploaded(opt.name).choices];
+    const index = Math.max(0, choices.findIndex((c) => canonical(c.value) === canonical(f.options[opt.name])));
     const field = h(
       "label",
-      { class: "field" },
+      { class: "field", title: opt.help },
       opt.label,
       select(
         testid,
         choices.map((c, i) => [String(i), c.label]),
         String(index),
         (v) => {
-          f.options[opt.key] = choices[Number(v)].value;
+          f.options[opt.name] = choices[Number(v)].value;
           this.fitPlayerCount();
         },
       ),
     );
-    return opt.upload ? [field, this.uploadControl(opt)] : field;
+    const file = dataFile(opt, this.gameInfo());
+    return file ? [field, this.uploadControl(opt, file)] : field;
   }
 
-  uploaded(key) {
+  uploaded(option, game = this.form.game) {
+    const key = `${game} ${option}`;
     this.uploads[key] = this.uploads[key] || { choices: [], error: null };
     return this.uploads[key];
   }
 
-  /** A file input next to a select whose option declares `upload: {label, url, accept}`: the
-   * server reads the file (POST url) and its answer becomes a new choice, chosen at once. */
-  uploadControl(opt) {
-    const up = this.uploaded(opt.key);
-    const testid = `option-${opt.key}-file`;
+  /** A file input next to the select of a data option the game reads from files: the server
+   *  reads the file (POST file.url) and its answer becomes a new choice, chosen at once. */
+  uploadControl(opt, file) {
+    const up = this.uploaded(opt.name);
+    const testid = `option-${opt.name}-file`;
+    const endings = file.formats.map((f) => `.${f}`);
     return h(
       "div",
       { class: "stack upload" },
       h(
         "label",
         { class: "field" },
-        opt.upload.label,
+        `Your ${opt.label.toLowerCase()} (${endings.join(" or ")})`,
         h("input", {
           type: "file",
-          accept: opt.upload.accept || null,
+          accept: endings.join(","),
           "data-testid": testid,
           onchange: (e) => {
-            const file = e.target.files && e.target.files[0];
-            if (file) this.upload(opt, file);
+            const chosen = e.target.files && e.target.files[0];
+            if (chosen) this.upload(opt, file, chosen);
           },
         }),
       ),
@@ -332,19 +341,21 @@ class Lobby {
     );
   }
 
-  async upload(opt, file) {
-    const up = this.uploaded(opt.key);
+  async upload(opt, file, chosen) {
+    const game = this.form.game;
+    const up = this.uploaded(opt.name, game);
     up.error = null;
-    const format = (/\.(toml|json)$/i.exec(file.name) || [])[1];
+    const ending = (/\.([A-Za-z0-9]+)$/.exec(chosen.name) || [])[1];
+    const format = ending && file.formats.find((f) => f === ending.toLowerCase());
     try {
-      if (!format) throw new Error(`${file.name}: a card file must end in .toml or .json`);
-      if (file.size > UPLOAD_LIMIT) throw new Error(`${file.name}: card-set files are limited to ${UPLOAD_LIMIT} bytes`);
-      const text = await file.text();
-      const body = JSON.stringify({ name: file.name, format: format.toLowerCase(), text });
-      const answer = await fetchJson(opt.upload.url, { method: "POST", body });
-      const label = `${answer.name} (your file, ${answer.locations} cards)`;
-      up.choices = [...up.choices.filter((c) => c.label !== label), { value: answer.cards, label }];
-      if (this.module()?.options?.includes(opt)) this.form.options[opt.key] = answer.cards;
+      if (!format) throw new Error(`${chosen.name}: the file must end in ${file.formats.map((f) => `.${f}`).join(" or ")}`);
+      if (chosen.size > file.max_bytes) throw new Error(`${chosen.name}: files are limited to ${file.max_bytes} bytes`);
+      const text = await chosen.text();
+      const body = JSON.stringify({ name: chosen.name, format, text });
+      const answer = await fetchJson(file.url, { method: "POST", body });
+      const label = answer.name ? `${answer.name} (your file, ${answer.file})` : `${answer.file} (your file)`;
+      up.choices = [...up.choices.filter((c) => c.label !== label), { value: answer.value, label }];
+      if (this.form.game === game) this.form.options[opt.name] = answer.value;
     } catch (err) {
       up.error = err.message;
     }
@@ -354,7 +365,6 @@ class Lobby {
   /** After an option change: keep the player count one the game takes with these options. */
   fitPlayerCount() {
     const counts = this.playerCounts();
-    if (typeof this.module()?.playerCounts !== "function") return;
     if (!counts.includes(this.form.numPlayers)) {
       this.resizeSeats(counts.reduce((best, n) => (Math.abs(n - this.form.numPlayers) < Math.abs(best - this.form.numPlayers) ? n : best)));
     }
@@ -398,11 +408,19 @@ class Lobby {
   }
 }
 
-/** A choice of a select option: a value, [value, label] or {value, label}. */
-function choice(c) {
-  if (Array.isArray(c) && c.length === 2) return { value: c[0], label: String(c[1]) };
-  if (c && typeof c === "object" && "value" in c) return { value: c.value, label: String(c.label ?? c.value) };
-  return { value: c, label: String(c) };
+/** How the lobby edits an option of the catalogue (OptionSpec.to_json()): "select" (a choice,
+ *  an int's presets, a data option's named values), "checkbox", "number", or null (not here). */
+function controlKind(opt, info) {
+  if (opt.kind === "bool") return "checkbox";
+  if (opt.kind === "choice") return "select";
+  if (opt.kind === "int") return opt.choices.length ? "select" : "number";
+  if (opt.kind === "data") return opt.choices.length || dataFile(opt, info) ? "select" : null;
+  return null;
+}
+
+/** The upload of a data option ({option, key, url, formats, max_bytes}), if it has one. */
+function dataFile(opt, info) {
+  return (info.data_files || []).find((d) => d.option === opt.name) || null;
 }
 
 /** Option values with dotted keys ("offer_menu.max_give") nested as the server expects. */
@@ -508,17 +526,11 @@ async function openLobby(root) {
   document.title = "seedbed — lobby";
   let catalogue;
   try {
-    catalogue = await fetchJson("/api/games");
+    catalogue = await gameCatalogue();
   } catch (err) {
     clear(root).append(h("div", { class: "page" }, h("div", { class: "notice error" }, `The server did not answer: ${err.message}`)));
     return;
   }
-  const modules = {};
-  await Promise.all(
-    catalogue.games.map(async (g) => {
-      modules[g.name] = await loadGame(g.name);
-    }),
-  );
   const list = h("ul", { class: "tables-list", "data-testid": "tables-list" });
   clear(root).append(
     h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Lobby")),
@@ -529,7 +541,7 @@ async function openLobby(root) {
       h("section", { class: "panel stack" }, h("h2", {}, "Running tables"), list),
     ),
   );
-  const lobby = new Lobby(root, catalogue, modules);
+  const lobby = new Lobby(root, catalogue);
   lobby.render();
   refreshTables(list);
   const timer = setInterval(() => (list.isConnected ? refreshTables(list) : clearInterval(timer)), 5000);

@@ -208,42 +208,63 @@ export function toast(message, kind = "info", seconds = 6) {
   return item;
 }
 
-/** Load a game's view: its module (games/<name>/index.js) and its stylesheet
- *  (games/<name>/style.css, every class under the game's prefix); null with a console error
- *  if the module fails. */
-const modules = new Map();
-export async function loadGame(name) {
-  if (!modules.has(name)) {
-    linkStyles(name);
-    modules.set(
-      name,
-      import(`/static/games/${name}/index.js`).then(
-        (m) => m.default,
-        (err) => {
-          console.error(`game module ${name} failed to load`, err);
-          return null;
-        },
-      ),
+/** The server's games as their declarations give them (GET /api/games: titles, player
+ *  counts, options, data files, view modules), asked once per page. */
+let catalogue = null;
+const titles = new Map();
+export function gameCatalogue() {
+  if (!catalogue) {
+    catalogue = fetchJson("/api/games").then(
+      (answer) => {
+        for (const g of answer.games) titles.set(g.name, g.title);
+        return answer;
+      },
+      (err) => {
+        catalogue = null; // ask again next time
+        throw err;
+      },
     );
   }
+  return catalogue;
+}
+
+/** A game's title once the catalogue has arrived ("bohnanza" -> "Bohnanza" before). */
+export function gameTitle(name) {
+  return titles.get(name) || titleCase(name);
+}
+
+/** Load a game's view: its module (games/<name>/index.js, the catalogue's view_module) and
+ *  its stylesheet (games/<name>/style.css, every class under the game's prefix), or the
+ *  generic view (games/generic.js) for a game the client has no module of; null with a
+ *  console error if the module fails. */
+const modules = new Map();
+export async function loadGame(name) {
+  if (!modules.has(name)) modules.set(name, importView(name));
   return modules.get(name);
+}
+
+async function importView(name) {
+  let info = null;
+  try {
+    info = (await gameCatalogue()).games.find((g) => g.name === name) || null;
+  } catch {
+    /* the server did not list its games: try the game's own module */
+  }
+  const url = info ? info.view_module : `/static/games/${name}/index.js`;
+  try {
+    if (!url) return (await import("./games/generic.js")).default;
+    linkStyles(name);
+    return (await import(url)).default;
+  } catch (err) {
+    console.error(`game module ${name} failed to load`, err);
+    return null;
+  }
 }
 
 function linkStyles(name) {
   const id = `styles-${name}`;
   if (document.getElementById(id)) return;
   document.head.append(h("link", { id, rel: "stylesheet", href: `/static/games/${name}/style.css` }));
-}
-
-/** Human titles of the games (the modules may not be loaded yet). */
-export const GAME_TITLES = {
-  bohnanza: "Bohnanza",
-  stalk_exchange: "Stalk Exchange",
-  fields_of_green: "Fields of Green",
-};
-
-export function gameTitle(name) {
-  return GAME_TITLES[name] || titleCase(name);
 }
 
 /** Seat tokens this browser created or opened, kept in localStorage: {tableId: {seat: token}}. */

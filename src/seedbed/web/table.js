@@ -3,7 +3,8 @@
 //
 // A game module gets, on every view, render(ctx) with
 //   ctx = {root, msg, seat, players, act, legal, view, display, tableId, mode, myTurn, rerender}
-// (see docs/web-client.md).
+// (see docs/web-client.md); a module's optional prepare({tableId, summary}) is awaited before
+// the first view. A game without a module of its own is shown by games/generic.js.
 
 import {
   clear,
@@ -36,6 +37,14 @@ export async function loadTable(root, tableId) {
   const module = await loadGame(summary.game);
   if (!module) {
     showProblem(root, `The ${gameTitle(summary.game)} view could not be loaded.`);
+    return null;
+  }
+  try {
+    // a module that needs the table's static data (GET /api/tables/{id}/catalog) gets it
+    // here, before its first view is drawn or described
+    if (module.prepare) await module.prepare({ tableId, summary });
+  } catch (err) {
+    showProblem(root, `The ${gameTitle(summary.game)} view could not be prepared: ${err.message}`);
     return null;
   }
   return { summary, module };

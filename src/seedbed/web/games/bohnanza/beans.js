@@ -1,26 +1,39 @@
 // Bohnanza's beans as drawn: the varieties' names, copies and printed bean-o-meters (static
-// card faces, B-7), a pictogram per variety, the bean card, its meter, the card back, chips and
-// coins. Data and drawings only: what a field pays comes from the server (display.fields).
+// card faces, B-7) come from the table's catalog (GET /api/tables/{id}/catalog, the game's
+// declared client data), loaded before the first view; here are a pictogram per variety, the
+// bean card, its meter, the card back, chips and coins. Data and drawings only: what a field
+// pays comes from the server (display.fields).
 
-import { h, plural, s } from "../../common.js";
+import { fetchJson, h, plural, s } from "../../common.js";
 import { badge, glyph as typeGlyph, shape } from "../../glyphs.js";
 
-// Canonical order (index 0 = coffee). meter = cards needed for 1, 2, 3, 4 coins; 0 = not printed.
-export const BEANS = [
-  { id: "coffee", name: "Coffee Bean", short: "Coffee", count: 24, meter: [4, 7, 10, 12] },
-  { id: "wax", name: "Wax Bean", short: "Wax", count: 22, meter: [4, 7, 9, 11] },
-  { id: "blue", name: "Blue Bean", short: "Blue", count: 20, meter: [4, 6, 8, 10] },
-  { id: "chili", name: "Chili Bean", short: "Chili", count: 18, meter: [3, 6, 8, 9] },
-  { id: "stink", name: "Stink Bean", short: "Stink", count: 16, meter: [3, 5, 7, 8] },
-  { id: "green", name: "Green Bean", short: "Green", count: 14, meter: [3, 5, 6, 7] },
-  { id: "soy", name: "Soy Bean", short: "Soy", count: 12, meter: [2, 4, 6, 7] },
-  { id: "black_eyed", name: "Black-eyed Bean", short: "Black-eyed", count: 10, meter: [2, 4, 5, 6] },
-  { id: "red", name: "Red Bean", short: "Red", count: 8, meter: [2, 3, 4, 5] },
-  { id: "garden", name: "Garden Bean", short: "Garden", count: 6, meter: [0, 2, 3, 0] },
-  { id: "cocoa", name: "Cocoa Bean", short: "Cocoa", count: 4, meter: [0, 2, 3, 4] },
-];
+// Canonical order (index 0 = coffee), filled from the catalog by loadVarieties:
+// {id, name, short, count, meter}; meter = cards needed for 1, 2, 3, 4 coins, 0 = not printed.
+export const BEANS = [];
+export const BEAN = {};
 
-export const BEAN = Object.fromEntries(BEANS.map((b) => [b.id, b]));
+/** Take the varieties of a catalog ({varieties: [{id, name, count, meter}]}). */
+export function setVarieties(varieties) {
+  BEANS.splice(0, BEANS.length, ...varieties.map((v) => ({ ...v, short: v.name.replace(/ Bean$/, "") })));
+  for (const id of Object.keys(BEAN)) delete BEAN[id];
+  for (const b of BEANS) BEAN[b.id] = b;
+}
+
+/** The varieties of the table's catalog, asked once per page (they are the same at every
+ *  table); the table and the replay viewer await this before drawing the first view. */
+let asked = null;
+export function loadVarieties(tableId) {
+  if (!asked) {
+    asked = fetchJson(`/api/tables/${encodeURIComponent(String(tableId).split("#")[0])}/catalog`).then(
+      (body) => setVarieties(body.catalog.varieties),
+      (err) => {
+        asked = null; // ask again on the next table
+        throw err;
+      },
+    );
+  }
+  return asked;
+}
 
 // One glyph per variety (24×24, drawn in currentColor) so no bean depends on its colour alone.
 // Each entry: [tag, attributes, "fill" | "stroke"].

@@ -2,10 +2,13 @@
 // docs/protocol.md. The view is redrawn whole on every message; half-done choices live in
 // module state keyed by table id (choices.js), so a redraw never loses them. What takes the
 // rules to work out (a field's payout, its next coin, its protection, the varieties in the
-// game, the cards drawn) comes with the view as its display; the ranks, as its outcome.
+// game, the cards drawn) comes with the view as its display; the ranks, as its outcome; the
+// varieties' names, copies and bean-o-meters, with the table's catalog (prepare, before the
+// first view).
 
 import { h } from "../../common.js";
 import { installPatterns } from "../../glyphs.js";
+import { loadVarieties } from "./beans.js";
 import { centre, ensurePick } from "./centre.js";
 import { emptyCompose, Legal, tableState } from "./choices.js";
 import { myArea, others } from "./farms.js";
@@ -82,48 +85,10 @@ function prompt(ctx) {
 
 export default {
   name: "bohnanza",
+  // the varieties (names, copies, bean-o-meters) come from the table's catalog
+  prepare: ({ tableId }) => loadVarieties(tableId),
   render,
   prompt,
   describeEvent,
   resultDetail,
-  options: [
-    {
-      key: "edition",
-      label: "Edition",
-      type: "select",
-      choices: [
-        { value: "standard", label: "Standard: 154 cards, 2–7 players (2 = bean duel)" },
-        { value: "classic", label: "Classic: 104 cards, 3–5 players" },
-      ],
-      default: "standard",
-    },
-    {
-      key: "treasury_visibility",
-      label: "Treasuries",
-      type: "select",
-      choices: [
-        { value: "secret", label: "Secret: coin counts hidden until the end" },
-        { value: "open", label: "Open: everyone sees coin counts" },
-      ],
-      default: "secret",
-    },
-    {
-      key: "max_offers",
-      label: "Offers per player per trading phase",
-      type: "select",
-      choices: [1, 2, 3, 4, 6, 8, 12].map((n) => ({ value: n, label: String(n) })),
-      default: 6,
-    },
-    {
-      key: "offer_menu.positions",
-      label: "Bots consider giving",
-      type: "select",
-      choices: [
-        { value: "frontmost", label: "the front-most cards of a variety" },
-        { value: "all", label: "any card of a variety" },
-      ],
-      default: "frontmost",
-    },
-  ],
-  playerCounts: [2, 3, 4, 5, 6, 7],
 };

@@ -17,21 +17,6 @@ if (typeof window !== "undefined" && tableIdOf({}) !== "local") loadCatalog(stor
 
 export default {
   name: NAME,
-  title: "Fields of Green",
-  playerCounts: [2, 3, 4],
-  options: [
-    { key: "ruleset", label: "Rule set", type: "select", choices: [{ value: "published", label: "Published (2016)" }, { value: "prototype", label: "Prototype draft" }], default: "published" },
-    {
-      key: "cards",
-      label: "Card set",
-      type: "select",
-      choices: [{ value: "original", label: "seedbed original" }],
-      default: "original",
-      upload: { label: "Your card set (.toml or .json)", url: "/api/card-sets", accept: ".toml,.json" },
-    },
-    { key: "introductory", label: "Introductory draws (fixed splits)", type: "checkbox", default: false },
-  ],
-
   render(ctx) {
     installPatterns();
     const st = storeOf(ctx);

@@ -81,10 +81,4 @@ export default {
   describeEvent,
   resultDetail,
   prompt,
-  options: [
-    { key: "garden_radius", label: "Garden radius", type: "select", choices: [{ value: 2, label: "2 (19 spaces)" }, { value: 3, label: "3 (37 spaces)" }, { value: 4, label: "4 (61 spaces)" }], default: 3 },
-    { key: "exchange_slots", label: "Exchange slots", type: "select", choices: [4, 5, 6, 7, 8], default: 6 },
-    { key: "basic_actions", label: "Basic actions a turn", type: "select", choices: [1, 2, 3], default: 2 },
-  ],
-  playerCounts: [2, 3, 4, 5],
 };
