@@ -1,10 +1,10 @@
 """Fields of Green card data (F-80 … F-89): the typed model (the validator is
 :mod:`card_schema`).
 
-``parse_card_set(obj)`` takes a card-data object (already parsed from JSON or TOML; reading files
-is the job of ``card_text`` and ``seedbed.data_files``), checks it completely and returns a ``CardSet`` of frozen
-designs. Anything wrong raises ``CardDataError`` naming the entry and field, so a set is either
-loaded whole or not at all.
+``parse_card_set(obj)`` takes a card-data object (already decoded from JSON or TOML: decoding is
+the job of ``card_text``, reading files of ``seedbed.data_files``), checks it completely and
+returns a ``CardSet`` of frozen designs. Anything wrong raises ``CardDataError`` naming the entry
+and field, so a set is either loaded whole or not at all.
 
 Selectors, conditions, amounts, effects and modifiers stay plain dicts in the JSON shape of
 section 15, but **normalized**, so the abilities interpreter never looks up a default. Lists
