@@ -3,7 +3,7 @@ and µs per ``clone()`` of mid-game states. Printed, never asserted (DESIGN §6.
 
     .venv/bin/python benchmarks/bench_games.py [SECONDS] [GAME ...]
 
-The measuring code is :mod:`seedbed.bench` (also behind ``seedbed bench GAME``); this script
+The measuring code is :mod:`seedbed.lab.bench` (also behind ``seedbed bench GAME``); this script
 sweeps the player counts of each game.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 
 import seedbed
-from seedbed.bench import BenchReport, bench
 from seedbed.engine.registry import game_names
+from seedbed.lab.bench import BenchReport, bench
 
 
 def sweep(game_name: str, seconds: float) -> list[BenchReport]:

@@ -27,7 +27,7 @@ from seedbed.arena.play import play_game
 from seedbed.card_files import original_card_set
 from seedbed.engine.api import State
 from seedbed.engine.record import GameRecord, replay
-from seedbed.simulate import GameStats, simulate
+from seedbed.lab.simulate import GameStats, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "fields-of-green-balance.md"

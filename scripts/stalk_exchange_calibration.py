@@ -25,7 +25,7 @@ from seedbed.engine.api import State
 from seedbed.engine.record import GameRecord, replay
 from seedbed.games.stalk_exchange.config import FLOWER_INDEX
 from seedbed.games.stalk_exchange.scoring import score
-from seedbed.simulate import GameStats, Summary, profile, simulate
+from seedbed.lab.simulate import GameStats, Summary, profile, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "stalk-exchange-calibration.md"

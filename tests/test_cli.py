@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 import seedbed
-from seedbed.cli import app
+from seedbed.cli.main import app
 from seedbed.engine.record import GameRecord, read_records
-from seedbed.simulate import Summary, parse_option, parse_options, play_random_game, simulate
+from seedbed.lab.simulate import Summary, parse_option, parse_options, play_random_game, simulate
 
 runner = CliRunner(env={"COLUMNS": "160"})  # a fixed width: rich wraps to the terminal
 BOHNANZA = seedbed.game("bohnanza")

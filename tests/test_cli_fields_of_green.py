@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from games.fields_of_green.fixture_cards import FIXTURE  # tests/ is on sys.path (rootdir)
-from seedbed.cli import app
+from seedbed.cli.main import app
 
 runner = CliRunner(env={"COLUMNS": "160"})
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from seedbed.cli import app
+from seedbed.cli.main import app
 
 runner = CliRunner(env={"COLUMNS": "160"})
 REPO = Path(__file__).resolve().parents[1]

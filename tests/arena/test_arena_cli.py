@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from seedbed.arena_cli import read_results
-from seedbed.cli import app
+from seedbed.cli.arena import read_results
+from seedbed.cli.main import app
 
 runner = CliRunner(env={"COLUMNS": "160"})  # a fixed width: rich wraps to the terminal
 

@@ -88,7 +88,7 @@ def test_an_illegal_bot_action_is_refused_naming_the_bot(
 
 
 def test_results_round_trip_through_json_lines(tmp_path: Path) -> None:
-    from seedbed.arena_cli import read_results, write_results
+    from seedbed.cli.arena import read_results, write_results
 
     results = [play_game("stalk_exchange", ["random"] * 3, seed=s) for s in (1, 2)]
     results.append(play_game("stalk_exchange", ["random"] * 3, seed=3, keep_moves=False))

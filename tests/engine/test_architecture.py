@@ -94,6 +94,8 @@ def test_engine_imports_no_game(path: Path) -> None:
 def test_the_scan_sees_the_sources() -> None:
     assert len(PURE) >= 10
     assert any(p.name == "testing.py" for p in PURE)
+    assert any(p.name == "render.py" for p in PURE)
+    assert {p.name for p in modules("lab")} >= {"simulate.py", "bench.py"}
 
 
 @pytest.mark.parametrize(
@@ -109,6 +111,28 @@ def test_bots_and_arena_reach_games_only_through_the_engine(path: Path) -> None:
             continue
         allowed = ("engine", "bots") if layer == "bots" else ("engine", "bots", "arena")
         assert len(parts) > 1 and parts[1] in allowed, f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("path", modules("lab"), ids=lambda p: str(p.relative_to(SRC)))
+def test_the_lab_reaches_games_only_through_the_engine(path: Path) -> None:
+    """The study tools (simulate, bench) stand where the arena does: over the engine, the bots,
+    the arena and the data files, never a game module, the server or the command line."""
+    for name in imports(path):
+        parts = name.split(".")
+        if parts[0] == "seedbed":
+            assert len(parts) > 1, f"{path.name} imports {name}"
+            assert parts[1] not in ("games", "server", "cli", "web"), f"{path.name}: {name}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in SRC.rglob("*.py") if p.relative_to(SRC).parts[0] != "cli"],
+    ids=lambda p: str(p.relative_to(SRC)),
+)
+def test_only_the_command_line_imports_it(path: Path) -> None:
+    """seedbed.cli is the top layer: it may import everything, and nothing imports it."""
+    for name in imports(path):
+        assert not name.startswith("seedbed.cli"), f"{path.name} imports {name}"
 
 
 ARENA_THIRD_PARTY = ("openskill", "matplotlib", "ray")

@@ -6,9 +6,9 @@ import pytest
 
 import seedbed
 from seedbed.engine import GameRecord, IllegalActionError, InvalidActionError, replay
-from seedbed.engine.record import ReplayError, one_line, steps
+from seedbed.engine.record import ReplayError, steps
+from seedbed.engine.render import compact
 from seedbed.engine.rng import Rng
-from seedbed.views import compact
 
 
 def played_record(moves: int = 60) -> tuple[GameRecord, str]:
@@ -144,7 +144,7 @@ def test_steps_take_a_game_object_not_registered_under_the_name() -> None:
 
 @pytest.mark.parametrize("name", ["bohnanza", "stalk_exchange", "fields_of_green"])
 def test_moves_read_as_the_command_line_shows_them(name: str) -> None:
-    """A replay error names its action as ``seedbed replay`` always has (views.compact)."""
+    """A replay error names its action as ``seedbed replay`` always has (render.compact)."""
     game = seedbed.game(name)
     state = game.new_state(2 if name == "bohnanza" else 3, 5)
     rng = Rng(3)
@@ -155,5 +155,6 @@ def test_moves_read_as_the_command_line_shows_them(name: str) -> None:
         menu = state.legal_actions(p)
         for action in menu[:20]:
             obj = json.loads(json.dumps(action.to_json()))
-            assert one_line(obj) == compact(obj)
+            error = ReplayError(1, p, obj, InvalidActionError("bad"))
+            assert str(error) == f"move 1 (player {p}, {compact(obj)}): bad"
         state.apply(p, menu[rng.below(len(menu))])

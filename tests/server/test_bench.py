@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from seedbed.server_bench import BenchConfig, check, run
+from seedbed.server.bench import BenchConfig, check, run
 
 
 def test_a_short_run_measures_acts_without_errors() -> None:

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import seedbed
-from seedbed.cli import app
+from seedbed.cli.main import app
 from seedbed.engine.record import GameRecord
 from seedbed.engine.testing import _GameCheck
 from seedbed.server.config import ServerSettings

@@ -12,8 +12,8 @@ from sqlalchemy import update
 from typer.core import TyperGroup
 from typer.testing import CliRunner
 
-from seedbed import tables_cli
-from seedbed.cli import app
+from seedbed.cli import tables as tables_cli
+from seedbed.cli.main import app
 from seedbed.server import config
 from seedbed.server.storage import NewTable, Store, TableInfo, TableRow, migrate, now
 

@@ -24,6 +24,7 @@ from typing import Any
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError
 from seedbed.engine.registry import game as lookup_game
+from seedbed.engine.render import compact
 
 
 @dataclass
@@ -177,7 +178,7 @@ class ReplayError(ValueError):
         self.action = action
         self.reason = reason
         self.clause = reason.clause if isinstance(reason, IllegalActionError) else None
-        super().__init__(f"move {version} (player {player}, {one_line(action)}): {reason}")
+        super().__init__(f"move {version} (player {player}, {compact(action)}): {reason}")
 
 
 def steps(record: GameRecord, game: Game | None = None) -> Iterator[Step]:
@@ -217,20 +218,3 @@ def replay(record: GameRecord, game: Game | None = None) -> State:
     """The state a record describes: every move re-applied (validated) through :func:`steps`."""
     last = deque(steps(record, game), maxlen=1)  # the deal is a step: never empty
     return last[0].state
-
-
-def one_line(value: Any, top: bool = True) -> str:
-    """A JSON value on one line as the command line shows actions: ``type=plant field=0``
-    (dicts as ``key=value`` words, braced below the top; lists bracketed; null ``-``;
-    booleans yes/no). It is ``seedbed.views.compact`` without a game's card tokens, here so
-    that a replay error reads the same wherever it is reported."""
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        inner = " ".join(f"{k}={one_line(v, False)}" for k, v in value.items())
-        return inner if top else "{" + inner + "}"
-    if isinstance(value, list | tuple):
-        return "[" + " ".join(one_line(v, False) for v in value) + "]"
-    return str(value)

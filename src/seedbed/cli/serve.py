@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import typer
 
-from seedbed.cli_errors import fail, user_errors
+from seedbed.cli.errors import fail, user_errors
 
 MAX_BOT_SECONDS = 60.0
 """The longest think budget a server may give a bot move."""

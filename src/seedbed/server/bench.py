@@ -146,7 +146,7 @@ def running_server(database_url: str | None) -> Iterator[tuple[str, str]]:
         url = database_url or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         label = "temporary SQLite" if database_url is None else url.split("://")[0]
         port = free_port()
-        command = [sys.executable, "-c", "from seedbed.cli import app; app()", "serve"]
+        command = [sys.executable, "-c", "from seedbed.cli.main import app; app()", "serve"]
         command += ["--port", str(port), "--database-url", url, *BENCH_FLAGS]
         with (Path(folder) / "server.log").open("wb") as log:
             proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

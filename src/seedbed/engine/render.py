@@ -22,7 +22,9 @@ Leaf = Callable[[Mapping[str, Any]], str | None]
 
 
 def compact(value: Any, leaf: Leaf | None = None, top: bool = True) -> str:
-    """``value`` on one line; dicts nested below the top level are braced."""
+    """``value`` on one line; dicts nested below the top level are braced. Without ``leaf``,
+    the form in which the command line and a :class:`~seedbed.engine.record.ReplayError` show
+    an action (``type=plant field=0``)."""
     if value is None:
         return "-"
     if isinstance(value, bool):

@@ -1,6 +1,7 @@
 """The arena's side of the command line (``tournament``, ``match``, ``bench ismcts``): running
-games under a progress bar, the summary tables, the results file. :mod:`seedbed.cli` declares
-the commands and turns the ``ValueError`` raised here into one-line errors.
+games under a progress bar, the summary tables, the results file. :mod:`seedbed.cli.main` and
+:mod:`seedbed.cli.bench` declare the commands and turn the ``ValueError`` raised here into
+one-line errors.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """The ``seedbed`` command line: simulate, replay, tournament, match and bench, generic over
 games.
 
-A thin layer: the loops live in :mod:`seedbed.simulate` and :mod:`seedbed.bench`, the
-renderings in :mod:`seedbed.views`; this module parses arguments, does the file I/O and
-prints. Bad input ends with a one-line ``error: …`` on stderr and exit code 2.
+A thin layer: the loops live in :mod:`seedbed.lab.simulate` and :mod:`seedbed.lab.bench`, the
+renderings in :mod:`seedbed.engine.render`; this module parses arguments, does the file I/O
+and prints. Bad input ends with a one-line ``error: …`` on stderr and exit code 2. The
+``bench`` command is in :mod:`seedbed.cli.bench`, ``serve`` in :mod:`seedbed.cli.serve` and
+``tables`` in :mod:`seedbed.cli.tables`; all are registered here.
 """
 
 from __future__ import annotations
@@ -18,21 +20,21 @@ from rich.console import Console
 from rich.table import Table
 
 import seedbed
-from seedbed import arena_cli, serve_cli, tables_cli
-from seedbed import bench as benchmod
-from seedbed import simulate as sim
 from seedbed.arena.executors import BACKENDS, Executor, make_executor
 from seedbed.arena.match import run_match
 from seedbed.arena.stats import Sprt
 from seedbed.arena.summary import Summary, summarize
 from seedbed.arena.tournament import deals_for, lineup, schedule
-from seedbed.bots.ismcts import BENCH_SPEC as ISMCTS_BENCH_SPEC
 from seedbed.bots.specs import parse_spec, parse_spec_list
-from seedbed.cli_errors import fail, user_errors
+from seedbed.cli import arena as arena_cli
+from seedbed.cli import bench as bench_cli
+from seedbed.cli import serve as serve_cli
+from seedbed.cli import tables as tables_cli
+from seedbed.cli.errors import GAME_HELP, fail, lookup, user_errors
 from seedbed.engine.api import Game, PlayerId, State
 from seedbed.engine.record import GameRecord, Step, read_records, steps
-from seedbed.engine.registry import game_names
-from seedbed.views import compact, options_line, render_event, render_observation
+from seedbed.engine.render import compact, options_line, render_event, render_observation
+from seedbed.lab import simulate as sim
 
 app = typer.Typer(
     name="seedbed",
@@ -61,14 +63,6 @@ def main(
     """Play, study and build AI for plant-trading tabletop games (Bohnanza, …)."""
 
 
-def lookup(name: str) -> Game:
-    try:
-        return seedbed.game(name)
-    except ValueError as exc:
-        fail(str(exc))
-
-
-GAME_HELP = f"The game to play; one of: {', '.join(game_names())}."
 OPTION_HELP = (
     "A game option, repeatable. The value is read as JSON when it parses, else as "
     "text: max_offers=0, max_offers=null, edition=classic, offer_menu.max_give=3, "
@@ -486,106 +480,8 @@ def match(
     typer.echo("\n".join(arena_cli.match_lines(result, game, players)))
 
 
-# ------------------------------------------------------------------ bench
+# ------------------------------------------------------------------ bench, serve, tables
 
-
-@app.command()
-def bench(
-    what: Annotated[
-        str,
-        typer.Argument(
-            metavar="GAME|ismcts|server", help=f"{GAME_HELP} Or ismcts, then GAME. Or server."
-        ),
-    ],
-    game: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="The game, after ismcts.")
-    ] = None,
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
-    seconds: Annotated[
-        float | None,
-        typer.Option(
-            help="Time budget per figure (each playout figure, the clone figure; default 3); "
-            "with server: how long the load runs (default 20)."
-        ),
-    ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the first benchmark game.")] = 0,
-    spec: Annotated[
-        str | None,
-        typer.Option(
-            help="With ismcts: the bot spec to measure (default "
-            "ismcts:iterations=200,rollout=random,prior=none: whole random games as rollouts)."
-        ),
-    ] = None,
-    tables: Annotated[
-        int, typer.Option(help="With server: concurrent tables, every seat a scripted human.")
-    ] = 100,
-    server_game: Annotated[
-        str, typer.Option("--game", help="With server: the game the tables play.")
-    ] = "stalk_exchange",
-    think: Annotated[
-        float,
-        typer.Option(
-            help="With server: mean seconds a seat waits before each act, drawn uniformly "
-            "from 0.5x to 1.5x (0.5: a brisk player or a fast bot; 0 saturates the server: "
-            "every table always has a move waiting)."
-        ),
-    ] = 0.5,
-    warmup: Annotated[
-        float,
-        typer.Option(
-            help="With server: seconds played before measuring (the start's burst of table "
-            "creations and connections is not a steady load)."
-        ),
-    ] = 3.0,
-    database_url: Annotated[
-        str | None,
-        typer.Option(help="With server: the server's storage (default: a temporary SQLite file)."),
-    ] = None,
-) -> None:
-    """Measure random playouts/s and actions/s (without and with offers) and µs per clone()
-    of mid-game states; or, as bench ismcts GAME, the search's iterations/s. In this process
-    on one core; figures vary by machine. As bench server: start seedbed serve, play
-    --tables tables over WebSockets from this process, print actions/s and round-trip
-    latency per act (p50/p95/p99).
-
-    Example: seedbed bench bohnanza --players 4 --seconds 3
-
-    Example: seedbed bench ismcts bohnanza --players 4 --seconds 5 --spec ismcts:iterations=200
-
-    Example: seedbed bench server --tables 100 --players 4 --game stalk_exchange --seconds 20
-    """
-    with user_errors():
-        if what == "server":
-            if game is not None:
-                fail(f"bench server takes no GAME argument (use --game), not {game}")
-            from seedbed import server_bench
-
-            config = server_bench.BenchConfig(
-                tables, players, server_game, think, 20.0 if seconds is None else seconds,
-                database_url, seed, warmup,
-            )  # fmt: skip
-            typer.echo("\n".join(server_bench.run(config).lines()))
-            return
-        seconds = 3.0 if seconds is None else seconds
-        if seconds < 0:
-            fail(f"--seconds must be >= 0, not {seconds}")
-        if what == "ismcts":
-            if game is None:
-                fail("bench ismcts needs a game: seedbed bench ismcts GAME")
-            sim.check_setup(lookup(game), players, {})
-            line = arena_cli.bench_ismcts(game, players, spec or ISMCTS_BENCH_SPEC, seconds, seed)
-            typer.echo(line)
-            return
-        if game is not None:
-            fail(f"bench takes GAME or ismcts GAME, not {what} {game}")
-        if spec is not None:
-            fail("--spec goes with bench ismcts GAME")
-        g = lookup(what)
-        for _, opts in benchmod.variants(g):
-            sim.check_setup(g, players, opts)
-        report = benchmod.bench(g, players, seconds, seed)
-    typer.echo("\n".join(report.lines()))
-
-
+app.command()(bench_cli.bench)
 app.command()(serve_cli.serve)
 app.add_typer(tables_cli.app)

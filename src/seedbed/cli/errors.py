@@ -1,6 +1,7 @@
 """How every ``seedbed`` command reports a user's mistake: one line on stderr, ``error: …``,
-and exit code 2, never a traceback. Shared by the command modules (``cli``, ``serve_cli``,
-``tables_cli``…) without importing one another."""
+and exit code 2, never a traceback; and the GAME argument's help and :func:`lookup`, which
+reports an unknown game that way. Shared by the command modules (``main``, ``bench``,
+``serve``, ``tables``…) without importing one another."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from contextlib import contextmanager
 from typing import NoReturn
 
 import typer
+
+import seedbed
+from seedbed.engine.api import Game
+from seedbed.engine.registry import game_names
 
 USAGE_ERROR = 2
 
@@ -36,3 +41,13 @@ def user_errors() -> Iterator[None]:
         message = str(exc) or type(exc).__name__
         typer.echo(f"error: {message.splitlines()[0]}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
+
+
+GAME_HELP = f"The game to play; one of: {', '.join(game_names())}."
+
+
+def lookup(name: str) -> Game:
+    try:
+        return seedbed.game(name)
+    except ValueError as exc:
+        fail(str(exc))

@@ -3,7 +3,7 @@ abort, delete, prune), against the same database URL as ``seedbed serve``.
 
 Destructive steps ask for confirmation on a terminal, and without one they need ``--yes``.
 An unknown table, a refused or declined step exits 1. Bad input and database errors exit 2
-(:mod:`seedbed.cli_errors`). Storage is imported when a command runs, so ``seedbed --help``
+(:mod:`seedbed.cli.errors`). Storage is imported when a command runs, so ``seedbed --help``
 does not load SQLAlchemy.
 """
 
@@ -23,7 +23,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from seedbed.cli_errors import fail, user_errors
+from seedbed.cli.errors import fail, user_errors
 
 if TYPE_CHECKING:
     from seedbed.server.storage import Store, TableInfo, TablePage

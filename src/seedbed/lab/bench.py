@@ -2,7 +2,7 @@
 cost of ``State.clone()`` on mid-game states. Figures are for printing, never for asserting.
 
 Everything runs in the calling process on one core. Playouts do no recording: the loop is
-the bare random policy of :mod:`seedbed.simulate` (:func:`~seedbed.simulate.random_step`).
+the bare random policy of :mod:`seedbed.lab.simulate` (:func:`~seedbed.lab.simulate.random_step`).
 
 >>> import seedbed
 >>> r = playouts(seedbed.game("bohnanza"), 3, {"max_offers": 0}, seconds=0.0)
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from seedbed.engine.api import Game, JsonDict, State
-from seedbed.simulate import policy_rng, profile, random_step
+from seedbed.lab.simulate import policy_rng, profile, random_step
 
 
 @dataclass(frozen=True)
