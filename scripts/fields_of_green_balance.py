@@ -24,9 +24,9 @@ from rich.progress import Progress
 
 import seedbed
 from seedbed.arena.play import play_game
-from seedbed.card_files import original_card_set
 from seedbed.engine.api import State
 from seedbed.engine.record import GameRecord, replay
+from seedbed.games.fields_of_green.spec import original_card_set
 from seedbed.lab.simulate import GameStats, simulate
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -21,9 +21,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from seedbed.card_files import load_card_data
+from seedbed.data_files import load as load_data_file
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.record import GameRecord, new_record
+from seedbed.engine.registry import spec as game_spec
 from seedbed.engine.rng import Rng
 
 MAX_STEPS = 1_000_000
@@ -83,7 +84,12 @@ PROFILES: dict[str, Profile] = {
     "fields_of_green": Profile(
         turn_event="year",
         turn_name="years",
-        option_files={"card_set": ("cards", load_card_data)},
+        option_files={
+            "card_set": (
+                "cards",
+                lambda path: load_data_file(game_spec("fields_of_green").data_files[0], path),
+            )
+        },
     ),
 }
 _DEFAULT_PROFILE = Profile()

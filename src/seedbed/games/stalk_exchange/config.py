@@ -51,27 +51,25 @@ PER_COUNT_DEFAULTS: dict[str, dict[int, int]] = {
 # about 15 ms (benchmarks/bench_option_bounds.py, docs/options.md). A per-count option's
 # bounds hold for each count.
 _CLAUSE = "S-3, D-31"
-_PLAIN: tuple[tuple[str, int, int, str, str, tuple[int, ...]], ...] = (
-    ("garden_radius", 1, 6, "radius of the hexagonal Garden (S-11)", "Garden radius", (2, 3, 4)),
-    (
-        "exchange_slots",
-        1,
-        12,
-        "slots in the Stalk Exchange row (S-14)",
-        "Exchange slots",
-        (4, 5, 6, 7, 8),
-    ),
-    ("basic_actions", 1, 6, "basic actions per turn (S-22)", "Basic actions a turn", (1, 2, 3)),
+_RADIUS_PRESETS = ((2, "2 (19 spaces)"), (3, "3 (37 spaces)"), (4, "4 (61 spaces)"))
+_PLAIN: tuple[tuple[str, int, int, str, str, tuple[tuple[int, str], ...]], ...] = (
+    # name, least, most, help, lobby label, lobby presets (value, label)
+    ("garden_radius", 1, 6, "radius of the hexagonal Garden (S-11)", "Garden radius",
+     _RADIUS_PRESETS),
+    ("exchange_slots", 1, 12, "slots in the Stalk Exchange row (S-14)", "Exchange slots",
+     tuple((n, str(n)) for n in (4, 5, 6, 7, 8))),
+    ("basic_actions", 1, 6, "basic actions per turn (S-22)", "Basic actions a turn",
+     tuple((n, str(n)) for n in (1, 2, 3))),
     ("tokens_per_type", 1, 60, "flower tokens of each type (S-8)", "", ()),
-)
+)  # fmt: skip
 _PER_COUNT: tuple[tuple[str, int, int, str], ...] = (
     ("portfolio_size", 1, 40, "tokens dealt to each portfolio (S-16)"),
     ("seedy_tokens", 0, 12, "Seedy Business tokens per player (S-17)"),
     ("market_start", 1, 99, "first market cell for harvested tokens (S-15)"),
 )
-_GARDEN_LABELS = {2: "2 (19 spaces)", 3: "3 (37 spaces)", 4: "4 (61 spaces)"}
 OPTION_BOUNDS: dict[str, tuple[int, int]] = {
-    name: (least, most) for name, least, most, *_ in (*_PLAIN, *_PER_COUNT)
+    **{name: (least, most) for name, least, most, *_ in _PLAIN},
+    **{name: (least, most) for name, least, most, _ in _PER_COUNT},
 }
 """(least, most) of every option."""
 
@@ -124,7 +122,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
             _CLAUSE,
             text,
             label=label,
-            choices=tuple(Choice(n, _GARDEN_LABELS.get(n, str(n))) for n in presets),
+            choices=tuple(Choice(n, shown) for n, shown in presets),
             least=least,
             most=most,
         )
