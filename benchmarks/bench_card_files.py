@@ -1,10 +1,10 @@
 """Time and peak memory to read adversarial card-set files (issue 12, defects 1 and 2).
 
 Each shape is about 1 MiB (the size limit) unless named otherwise, and goes through
-``seedbed.games.fields_of_green.card_text.parse_card_text``, as an upload does: the shape scanner, the decoder, the
-value bounds, the validator and, on an error, the search for its line. Printed, never asserted
-(DESIGN §6.6): the time is the best of a few runs, the memory the peak that ``tracemalloc``
-saw in one more run (Python allocations only).
+``seedbed.games.fields_of_green.card_text.parse_card_text``, as an upload does: the shape
+scanner, the decoder, the value bounds, the validator and, on an error, the search for its
+line. Printed, never asserted (DESIGN §6.6): the time is the best of a few runs, the memory
+the peak that ``tracemalloc`` saw in one more run (Python allocations only).
 
     .venv/bin/python benchmarks/bench_card_files.py [RUNS]
 """
@@ -19,10 +19,10 @@ from collections.abc import Callable
 from typing import Any
 
 from seedbed.games.fields_of_green.card_file_limits import MAX_FILE_BYTES
-from seedbed.games.fields_of_green.card_text import CardDataError, parse_card_text
-from seedbed.games.fields_of_green.spec import original_card_set
 from seedbed.games.fields_of_green.card_limits import MAX_CARDS
+from seedbed.games.fields_of_green.card_text import CardDataError, parse_card_text
 from seedbed.games.fields_of_green.game import FieldsOfGreen
+from seedbed.games.fields_of_green.spec import original_card_set
 
 MIB = MAX_FILE_BYTES
 HEAD = 'format = "seedbed.fields_of_green.cards"\nversion = 1\nname = "x"\n'

@@ -25,7 +25,7 @@ from seedbed.engine.api import State
 from seedbed.engine.record import GameRecord, replay
 from seedbed.games.stalk_exchange.config import FLOWER_INDEX
 from seedbed.games.stalk_exchange.scoring import score
-from seedbed.lab.simulate import GameStats, Summary, profile, simulate
+from seedbed.lab.simulate import GameStats, Summary, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "stalk-exchange-calibration.md"
@@ -138,7 +138,7 @@ def self_play(n: int, games: int, seed: int, spec: str, on_game: Callable[..., N
     """``games`` games of ``spec`` in every seat (game i dealt with seed + i), through the
     arena's driver; the final state is rebuilt from the record for the figures."""
     summary = Summary(n)
-    ending = profile("stalk_exchange").ending
+    ending = seedbed.spec("stalk_exchange").ending
     assert ending is not None
     for i in range(games):
         result = play_game("stalk_exchange", [spec] * n, seed + i)

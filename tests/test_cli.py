@@ -41,9 +41,19 @@ def test_help(command: list[str]) -> None:
         assert "Example: seedbed" in out
 
 
-def test_help_documents_the_treasury_shorthand_and_version() -> None:
+def test_games_documents_options_shorthands_and_version() -> None:
+    """Issue 13, item 3: the option help comes from the declarations (``seedbed games``)."""
     _, out, _ = run("simulate", "--help")
-    assert "treasury=open" in out and "treasury_visibility" in out
+    assert "seedbed games GAME" in out
+    code, out, _ = run("games", "bohnanza")
+    assert code == 0
+    assert "treasury=… means treasury_visibility=…" in out and "--lean sets max_offers=0" in out
+    for opt in seedbed.spec("bohnanza").options:
+        assert opt.name in out and opt.clause in out
+    code, out, _ = run("games")
+    assert code == 0 and all(seedbed.spec(g).title in out for g in seedbed.game_names())
+    code, _, err = run("games", "chess")
+    assert code == 2 and "unknown game 'chess'" in err
     code, out, _ = run("--version")
     assert code == 0 and seedbed.__version__ in out
 
@@ -57,7 +67,7 @@ def test_help_documents_the_treasury_shorthand_and_version() -> None:
         ["--players", "4"],
         ["--players", "4", "--option", "edition=classic"],
         ["--players", "2"],  # the bean duel
-        ["--players", "3", "--no-offers"],
+        ["--players", "3", "--lean"],
         ["--players", "5", "-o", "max_offers=0", "-o", "treasury=open"],
         ["--players", "3", "-o", "offer_menu.max_give=3", "-o", "offer_menu.positions=all"],
         ["--players", "2", "-o", "max_offers=null"],  # unlimited offers; the duel has no trading
@@ -78,7 +88,7 @@ def test_simulate_shows_the_options_it_used() -> None:
     code, out, _ = run("simulate", "bohnanza", "-n", "2", "-p", "3", "-o", "treasury=open")
     assert code == 0
     assert "treasury_visibility=open" in out
-    code, out, _ = run("simulate", "bohnanza", "-n", "2", "-p", "3", "--no-offers")
+    code, out, _ = run("simulate", "bohnanza", "-n", "2", "-p", "3", "--lean")
     assert "max_offers=0" in out
     assert "mean trades per turn │ 0.000" in out
 
@@ -103,7 +113,7 @@ def test_simulate_is_reproducible() -> None:
         (["bohnanza", "-o", "colour=red"], "unknown option 'colour'"),
         (["bohnanza", "-o", "treasury=glass"], "option treasury_visibility must be one of"),
         (["bohnanza", "-o", "max_offers"], "is not of the form key=value"),
-        (["bohnanza", "--no-offers", "-o", "max_offers=2"], "conflicts with --option"),
+        (["bohnanza", "--lean", "-o", "max_offers=2"], "conflicts with --option"),
         (["bohnanza", "--games", "0"], "--games must be at least 1"),
     ],
 )
@@ -252,8 +262,8 @@ def test_bench_prints_every_figure() -> None:
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "bohnanza, 3 players, one core (single process)"
-    assert re.search(r"playouts/s\s+no offers \(max_offers=0\)\s+[\d.]+\s+actions/s\s+[\d,]+", out)
-    assert re.search(r"playouts/s\s+random offers \(default\)\s+[\d.]+\s+actions/s\s+[\d,]+", out)
+    assert re.search(r"playouts/s\s+lean \(max_offers=0\)\s+[\d.]+\s+actions/s\s+[\d,]+", out)
+    assert re.search(r"playouts/s\s+default \(random offer\)\s+[\d.]+\s+actions/s\s+[\d,]+", out)
     assert re.search(r"clone\(\)\s+mid-game states\s+[\d.]+ µs", out)
 
 
@@ -281,7 +291,7 @@ def test_parse_option_reads_json_else_text() -> None:
     assert parse_option('offer_menu={"max_want": 1}') == ("offer_menu", {"max_want": 1})
     assert parse_option("name=a=b") == ("name", "a=b")
     assert parse_options("bohnanza", ["treasury=open"]) == {"treasury_visibility": "open"}
-    assert parse_options("other", ["treasury=open"]) == {"treasury": "open"}
+    assert parse_options("stalk_exchange", ["treasury=open"]) == {"treasury": "open"}
     with pytest.raises(ValueError):
         parse_option("=3")
 

@@ -82,7 +82,7 @@ def test_card_file_errors_name_the_file(
     ("args", "message"),
     [
         (["-p", "5"], "takes 2-4 players"),
-        (["-o", "ruleset=final"], "option ruleset must be published or prototype"),
+        (["-o", "ruleset=final"], "option ruleset must be one of published, prototype"),
         (["-o", "colour=red"], "unknown option 'colour'"),
     ],
 )

@@ -53,7 +53,7 @@ def test_simulate_with_options() -> None:
         (["-o", 'seedy_tokens={"7": 1}'], "'7' is not a player count 2-5"),
         (["-o", "seedy_tokens=-1"], "option seedy_tokens must be an integer from 0 to 12"),
         (["-p", "5", "-o", "portfolio_size=30"], "need 156 tokens, more than the 125"),
-        (["--no-offers"], "stalk_exchange has no offers to switch off"),
+        (["--lean"], "stalk_exchange has no bulky actions to leave out"),
     ],
 )
 def test_simulate_option_errors(args: list[str], message: str) -> None:

@@ -9,7 +9,9 @@ from seedbed.server.bench import BenchConfig, check, run
 
 
 def test_a_short_run_measures_acts_without_errors() -> None:
-    config = BenchConfig(tables=3, players=2, think=0.0, seconds=2.0, warmup=0.5, seed=4)
+    config = BenchConfig(
+        "stalk_exchange", tables=3, players=2, think=0.0, seconds=2.0, warmup=0.5, seed=4
+    )
     result = run(config, show_progress=False)
     assert result.errors == {}
     assert result.actions == len(result.latencies) > 10
@@ -33,4 +35,4 @@ def test_a_short_run_measures_acts_without_errors() -> None:
 )
 def test_impossible_settings_are_refused(changes: dict[str, object], words: str) -> None:
     with pytest.raises(ValueError, match=words):
-        check(BenchConfig(**changes))  # type: ignore[arg-type]
+        check(BenchConfig(**{"game": "stalk_exchange", **changes}))  # type: ignore[arg-type]

@@ -1,9 +1,9 @@
 """High Card knowledge for bots (never used by the rules), from an observation only: the
 greedy bot's ``choose`` and search's ``evaluate``.
 
-A card is worth playing when it probably beats the other card: the policy plays the lowest
-card of its hand that beats the average unseen card, else its lowest card (a round it will
-likely lose costs it nothing more).
+The policy plays the lowest card sure to win the round (above every card the viewer has not
+seen), else its highest card: against any opponent a higher card never does worse in the
+round, and the cards still in hand at the end, which score nothing, are then the lowest.
 """
 
 from __future__ import annotations
@@ -25,14 +25,13 @@ def unseen(view: JsonDict) -> list[int]:
 
 
 def choose(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
-    """The lowest card of the menu above the average unseen card, else the lowest card."""
+    """The lowest card of the menu sure to win, else the highest card."""
     cards = sorted(a.card for a in legal if isinstance(a, PlayCard))
     if not cards:
         return legal[rng.below(len(legal))]
-    others = unseen(view)
-    mean = sum(others) / len(others) if others else 0.0
-    beating = [c for c in cards if c > mean]
-    return PlayCard(beating[0] if beating else cards[0])
+    best_unseen = max(unseen(view), default=0)
+    sure = [c for c in cards if c > best_unseen]
+    return PlayCard(sure[0] if sure else cards[-1])
 
 
 def evaluate(view: JsonDict) -> float:

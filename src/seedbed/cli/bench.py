@@ -15,6 +15,7 @@ import typer
 from seedbed.bots.ismcts import BENCH_SPEC as ISMCTS_BENCH_SPEC
 from seedbed.cli import arena as arena_cli
 from seedbed.cli.errors import GAME_HELP, fail, lookup, user_errors
+from seedbed.engine.registry import game_names
 from seedbed.lab import bench as benchmod
 from seedbed.lab import simulate as sim
 
@@ -49,8 +50,8 @@ def bench(
         int, typer.Option(help="With server: concurrent tables, every seat a scripted human.")
     ] = 100,
     server_game: Annotated[
-        str, typer.Option("--game", help="With server: the game the tables play.")
-    ] = "stalk_exchange",
+        str | None, typer.Option("--game", help="With server: the game the tables play.")
+    ] = None,
     think: Annotated[
         float,
         typer.Option(
@@ -89,8 +90,10 @@ def bench(
                 fail(f"bench server takes no GAME argument (use --game), not {game}")
             from seedbed.server import bench as server_bench
 
+            if server_game is None:
+                fail(f"bench server needs --game GAME; one of: {', '.join(game_names())}")
             config = server_bench.BenchConfig(
-                tables, players, server_game, think, 20.0 if seconds is None else seconds,
+                server_game, tables, players, think, 20.0 if seconds is None else seconds,
                 database_url, seed, warmup,
             )  # fmt: skip
             typer.echo("\n".join(server_bench.run(config).lines()))

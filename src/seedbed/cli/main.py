@@ -28,11 +28,13 @@ from seedbed.arena.tournament import deals_for, lineup, schedule
 from seedbed.bots.specs import parse_spec, parse_spec_list
 from seedbed.cli import arena as arena_cli
 from seedbed.cli import bench as bench_cli
+from seedbed.cli import games as games_cli
 from seedbed.cli import serve as serve_cli
 from seedbed.cli import tables as tables_cli
 from seedbed.cli.errors import GAME_HELP, fail, lookup, user_errors
 from seedbed.engine.api import Game, PlayerId, State
 from seedbed.engine.record import GameRecord, Step, read_records, steps
+from seedbed.engine.registry import spec
 from seedbed.engine.render import compact, options_line, render_event, render_observation
 from seedbed.lab import simulate as sim
 
@@ -64,28 +66,30 @@ def main(
 
 
 OPTION_HELP = (
-    "A game option, repeatable. The value is read as JSON when it parses, else as "
-    "text: max_offers=0, max_offers=null, edition=classic, offer_menu.max_give=3, "
-    "garden_radius=4, portfolio_size='{\"3\": 9}', ruleset=prototype. "
-    "Bohnanza shorthand: treasury=open means treasury_visibility=open. "
-    "Fields of Green: card_set=PATH plays with the card set in a .toml or .json "
-    "file (option cards)."
+    "A game option KEY=VALUE, repeatable. The value is read as JSON when it parses, else as "
+    "text; a dotted key (group.key) sets a nested option; a game's data-file keys read a "
+    ".toml or .json file (KEY=PATH). 'seedbed games GAME' lists a game's options with their "
+    "defaults, bounds, rule clauses and shorthands."
+)
+LEAN_HELP = (
+    "Play without the game's bulky actions (the options its declaration gives for that; "
+    "'seedbed games GAME' shows them)."
 )
 
 
 # ------------------------------------------------------------------ simulate
 
 
-def game_options(game: Game, texts: Sequence[str], offers: bool) -> dict[str, Any]:
-    """Options from ``--option`` texts and ``--no-offers``."""
+def game_options(game: Game, texts: Sequence[str], lean: bool) -> dict[str, Any]:
+    """Options from ``--option`` texts and ``--lean``."""
     options = sim.parse_options(game.name, texts)
-    if not offers:
-        switch = sim.profile(game.name).no_offers
+    if lean:
+        switch = spec(game.name).lean_options
         if switch is None:
-            fail(f"{game.name} has no offers to switch off (--no-offers)")
+            fail(f"{game.name} has no bulky actions to leave out (--lean)")
         for key, value in switch.items():
             if key in options and options[key] != value:
-                fail(f"--no-offers sets {key}={value}, which conflicts with --option {key}")
+                fail(f"--lean sets {key}={value}, which conflicts with --option {key}")
             options[key] = value
     return options
 
@@ -104,8 +108,9 @@ def summary_tables(game: Game, summary: sim.Summary, first_seed: int) -> list[Ta
     totals.add_row("games", f"{summary.games:,}")
     totals.add_row("games/s", f"{summary.games_per_second:,.1f}")
     totals.add_row("mean actions", f"{summary.mean_steps:,.1f}")
-    totals.add_row(f"mean {sim.profile(game.name).turn_name}", f"{summary.mean_turns:.2f}")
-    if sim.profile(game.name).trade_event:
+    declared = spec(game.name)
+    totals.add_row(f"mean {declared.turn_name}", f"{summary.mean_turns:.2f}")
+    if declared.trade_event:
         totals.add_row("mean trades per turn", f"{summary.trades_per_turn:.3f}")
     tables = [seats, totals]
     if summary.endings:
@@ -161,13 +166,7 @@ def simulate(
             help="Write every game to this file as JSON Lines records, one after another."
         ),
     ] = None,
-    offers: Annotated[
-        bool,
-        typer.Option(
-            "--offers/--no-offers",
-            help="Let players make offers (--no-offers: Bohnanza max_offers=0).",
-        ),
-    ] = True,
+    lean: Annotated[bool, typer.Option("--lean", help=LEAN_HELP)] = False,
     progress: Annotated[
         bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
     ] = True,
@@ -183,7 +182,7 @@ def simulate(
         g = lookup(game)
         if games < 1:
             fail(f"--games must be at least 1, not {games}")
-        options = game_options(g, option or [], offers)
+        options = game_options(g, option or [], lean)
         normalized = sim.check_setup(g, players, options)
         out = open_record_file(record)
         try:
@@ -192,7 +191,7 @@ def simulate(
             if out is not None:
                 out.close()
     console = Console()
-    typer.echo(f"options: {options_line(normalized)}")
+    typer.echo(f"options: {options_line(g.name, normalized)}")
     for table in summary_tables(g, summary, seed):
         console.print(table)
     if record is not None:
@@ -285,7 +284,7 @@ def replay(
         replaying = steps(rec, g)  # deals at once: a bad header fails before anything prints
         viewers = parse_viewers(viewer, rec.num_players)
         head = f"{rec.game}: game {game_index} of {count} in {file}, {rec.num_players} players"
-        typer.echo(f"{head}, seed {rec.seed}, options: {options_line(rec.options)}")
+        typer.echo(f"{head}, seed {rec.seed}, options: {options_line(rec.game, rec.options)}")
         state = None
         for step in replaying:  # a move that does not replay: ReplayError, "error: move N …"
             typer.echo("\n".join(step_lines(g.name, step, viewers)))
@@ -344,7 +343,7 @@ Progress_ = Annotated[
 
 def arena_setup(game: str, players: int, option: list[str] | None) -> tuple[Game, dict[str, Any]]:
     g = lookup(game)
-    return g, sim.check_setup(g, players, game_options(g, option or [], offers=True))
+    return g, sim.check_setup(g, players, game_options(g, option or [], lean=False))
 
 
 def open_executor(backend: str, jobs: int | None, address: str | None) -> Executor:
@@ -417,7 +416,7 @@ def tournament(
             arena_cli.write_results(out, results)
         page = None if report is None else write_arena_report(summary, report)
     console = Console()
-    typer.echo(f"options: {options_line(normalized)}")
+    typer.echo(f"options: {options_line(game, normalized)}")
     for table in arena_cli.tournament_tables(summary):
         console.print(table)
     if out is not None:
@@ -483,5 +482,6 @@ def match(
 # ------------------------------------------------------------------ bench, serve, tables
 
 app.command()(bench_cli.bench)
+app.command()(games_cli.games)
 app.command()(serve_cli.serve)
 app.add_typer(tables_cli.app)

@@ -169,10 +169,13 @@ class DataFile:
     the command line, an upload in the lobby). ``parse_text(text, source, fmt)`` validates the
     text of a file (``fmt`` is ``toml`` or ``json``) and returns the option's value; errors
     are ValueErrors naming ``source`` and the line. ``shipped`` maps the option's named values
-    to files inside the game's package (``{"original": "data/original.toml"}``)."""
+    to files inside the game's package (``{"original": "data/original.toml"}``). A value read
+    from a file is an object with a ``name``."""
 
     option: str
     key: str
+    noun: str
+    """What one such file holds, in messages and summaries ("card set")."""
     parse_text: Callable[[str, str, str], JsonDict]
     shipped: Mapping[str, str] = field(default_factory=dict)
     max_bytes: int = 1024 * 1024

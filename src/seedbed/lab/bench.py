@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from seedbed.engine.api import Game, JsonDict, State
-from seedbed.lab.simulate import policy_rng, profile, random_step
+from seedbed.engine.registry import spec as game_spec
+from seedbed.lab.simulate import policy_rng, random_step
 
 
 @dataclass(frozen=True)
@@ -114,12 +115,15 @@ def clone_cost(states: list[State], seconds: float) -> CloneCost:
 
 
 def variants(game: Game) -> list[tuple[str, JsonDict]]:
-    """The option sets a bench compares: without offers (when the game has them), default."""
-    no_offers = profile(game.name).no_offers
-    if no_offers is None:
+    """The option sets a bench compares: lean (without the game's bulky actions, when it
+    declares options for that), then the default."""
+    declared = game_spec(game.name)
+    lean = declared.lean_options
+    if lean is None:
         return [("default options", {})]
-    shown = ", ".join(f"{k}={v}" for k, v in no_offers.items())
-    return [(f"no offers ({shown})", dict(no_offers)), ("random offers (default)", {})]
+    shown = ", ".join(f"{k}={v}" for k, v in lean.items())
+    bulky = ", ".join(sorted(declared.bulky_kinds))
+    return [(f"lean ({shown})", dict(lean)), (f"default (random {bulky})", {})]
 
 
 @dataclass(frozen=True)

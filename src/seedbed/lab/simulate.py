@@ -2,9 +2,9 @@
 
 The random policy picks uniformly from ``state.legal_actions(p)`` for the first player on the
 move, ``p = state.to_move()[0]``, with a :class:`~seedbed.engine.rng.Rng` of its own (never the
-global ``random``, never the state's generator). Game-specific statistics come from a small
-:class:`Profile` per game (which event kinds mark a turn and a trade, CLI shorthands), so the
-loop itself knows no game.
+global ``random``, never the state's generator). Game-specific statistics come from the game's
+declaration (:class:`~seedbed.engine.spec.GameSpec`: which event kinds mark a turn and a trade,
+how a game ended, CLI shorthands and data files), so the loop itself knows no game.
 
 >>> import seedbed
 >>> state, record, stats = play_random_game(seedbed.game("bohnanza"), 3, seed=5)
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from seedbed.data_files import load as load_data_file
+from seedbed.data_files import option_from_file
 from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.record import GameRecord, new_record
 from seedbed.engine.registry import spec as game_spec
@@ -32,77 +32,6 @@ MAX_STEPS = 1_000_000
 
 _POLICY_SALT = 0x5EED_BED0_C401CE
 """Mixed into the seed of the policy's generator so its choices do not echo the deal."""
-
-
-# ------------------------------------------------------------------ per-game profiles
-
-
-@dataclass(frozen=True)
-class Profile:
-    """What the generic tools need to know about one game (all optional).
-
-    ``turn_event`` / ``trade_event``: event kinds counted as a turn start and a trade.
-    ``silent_first_turn``: the first turn starts inside ``new_state`` (no event is returned).
-    ``option_aliases``: CLI shorthands for option keys (``treasury`` -> ``treasury_visibility``).
-    ``no_offers``: options that switch player-to-player offers off (``--no-offers``, bench).
-    ``ending``: how a finished game ended and after how many rounds, read from the
-    spectator's view of the final state (for games with several ways to end).
-    ``option_files``: CLI options whose value is a file path, read into a game option
-    (``card_set=PATH`` -> ``cards``: the parsed card-data object).
-    ``turn_name``: what a ``turn_event`` is called in summaries (turns, years …).
-    """
-
-    turn_event: str = "turn"
-    trade_event: str | None = None
-    silent_first_turn: bool = True
-    option_aliases: Mapping[str, str] = field(default_factory=dict)
-    no_offers: Mapping[str, Any] | None = None
-    ending: Callable[[JsonDict], tuple[str, int]] | None = None
-    option_files: Mapping[str, tuple[str, Callable[[str], Any]]] = field(default_factory=dict)
-    turn_name: str = "turns"
-
-
-def stalk_exchange_ending(view: JsonDict) -> tuple[str, int]:
-    """S-38: which Market Crash trigger ended the game, and the rounds played (a round is
-    one turn of each player; the last may be incomplete, S-39)."""
-    triggers = view["crash"]["triggers"]
-    label = {
-        (1,): "trigger 1: the market met the values",
-        (2,): "trigger 2: the Greenhouse ran out",
-    }.get(tuple(triggers), "both triggers in one turn")
-    n = view["num_players"]
-    return label, -(-view["turn"] // n)
-
-
-PROFILES: dict[str, Profile] = {
-    "bohnanza": Profile(
-        trade_event="accept",
-        option_aliases={"treasury": "treasury_visibility"},
-        no_offers={"max_offers": 0},
-    ),
-    "stalk_exchange": Profile(ending=stalk_exchange_ending),
-    "fields_of_green": Profile(
-        turn_event="year",
-        turn_name="years",
-        option_files={
-            "card_set": (
-                "cards",
-                lambda path: load_data_file(game_spec("fields_of_green").data_files[0], path),
-            )
-        },
-    ),
-}
-_DEFAULT_PROFILE = Profile()
-
-
-def profile(game_name: str) -> Profile:
-    """The profile of ``game_name`` (a neutral default for games without one)."""
-    return PROFILES.get(game_name, _DEFAULT_PROFILE)
-
-
-def register_profile(game_name: str, prof: Profile) -> None:
-    """Declare the profile of a game (later games call this beside their registration)."""
-    PROFILES[game_name] = prof
 
 
 # ------------------------------------------------------------------ options from text
@@ -128,15 +57,15 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 
 def parse_options(game_name: str, texts: Iterable[str]) -> JsonDict:
-    """Options from ``key=value`` texts, with the game's CLI shorthands expanded."""
-    prof = profile(game_name)
+    """Options from ``key=value`` texts, with the game's CLI shorthands expanded and its data
+    files (``card_set=PATH``) read into their options."""
+    declared = game_spec(game_name)
     out: JsonDict = {}
     for text in texts:
         key, value = parse_option(text)
-        if key in prof.option_files:
-            target, read = prof.option_files[key]
-            key, value = target, read(text.partition("=")[2])
-        out[prof.option_aliases.get(key, key)] = value
+        if declared.data_file(key) is not None:
+            key, value = option_from_file(declared, key, text.partition("=")[2])
+        out[declared.option_aliases.get(key, key)] = value
     return out
 
 
@@ -165,7 +94,7 @@ class GameStats:
     turns: int = 0
     trades: int = 0
     ending: tuple[str, int] | None = None
-    """How the game ended and after how many rounds (games with a profile ``ending``)."""
+    """How the game ended and after how many rounds (games that declare an ``ending``)."""
 
 
 def policy_rng(seed: int) -> Rng:
@@ -210,10 +139,10 @@ def play_random_game(
         if steps >= MAX_STEPS:
             raise RuntimeError(f"{game.name} seed {seed}: no end after {steps} actions")
     record.finish(state.outcome())
-    prof = profile(game.name)
-    turns = events[prof.turn_event] + (1 if prof.silent_first_turn else 0)
-    trades = events[prof.trade_event] if prof.trade_event else 0
-    ending = prof.ending(state.observe(None)) if prof.ending else None
+    declared = game_spec(game.name)
+    turns = events[declared.turn_event] + (1 if declared.silent_first_turn else 0)
+    trades = events[declared.trade_event] if declared.trade_event else 0
+    ending = declared.ending(state.observe(None)) if declared.ending else None
     return state, record, GameStats(steps, events, turns, trades, ending)
 
 

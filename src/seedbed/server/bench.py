@@ -52,9 +52,9 @@ RECV_SECONDS = 30.0
 class BenchConfig:
     """What to run: ``tables`` concurrent tables of ``players`` human seats of ``game``."""
 
+    game: str
     tables: int = 100
     players: int = 4
-    game: str = "stalk_exchange"
     think: float = 0.5
     seconds: float = 20.0
     database_url: str | None = None

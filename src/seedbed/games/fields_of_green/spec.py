@@ -58,6 +58,7 @@ SPEC = GameSpec(
         DataFile(
             option="cards",
             key="card_set",
+            noun="card set",
             parse_text=parse_card_data,
             shipped={"original": ORIGINAL},
             max_bytes=MAX_FILE_BYTES,
