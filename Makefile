@@ -25,9 +25,11 @@ simulate: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto
 
+## lint: the one lint definition, also what CI runs (.ci/run calls make lint)
+LINT_PATHS := src tests benchmarks scripts
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy --strict src/seedbed
 
 bench: $(STAMP)
