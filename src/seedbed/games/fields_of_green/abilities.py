@@ -133,7 +133,7 @@ class FarmFacts(Protocol):
     def tower_cards(self, p: int) -> list[int]: ...
 
 
-ANYWHERE = "anywhere"
+ANYWHERE: Literal["anywhere"] = "anywhere"
 # Where a source card stands: its cell; None when it is on no farm (positional selectors then
 # see nothing); ANYWHERE for an estimate of a card not placed yet that may see the whole farm
 # (bots pricing a tile before its host is chosen). The rules only use the first two.

@@ -53,6 +53,7 @@ from seedbed.games.fields_of_green.heuristics_farm import (
     Farm,
     Spot,
     amount,
+    card_info,
     location,
     near,
     tile_design,
@@ -147,6 +148,7 @@ def neighbour_bonus(design: LocationDesign, farm: Farm, cell: Cell) -> float:
     probe = Spot.__new__(Spot)
     probe.cell, probe.kind, probe.up, probe.design = cell, design.type, True, design
     probe.tiles, probe.water, probe.capacity, probe.range = [], 0, 0, 0
+    probe.info = card_info(design.type, design)
     total = 0.0
     x, y = cell
     for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
@@ -157,9 +159,8 @@ def neighbour_bonus(design: LocationDesign, farm: Farm, cell: Cell) -> float:
         if ab.timing == "immediate":
             continue
         before = effects_worth(ab.effects, farm, c)
-        farm.spots.append(probe)
-        after = effects_worth(ab.effects, farm, c)
-        farm.spots.pop()
+        with farm.probing(probe):
+            after = effects_worth(ab.effects, farm, c)
         times = 1 + farm.years_left if ab.timing == "harvest" else 1
         total += (after - before) * times
     return total

@@ -3,9 +3,11 @@ looked up in the shipped card set, since observations name designs only), resour
 reach. Game knowledge for bots, never used by the rules; split from ``heuristics.py`` for size.
 
 The Amounts, Selectors and Conditions of the card format (F-83 … F-85) are evaluated on it by
-the rules' own interpreter (``abilities.amount_at`` and friends): ``Farm`` answers what that
-interpreter reads of a game (``abilities.FarmFacts``) for its player, seat 0 of the picture.
+the rules' own interpreter (``abilities.amount_at`` and friends): ``Farm.facts`` answers what
+that interpreter reads of a game (``abilities.FarmFacts``), the player being seat 0 of it. A
+card not placed yet (a tile before its host is chosen) is read from ``abilities.ANYWHERE``.
 A design the card set does not know is a card of its type with no subtype, tags or ability.
+One estimate stays the heuristics' own: ``near``, the reach of ``refill_towers``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from seedbed.engine.registry import game
-from seedbed.games.fields_of_green.abilities import ANYWHERE, Origin, amount_at, condition_at
+from seedbed.games.fields_of_green.abilities import ANYWHERE, Origin, amount_at
 from seedbed.games.fields_of_green.cards import CardSet, EquipmentDesign, LocationDesign
 from seedbed.games.fields_of_green.config import KIND_NAMES, CardInfo
 from seedbed.games.fields_of_green.farm import placement_cells, water_distances
@@ -81,8 +83,8 @@ def card_info(kind: str, design: LocationDesign | None) -> CardInfo:
 
 
 class Farm:
-    """A player's farm and resources, with the prices of the current year. Its cards are
-    numbered by their place in ``spots``; as ``abilities.FarmFacts`` it is seat 0."""
+    """A player's farm and resources, with the prices of the current year; ``facts`` is the
+    same farm as the ability interpreter reads it."""
 
     __slots__ = (
         "aside", "coins", "cv", "facts", "food", "food_cap", "fv", "occupied", "spare", "spots",
@@ -113,11 +115,11 @@ class Farm:
         return sum(s.water for s in self.towers())
 
     def placements(self) -> list[Cell]:
-        return placement_cells(self.occupied)
+        return placement_cells(self.facts.cells)
 
     def distances(self, tower: Spot) -> dict[Cell, int]:
         """Water distance (F-31) from a tower to the cells within its range."""
-        return water_distances(self.occupied, tower.cell, tower.range)
+        return water_distances(self.facts.cells, tower.cell, tower.range)
 
     def reach(self) -> dict[Cell, int]:
         """Per cell: the water of the towers that have it in range."""
@@ -184,7 +186,13 @@ def amount(a: Any, farm: Farm, source: Cell | None) -> float:
     return float(amount_at(facts, 0, *facts.origin(source), a))
 
 
-def condition(c: Mapping[str, Any], farm: Farm, source: Cell | None) -> bool:
-    """A Condition (F-85) on the farm, seen from ``source``."""
-    facts = farm.facts
-    return condition_at(facts, 0, *facts.origin(source), c)
+def near(a: Cell, b: Cell, where: Any) -> bool:
+    """The towers' estimate of ``refill_towers`` (``heuristics.effects_worth``): "within d"
+    as a Manhattan distance, not the water distance of F-31 that the rules use (switching
+    changes the greedy bot's choices, so it is kept as a deliberate estimate)."""
+    d = abs(a[0] - b[0]) + abs(a[1] - b[1])
+    if where == "adjacent":
+        return d == 1
+    if isinstance(where, Mapping):
+        return d <= int(where["within"])
+    return True
