@@ -116,7 +116,7 @@ def test_match_stops_when_the_sprt_decides(first_bot: str) -> None:
     assert games % 3 == 0 and games <= 300
     assert decided or games == 300
     assert re.search(r"first win share: [\d.]+% \(95% CI [\d.]+%-[\d.]+%\), parity 33\.3%", stdout)
-    assert "LLR" in stdout and "games/s" in stdout
+    assert "LLR" in stdout and re.search(r"speed: [\d.,]+ (games/s|s/game) on", stdout)
 
 
 def test_match_with_a_small_budget_stays_undecided(first_bot: str) -> None:

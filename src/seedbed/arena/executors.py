@@ -17,6 +17,8 @@ from __future__ import annotations
 import itertools
 import logging
 import multiprocessing
+import os
+import sys
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
@@ -35,6 +37,9 @@ OnGames = Callable[[int], None]
 MAX_BATCH = 64
 BATCHES_PER_WORKER = 4
 """Enough batches per worker to balance uneven game lengths, few enough to amortise shipping."""
+RAY_AUTH_MODE = "RAY_AUTH_MODE"
+"""Ray's variable for its authentication mode; a new local instance uses token authentication
+unless told otherwise, and warns when it chose that by itself."""
 
 
 def batches(tasks: Sequence[GameTask], workers: int) -> list[list[GameTask]]:
@@ -184,6 +189,11 @@ class RayExecutor(Executor):
             raise ValueError(f"--jobs must be at least 1, not {jobs}")
         # lazily: Ray takes a moment to import and only this executor needs it; typed Any
         # because ray.init's keyword types are stricter than its documented use
+        if not address and "ray" not in sys.modules:
+            # a local instance: ask for Ray's default, token authentication, explicitly, so
+            # ray.init does not warn that it chose it. Before the import, which reads the
+            # mode once; a RAY_AUTH_MODE of the user's is kept.
+            os.environ.setdefault(RAY_AUTH_MODE, "token")
         ray: Any = import_module("ray")
         self._ray = ray
         self._owned = not ray.is_initialized()

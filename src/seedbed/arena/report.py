@@ -169,7 +169,8 @@ def _page(summary: Summary) -> str:
     )
     images = "".join(f'<p><img src="{name}" alt="{name[:-4]}"></p>' for name in PLOTS)
     facts = (
-        f"{summary.games} games = {summary.deals} deals × seat rotations; "
+        f"{summary.games} game{'' if summary.games == 1 else 's'} = {summary.deals} "
+        f"deal{'' if summary.deals == 1 else 's'} × seat rotations; "
         f"options {html.escape(str(summary.results[0].options))}. "
         "A win shared by k players counts 1/k; intervals are Wilson 95%; ratings are "
         "OpenSkill Plackett–Luce with a seat term (mu ± 1.96 sigma)."

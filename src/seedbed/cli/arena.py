@@ -29,6 +29,8 @@ from seedbed.arena.stats import Tally
 from seedbed.arena.summary import Summary
 from seedbed.arena.tournament import GameTask
 from seedbed.bots.specs import BotSpecError, make_bot, parse_spec
+from seedbed.cli import figures
+from seedbed.cli.figures import plural
 
 
 @contextmanager
@@ -144,11 +146,11 @@ def speed_table(speed: RunStats, backend: str, games: int, deals: int) -> Table:
     table = Table(title="run", show_header=False)
     table.add_column("figure")
     table.add_column("value", justify="right")
-    table.add_row("games", f"{games:,} ({deals:,} deals × seat rotations)")
+    table.add_row("games", f"{games:,} ({plural(deals, 'deal')} × seat rotations)")
     table.add_row("backend", f"{backend}, {speed.workers} worker(s)")
     table.add_row("wall time", f"{speed.wall_seconds:.2f} s")
-    table.add_row("games/s", f"{speed.games_per_second:,.1f}")
-    table.add_row("games/s in one process", f"{speed.single_process_games_per_second:,.1f}")
+    table.add_row("speed", figures.speed(speed.games_per_second))
+    table.add_row("speed in one process", figures.speed(speed.single_process_games_per_second))
     table.add_row("parallel efficiency", f"{speed.efficiency:.0%} (speedup {speed.speedup:.2f})")
     return table
 
@@ -168,7 +170,7 @@ def match_lines(match: MatchResult, game: str, num_players: int) -> list[str]:
         f"match: {match.bot} against {field} in {game}, seat rotation over shared deals",
         f"SPRT H0 p={s.p0:.3f} against H1 p={s.p1:.3f} (alpha {s.alpha:g}, beta {s.beta:g}): "
         f"{_decision_text(match)}",
-        f"games: {match.games:,} ({match.deals:,} deals)",
+        f"games: {match.games:,} ({plural(match.deals, 'deal')})",
         f"{match.bot} win share: {match.share:.1%} (95% CI {lo:.1%}-{hi:.1%}), "
         f"parity {1 / num_players:.1%}",
         f"LLR {match.llr:.3f} (accept H0 at <= {s.lower:.3f}, H1 at >= {s.upper:.3f})",
@@ -176,7 +178,7 @@ def match_lines(match: MatchResult, game: str, num_players: int) -> list[str]:
     if match.speed is not None:
         sp = match.speed
         lines.append(
-            f"speed: {sp.games_per_second:,.1f} games/s on {sp.workers} worker(s), "
+            f"speed: {figures.speed(sp.games_per_second)} on {sp.workers} worker(s), "
             f"parallel efficiency {sp.efficiency:.0%}"
         )
     return lines

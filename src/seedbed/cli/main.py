@@ -28,6 +28,7 @@ from seedbed.arena.tournament import deals_for, lineup, schedule
 from seedbed.bots.specs import parse_spec, parse_spec_list
 from seedbed.cli import arena as arena_cli
 from seedbed.cli import bench as bench_cli
+from seedbed.cli import figures
 from seedbed.cli import games as games_cli
 from seedbed.cli import serve as serve_cli
 from seedbed.cli import tables as tables_cli
@@ -106,7 +107,7 @@ def summary_tables(game: Game, summary: sim.Summary, first_seed: int) -> list[Ta
     totals.add_column("figure")
     totals.add_column("value", justify="right")
     totals.add_row("games", f"{summary.games:,}")
-    totals.add_row("games/s", f"{summary.games_per_second:,.1f}")
+    totals.add_row("speed", figures.speed(summary.games_per_second))
     totals.add_row("mean actions", f"{summary.mean_steps:,.1f}")
     declared = spec(game.name)
     totals.add_row(f"mean {declared.turn_name}", f"{summary.mean_turns:.2f}")
