@@ -5,7 +5,8 @@ Usage: python scripts/api_play.py GAME "2,3" '{"option": "value"}' GAMES
 
 The project's own copy of the contract check the design names (DESIGN section 3), run by
 tests/test_api_play_check.py; it differs from the original only in layout (ruff's house style),
-so a clone checks exactly what the workplace checked."""
+so a clone checks exactly what the workplace checked (and ``--help`` / a usage line for wrong
+arguments, added here)."""
 
 import json
 import random
@@ -13,6 +14,14 @@ import sys
 import time
 
 import seedbed
+
+# Added to the original: --help, and a usage line instead of a traceback for wrong arguments.
+if any(arg in ("-h", "--help") for arg in sys.argv[1:]):
+    print(__doc__)
+    sys.exit(0)
+if len(sys.argv) != 5:
+    print(__doc__.splitlines()[3], file=sys.stderr)
+    sys.exit(2)
 
 game_name, counts, options, games = (
     sys.argv[1],

@@ -1,7 +1,7 @@
 """Write docs/fields-of-green-balance.md: the balance figures of F-96 for the shipped card set.
 
 Usage: python scripts/fields_of_green_balance.py [--games 2000] [--players 3,4] [--seed 1]
-       [--output PATH]
+       [--output PATH] [--bot SPEC]
 
 For each player count it plays seeded games and reports: each seat's win share against 1/N;
 for every design, its win-rate lift (the win rate of players who built at least one copy,

@@ -7,6 +7,9 @@ printed with a 95% Wilson interval; a greedy bot that knows nothing wins 1/N.
     python scripts/greedy_vs_random.py                       # every game, 4 players, 60 deals
     python scripts/greedy_vs_random.py --games bohnanza --deals 100 --players 5 --jobs 2
 
+Usage: python scripts/greedy_vs_random.py [--games GAME ...] [--players 4] [--deals 60]
+           [--seed 1] [--jobs 1]   (--games names games; --deals sets the size of the run)
+
 It uses the bots and the engine API directly (no arena), so it runs in any checkout.
 """
 
@@ -91,8 +94,10 @@ def measure(game_name: str, players: int, deals: int, first_seed: int, jobs: int
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--games", nargs="*", default=list(GAMES), choices=GAMES, help="games (default: all)"
+    )
+    parser.add_argument("--players", type=int, default=4, help="players per game")
     parser.add_argument("--deals", type=int, default=60, help="deal seeds (x players games)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")

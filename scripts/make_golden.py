@@ -13,6 +13,7 @@ Usage: python scripts/make_golden.py   (run it when a behaviour change is intend
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -269,7 +270,12 @@ def playthrough(name: str, num_players: int, seed: int, options: dict[str, Any])
     return "\n".join(lines) + "\n"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Write the golden playthroughs of tests/golden/ (no options; run it when a "
+        "behaviour change is intended, then review the diff)."
+    )
+    parser.parse_args(argv)
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     for file_name, spec in GAMES.items():
         text = playthrough(*spec)

@@ -13,6 +13,7 @@ Usage: python scripts/rules_coverage.py [--check]
 
 from __future__ import annotations
 
+import argparse
 import ast
 import re
 import sys
@@ -129,6 +130,13 @@ def document() -> str:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 (and write nothing) if a clause is not cited by any test",
+    )
+    args = parser.parse_args(argv)
     try:
         games = registered_rules()
     except FileNotFoundError as error:
@@ -136,7 +144,7 @@ def main(argv: list[str]) -> int:
         return 2
     cited = citations()
     missing = [c for rules in games.values() for c in rules if c not in cited]
-    if "--check" in argv:
+    if args.check:
         if missing:
             print("not cited by any test: " + ", ".join(missing), file=sys.stderr)
         return 1 if missing else 0

@@ -2,6 +2,10 @@
 Bust's effect from seeded random games at every player count, against the targets of S-2.
 
 Usage: python scripts/stalk_exchange_calibration.py [--games 1000] [--seed 1] [--output PATH]
+           [--policies random,greedy] [--sweep-games N]
+
+The tuning sweep plays ``--sweep-games`` games per row (default: ``--games``, at most 300), so a
+small ``--games`` is a small run.
 
 The figures come from the uniformly random policy of ``seedbed simulate``; the calibration
 targets are meant for the project's bots, so this report is redone once bots exist.
@@ -30,6 +34,8 @@ from seedbed.lab.simulate import GameStats, Summary, simulate
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "stalk-exchange-calibration.md"
 COUNTS = (2, 3, 4, 5)
+SWEEP_GAMES = 300
+"""Games per row of the tuning sweep by default (with the default --games 1000)."""
 
 
 class Tally:
@@ -79,7 +85,8 @@ def sweep_options(n: int, start: int, seedy: int, size: int) -> dict[str, Any]:
 def run_sweep(games: int, seed: int, spec: str) -> list[str]:
     """The sweep's table: one row per (count, candidate), ``games`` games of ``spec``."""
     lines = [
-        f"## Tuning sweep (`{spec}` in every seat, {games} games per row)",
+        f"## Tuning sweep (`{spec}` in every seat, {games} game{'' if games == 1 else 's'} "
+        "per row)",
         "",
         "Each row changes the three per-count options at one player count. The first row "
         "of each count is the spec's S-3 table; the last row is the default chosen (D-24).",
@@ -257,12 +264,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--sweep-games",
         type=int,
-        default=300,
-        help="games per row of the tuning sweep with greedy bots (0: no sweep)",
+        default=None,
+        help=f"games per row of the tuning sweep with greedy bots (0: no sweep; default: "
+        f"--games, at most {SWEEP_GAMES})",
     )
     args: Any = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.sweep_games is None:
+        args.sweep_games = min(args.games, SWEEP_GAMES)
+    if args.sweep_games < 0:
+        parser.error("--sweep-games must be at least 0")
     policies = {
         name: run(args.games, args.seed, None if name == "random" else name)
         for name in args.policies.split(",")

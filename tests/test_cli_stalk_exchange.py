@@ -113,7 +113,7 @@ def test_calibration_script_with_greedy_self_play(tmp_path: Path) -> None:
     text = target.read_text(encoding="utf-8")
     assert "## Policy `random`" in text and "## Policy `greedy`" in text
     assert text.count("### Against the targets of S-2") == 2
-    assert "## Tuning sweep (`greedy` in every seat, 1 games per row)" in text
+    assert "## Tuning sweep (`greedy` in every seat, 1 game per row)" in text
     rows = sum(len(r) for r in script.SWEEP.values())
     assert len(re.findall(r"^\| [2-5] \| \d+ \| \d+ \| \d+ \| ", text, re.MULTILINE)) == rows
 
