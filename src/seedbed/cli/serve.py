@@ -112,10 +112,13 @@ def serve(
         _check(port, bot_seconds, public_url, numbers)
         from seedbed.server.config import ServerSettings
         from seedbed.server.serve import serve as run_server
-        from seedbed.server.storage import check_url
+        from seedbed.server.storage import check_url, ensure_database
 
         if database_url is not None:
             check_url(database_url)
+            created = ensure_database(database_url)
+            if created:
+                typer.echo(created, err=True)
         settings = ServerSettings(
             host,
             port,

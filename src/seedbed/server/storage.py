@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import shlex
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -60,10 +61,12 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
@@ -232,6 +235,58 @@ def check_url(url: str) -> None:
         make_engine(url).dispose()
     except Exception as exc:
         raise ValueError(f"bad --database-url {url!r}: {str(exc).splitlines()[0]}") from None
+
+
+ADMIN_DATABASES = ("postgres", "template1")
+"""Where :func:`ensure_database` connects to create a missing PostgreSQL database."""
+
+
+def ensure_database(url: str) -> str | None:
+    """Make sure a PostgreSQL ``url``'s database exists before the server starts: create it
+    when it is missing and the role may (a note saying so is returned), else a ValueError with
+    one line naming what is missing and the command that creates it. Other URLs, and a
+    database that exists, return None; a server that cannot be reached is a one-line
+    ValueError too."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "postgresql" or not parsed.database:
+        return None
+    shown = parsed.render_as_string(hide_password=True)
+    name = parsed.database
+    engine = make_engine(url)
+    try:
+        with engine.connect():
+            return None
+    except OperationalError as exc:
+        reason = _first_line(exc)
+        if f'database "{name}" does not exist' not in str(exc):
+            raise ValueError(f"cannot open the database {shown}: {reason}") from None
+    finally:
+        engine.dispose()
+    refusal = ""
+    for admin_db in ADMIN_DATABASES:
+        admin = create_engine(parsed.set(database=admin_db), isolation_level="AUTOCOMMIT")
+        try:
+            with admin.connect() as conn:
+                quoted = name.replace('"', '""')
+                conn.execute(text(f'CREATE DATABASE "{quoted}"'))
+            return f"created the PostgreSQL database {name!r} (it did not exist)"
+        except DBAPIError as exc:
+            refusal = refusal or _first_line(exc)
+        finally:
+            admin.dispose()
+    role = parsed.username or "postgres"
+    raise ValueError(
+        f"the PostgreSQL database {name!r} of {shown} does not exist and role {role!r} could not "
+        f"create it ({refusal}); create it with: "
+        f"sudo -u postgres createdb --owner {shlex.quote(role)} {shlex.quote(name)}"
+    )
+
+
+def _first_line(exc: Exception) -> str:
+    """The first line of a database error, without SQLAlchemy's class prefix."""
+    cause = getattr(exc, "orig", None) or exc
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
