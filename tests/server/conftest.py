@@ -32,7 +32,10 @@ def pg_database() -> Iterator[str]:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         if os.environ.get("CI") == "true":
             pytest.fail(f"PostgreSQL at {PG_ADMIN} unreachable in CI: {reason}")
-        pytest.skip(f"PostgreSQL at {PG_ADMIN} unreachable (run: sudo bash .ci/postgres): {reason}")
+        pytest.skip(
+            f"PostgreSQL at {PG_ADMIN} unreachable: the storage tests need it (install, start and "
+            f"set it up: sudo bash .ci/postgres; .ci/run does): {reason}"
+        )
     name = f"seedbed_test_{secrets.token_hex(4)}"
     admin.execute(f'CREATE DATABASE "{name}"')
     base = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)

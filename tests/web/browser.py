@@ -4,6 +4,7 @@ and waiting for the page's next view (the shell writes the version it shows to
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,8 @@ import httpx
 
 from server.wire import Server  # tests/ is on sys.path (rootdir of the test packages)
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("SEEDBED_TEST_CHROMIUM", "/usr/bin/chromium"))
+"""Debian's Chromium; another path only to check the message when it is missing."""
 LAUNCH_ARGS = [
     "--headless",
     "--no-sandbox",

@@ -4,11 +4,13 @@ pages at the two sizes the client must work at, and screenshots written to
 ``screenshots/<test>/<name>.png`` (gitignored). Helpers to create seeded tables and to wait
 for views are in :mod:`tests.web.browser`.
 
-The tests are skipped, with the reason, only when /usr/bin/chromium is absent.
+Without /usr/bin/chromium the tests are skipped with the reason and how to install it, except
+in CI (``CI=true``), where ``.ci/run`` installs it and its absence fails them.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -36,7 +38,13 @@ def browser() -> Iterator[Any]:
     module, not per session: Playwright's sync API keeps an event loop running while it is
     open, and the wire tests that may follow on this xdist worker call ``asyncio.run``."""
     if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+        reason = (
+            f"{CHROMIUM} is not installed: the browser tests need Debian's chromium "
+            "(sudo apt-get install chromium; bash .ci/run installs it)"
+        )
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason} - required in CI")
+        pytest.skip(reason)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
