@@ -120,7 +120,9 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str
         "XDG_DATA_HOME": str(root / "data"),
         "LANG": "C.UTF-8",
         "COLUMNS": "120",
-        "TMPDIR": str(root),
+        # not the test's own folder: Ray's socket paths under it exceed the 107 bytes
+        # AF_UNIX allows (pytest's tmp paths are long)
+        "TMPDIR": "/tmp",
     }
     if "SEEDBED_TEST_PG" in os.environ:
         env["SEEDBED_TEST_PG"] = os.environ["SEEDBED_TEST_PG"]
@@ -171,13 +173,15 @@ def test_every_skipped_command_is_in_the_readme() -> None:
         assert key(listed) in keys, f"no longer in the README: {listed!r}"
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: key(c)[:60])
+RUN = [c for c in COMMANDS if key(c) not in SKIPPED]
+"""The commands run (those of ``SKIPPED`` are listed there with the reason, and checked to be
+in the README by the test above, so none is left out silently)."""
+
+
+@pytest.mark.parametrize("command", RUN, ids=lambda c: key(c)[:60])
 def test_readme_command(command: str, fresh: tuple[Path, dict[str, str]]) -> None:
     cwd, env = fresh
     argv = shlex.split(command, comments=True)
-    reason = SKIPPED.get(key(command))
-    if reason is not None:
-        pytest.skip(f"not run: {reason}")
     if argv[:2] == ["seedbed", "serve"]:
         with serving(argv, cwd, env):
             return
