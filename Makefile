@@ -3,6 +3,12 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The native engine (issue 14): seedbed._native, built by maturin into src/seedbed/ when cargo
+# is on PATH (native/build.py; without cargo seedbed runs on its Python engines, except under
+# CI=true, where that is a failure). Rebuilt when a Rust source or the lock file changes.
+NATIVE := native/target/.built
+NATIVE_SRC := $(shell find native/core/src native/py/src -name '*.rs' 2>/dev/null) \
+	native/Cargo.toml native/Cargo.lock native/core/Cargo.toml native/py/Cargo.toml
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -10,19 +16,28 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-.PHONY: install run simulate test lint bench clean
-install: $(STAMP)
+$(NATIVE): $(STAMP) $(NATIVE_SRC)
+	$(BIN)/python native/build.py
+	@mkdir -p native/target && touch $(NATIVE)
+
+.PHONY: install native run simulate test lint bench clean
+install: $(STAMP) $(NATIVE)
+
+## native: rebuild seedbed._native (release) into src/seedbed/
+native: $(STAMP)
+	$(BIN)/python native/build.py
+	@mkdir -p native/target && touch $(NATIVE)
 
 ## run: the main job — serve tables on http://127.0.0.1:8000 (seedbed serve; Ctrl-C stops)
-run: $(STAMP)
+run: $(STAMP) $(NATIVE)
 	$(BIN)/seedbed serve
 
 ## simulate: simulate 1,000 seeded 4-player Bohnanza games and print the summary
-simulate: $(STAMP)
+simulate: $(STAMP) $(NATIVE)
 	$(BIN)/seedbed simulate bohnanza --players 4 --games 1000 --seed 1
 
 ## test: the whole test suite (rules, conformance, properties, leaks, goldens, CLI)
-test: $(STAMP)
+test: $(STAMP) $(NATIVE)
 	$(BIN)/python -m pytest -q -n auto
 
 ## lint: the one lint definition, also what CI runs (.ci/run calls make lint)
@@ -32,8 +47,10 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy --strict src/seedbed
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(BIN)/seedbed bench bohnanza
 
 clean:
+	rm -f src/seedbed/_native.*
+	rm -rf native/target/wheels $(NATIVE)
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
