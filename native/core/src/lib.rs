@@ -1,1 +1,5 @@
+//! seedbed-core: the rules of seedbed's games in pure Rust (no Python), identical seed for seed to
+//! the Python reference in `src/seedbed/games/` (the executable specification).
+
+pub mod bohnanza;
 pub mod rng;

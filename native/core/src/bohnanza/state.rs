@@ -1,0 +1,312 @@
+//! The Bohnanza state (zones of B-11), laid out as `state.py` lays it out.
+//!
+//! Ordered zones are vectors of card ids. Deck and discard pile keep their *top at the end*
+//! (pop/push are O(1)); hands keep index 0 = front; fields and treasuries are in planting /
+//! arrival order (treasury top = last). The rules live in `rules.rs`; this module only stores,
+//! and writes the state as Python's `to_json()` and `key()` do, so the two engines can be
+//! compared byte for byte.
+
+use std::fmt::Write;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use super::cards::{Card, Config, Variety};
+use crate::rng::Rng;
+
+/// Phases (B-31) and duel steps (B-53), with Python's numbers.
+pub const PLANT: u8 = 1;
+pub const TRADE: u8 = 2;
+pub const PLANT_TRADED: u8 = 3;
+pub const DRAW: u8 = 4;
+pub const DUEL_OFFERED: u8 = 11;
+pub const DUEL_PLANT: u8 = 12;
+pub const DUEL_REVEALED: u8 = 13;
+pub const DUEL_DRAW: u8 = 14;
+pub const OVER: u8 = 99;
+
+/// `PHASE_NAMES` of `state.py`.
+pub fn phase_name(phase: u8) -> &'static str {
+    match phase {
+        PLANT => "plant",
+        TRADE => "trade",
+        PLANT_TRADED => "plant-traded",
+        DRAW => "draw",
+        DUEL_OFFERED => "duel-offered",
+        DUEL_PLANT => "duel-plant",
+        DUEL_REVEALED => "duel-revealed",
+        DUEL_DRAW => "duel-draw",
+        OVER => "over",
+        _ => "?",
+    }
+}
+
+/// Offer statuses (B-39 … B-46).
+pub const OPEN: u8 = 0;
+pub const ACCEPTED: u8 = 1;
+pub const DECLINED: u8 = 2;
+pub const WITHDRAWN: u8 = 3;
+pub const UNAVAILABLE: u8 = 4;
+pub const EXPIRED: u8 = 5;
+pub const STATUS_NAMES: [&str; 6] = [
+    "open",
+    "accepted",
+    "declined",
+    "withdrawn",
+    "unavailable",
+    "expired",
+];
+
+/// An offer as made (B-37, B-38): it names specific cards. Immutable and shared between
+/// clones (`Arc`); its status lives in [`Zones::offer_status`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OfferRecord {
+    pub offer_id: u32,
+    pub proposer: u8,
+    pub to: Option<u8>,
+    /// (slot, card id)
+    pub give_faceup: Vec<(u8, Card)>,
+    /// Card ids, in the proposer's hand when made.
+    pub give_hand: Vec<Card>,
+    /// Private to the proposer.
+    pub give_positions: Vec<u8>,
+    /// Sorted varieties.
+    pub want: Vec<Variety>,
+    /// (slot, card id)
+    pub want_faceup: Vec<(u8, Card)>,
+}
+
+/// All zones of one game (`Zones` in `state.py`). A face-up slot is `None` where Python
+/// stores `EMPTY = -1`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Zones {
+    pub cfg: Arc<Config>,
+    pub rng: Rng,
+    pub deck: Vec<Card>,
+    pub discard: Vec<Card>,
+    pub hands: Vec<Vec<Card>>,
+    pub fields: Vec<Vec<Vec<Card>>>,
+    /// Bought (or given, with standard 3 players) the third field.
+    pub third: Vec<bool>,
+    pub treasury: Vec<Vec<Card>>,
+    pub trade: Vec<Vec<Card>>,
+    pub faceup: [Option<Card>; 2],
+    pub revealed: Vec<Card>,
+    pub offer_area: Vec<Card>,
+    pub r#box: Vec<Card>,
+    pub exhaustions: u32,
+    pub active: usize,
+    pub phase: u8,
+    pub planted: u32,
+    pub turn: u32,
+    /// The final exhaustion happened during a reveal (B-62).
+    pub ending: bool,
+    pub passed: Vec<bool>,
+    /// This trading phase's offers, in id order.
+    pub offers: Vec<Arc<OfferRecord>>,
+    pub offer_status: Vec<u8>,
+    pub accepted_by: Vec<i32>,
+    pub next_offer_id: u32,
+    pub offers_made: Vec<u32>,
+}
+
+fn slot(c: Option<Card>) -> i32 {
+    c.map_or(-1, i32::from)
+}
+
+/// Python's `repr` of a list of ints.
+fn repr_list<T: std::fmt::Display>(out: &mut String, items: &[T]) {
+    out.push('[');
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{x}");
+    }
+    out.push(']');
+}
+
+fn repr_nested<T: std::fmt::Display>(out: &mut String, items: &[Vec<T>]) {
+    out.push('[');
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        repr_list(out, x);
+    }
+    out.push(']');
+}
+
+fn repr_bools(out: &mut String, items: &[bool]) {
+    let words: Vec<&str> = items
+        .iter()
+        .map(|&b| if b { "True" } else { "False" })
+        .collect();
+    repr_list(out, &words);
+}
+
+/// Python's `repr` of a tuple of displayable items: `()`, `(x,)`, `(x, y)`.
+fn repr_tuple(out: &mut String, items: &[String]) {
+    out.push('(');
+    out.push_str(&items.join(", "));
+    if items.len() == 1 {
+        out.push(',');
+    }
+    out.push(')');
+}
+
+fn repr_ints<T: std::fmt::Display>(out: &mut String, items: &[T]) {
+    let items: Vec<String> = items.iter().map(|x| x.to_string()).collect();
+    repr_tuple(out, &items);
+}
+
+fn repr_pairs(out: &mut String, items: &[(u8, Card)]) {
+    let items: Vec<String> = items.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+    repr_tuple(out, &items);
+}
+
+impl OfferRecord {
+    /// The dataclass `repr` Python's `key()` contains.
+    pub fn repr(&self) -> String {
+        let mut s = format!(
+            "OfferRecord(offer_id={}, proposer={}, to={}, give_faceup=",
+            self.offer_id,
+            self.proposer,
+            self.to.map_or("None".to_string(), |t| t.to_string())
+        );
+        repr_pairs(&mut s, &self.give_faceup);
+        s.push_str(", give_hand=");
+        repr_ints(&mut s, &self.give_hand);
+        s.push_str(", give_positions=");
+        repr_ints(&mut s, &self.give_positions);
+        s.push_str(", want=");
+        repr_ints(&mut s, &self.want);
+        s.push_str(", want_faceup=");
+        repr_pairs(&mut s, &self.want_faceup);
+        s.push(')');
+        s
+    }
+
+    fn to_json(&self) -> Value {
+        let pairs = |v: &[(u8, Card)]| -> Value { v.iter().map(|&(a, b)| json!([a, b])).collect() };
+        json!([
+            self.offer_id,
+            self.proposer,
+            self.to,
+            pairs(&self.give_faceup),
+            self.give_hand,
+            self.give_positions,
+            self.want,
+            pairs(&self.want_faceup),
+        ])
+    }
+}
+
+impl Zones {
+    /// The complete state, hidden parts included, as `Zones.to_json()` writes it (for saving,
+    /// debugging and parity; never for a player: that is what `observe` is for).
+    pub fn to_json(&self) -> Value {
+        json!({
+            "options": self.cfg.options.to_json(),
+            "num_players": self.cfg.num_players,
+            "deck": self.deck,
+            "discard": self.discard,
+            "hands": self.hands,
+            "fields": self.fields,
+            "third": self.third,
+            "treasury": self.treasury,
+            "trade": self.trade,
+            "faceup": [slot(self.faceup[0]), slot(self.faceup[1])],
+            "revealed": self.revealed,
+            "offer_area": self.offer_area,
+            "box": self.r#box,
+            "exhaustions": self.exhaustions,
+            "active": self.active,
+            "phase": self.phase,
+            "planted": self.planted,
+            "turn": self.turn,
+            "ending": self.ending,
+            "passed": self.passed,
+            "offer_status": self.offer_status,
+            "accepted_by": self.accepted_by,
+            "next_offer_id": self.next_offer_id,
+            "offers_made": self.offers_made,
+            "rng": self.rng.state,
+            "offers": self.offers.iter().map(|o| o.to_json()).collect::<Vec<_>>(),
+        })
+    }
+
+    /// `BohnanzaState.key()`, character for character: every zone but `cfg` as
+    /// `name=repr(value)`, in the order of `Zones.__slots__`, joined by `;`.
+    pub fn key(&self) -> String {
+        let mut s = String::with_capacity(1024);
+        s.push_str("accepted_by=");
+        repr_list(&mut s, &self.accepted_by);
+        let _ = write!(s, ";active={};box=", self.active);
+        repr_list(&mut s, &self.r#box);
+        s.push_str(";deck=");
+        repr_list(&mut s, &self.deck);
+        s.push_str(";discard=");
+        repr_list(&mut s, &self.discard);
+        let ending = if self.ending { "True" } else { "False" };
+        let _ = write!(
+            s,
+            ";ending={ending};exhaustions={};faceup=",
+            self.exhaustions
+        );
+        repr_list(&mut s, &[slot(self.faceup[0]), slot(self.faceup[1])]);
+        s.push_str(";fields=[");
+        for (i, fs) in self.fields.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            repr_nested(&mut s, fs);
+        }
+        s.push_str("];hands=");
+        repr_nested(&mut s, &self.hands);
+        let _ = write!(s, ";next_offer_id={};offer_area=", self.next_offer_id);
+        repr_list(&mut s, &self.offer_area);
+        s.push_str(";offer_status=");
+        repr_list(&mut s, &self.offer_status);
+        s.push_str(";offers=");
+        let offers: Vec<String> = self.offers.iter().map(|o| o.repr()).collect();
+        repr_list(&mut s, &offers);
+        s.push_str(";offers_made=");
+        repr_list(&mut s, &self.offers_made);
+        s.push_str(";passed=");
+        repr_bools(&mut s, &self.passed);
+        let _ = write!(
+            s,
+            ";phase={};planted={};revealed=",
+            self.phase, self.planted
+        );
+        repr_list(&mut s, &self.revealed);
+        let _ = write!(s, ";rng=Rng(state={});third=", self.rng.state);
+        repr_bools(&mut s, &self.third);
+        s.push_str(";trade=");
+        repr_nested(&mut s, &self.trade);
+        s.push_str(";treasury=");
+        repr_nested(&mut s, &self.treasury);
+        let _ = write!(s, ";turn={}", self.turn);
+        s
+    }
+
+    /// Every card id in every zone (for conservation checks, B-12), in Python's order.
+    pub fn all_cards(&self) -> Vec<Card> {
+        let mut out: Vec<Card> = self.deck.clone();
+        out.extend(&self.discard);
+        out.extend(self.faceup.iter().flatten());
+        out.extend(&self.revealed);
+        out.extend(&self.offer_area);
+        out.extend(&self.r#box);
+        for p in 0..self.cfg.num_players {
+            out.extend(&self.hands[p]);
+            out.extend(&self.treasury[p]);
+            out.extend(&self.trade[p]);
+            for f in &self.fields[p] {
+                out.extend(f);
+            }
+        }
+        out
+    }
+}
