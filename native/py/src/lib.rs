@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod bohnanza;
 mod rng;
 
 /// The module seedbed._native.
@@ -10,5 +11,8 @@ mod rng;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<rng::Rng>()?;
+    m.add_class::<bohnanza::BohnanzaZones>()?;
+    m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state, m)?)?;
+    m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state_json, m)?)?;
     Ok(())
 }
