@@ -75,6 +75,34 @@ pub enum Event {
     GameOver {
         scores: Vec<usize>,
     },
+    Discard {
+        player: usize,
+        card: Card,
+        source: &'static str,
+    },
+    Offer {
+        rec: Arc<OfferRecord>,
+    },
+    Accept {
+        offer_id: u32,
+        proposer: usize,
+        acceptor: usize,
+        to_acceptor: Vec<Card>,
+        to_proposer: Vec<Card>,
+        closed: Vec<u32>,
+        positions: Vec<u8>,
+    },
+    Decline {
+        offer_id: u32,
+        player: usize,
+    },
+    Withdraw {
+        offer_id: u32,
+        player: usize,
+    },
+    Pass {
+        player: usize,
+    },
 }
 
 /// An event as Python's `Event` holds it: kind, public data, private data and who sees it.
@@ -162,18 +190,62 @@ impl Event {
                 plain("leave-offer", json!({"cards": cards_json(cfg, cards)}))
             }
             Event::GameOver { scores } => plain("game-over", json!({"scores": scores})),
+            Event::Discard {
+                player,
+                card,
+                source,
+            } => plain(
+                "discard",
+                json!({"player": player, "card": cfg.card_json(*card), "from": source}),
+            ),
+            Event::Offer { rec } => EventJson {
+                kind: "offer",
+                public: super::trading::offer_public(cfg, rec),
+                private: Some(json!({"give_hand_positions": rec.give_positions})),
+                private_to: vec![rec.proposer as usize],
+            },
+            Event::Accept {
+                offer_id,
+                proposer,
+                acceptor,
+                to_acceptor,
+                to_proposer,
+                closed,
+                positions,
+            } => EventJson {
+                kind: "accept",
+                public: json!({"offer_id": offer_id, "proposer": proposer, "acceptor": acceptor,
+                               "to_acceptor": cards_json(cfg, to_acceptor),
+                               "to_proposer": cards_json(cfg, to_proposer), "closed": closed}),
+                private: Some(json!({ "positions": positions })),
+                private_to: vec![*acceptor],
+            },
+            Event::Decline { offer_id, player } => {
+                plain("decline", json!({"offer_id": offer_id, "player": player}))
+            }
+            Event::Withdraw { offer_id, player } => {
+                plain("withdraw", json!({"offer_id": offer_id, "player": player}))
+            }
+            Event::Pass { player } => plain("pass", json!({ "player": player })),
         }
     }
 }
 
 /// Why a rule refuses: its clause and the message (`Refusal` of `engine/errors.py`).
+/// `Display` is the message tagged with the clause, as Python prints a refusal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
     pub clause: &'static str,
     pub message: String,
 }
 
-fn refuse(clause: &'static str, message: String) -> Option<Refusal> {
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} [{}]", self.message, self.clause)
+    }
+}
+
+pub(crate) fn refuse(clause: &'static str, message: String) -> Option<Refusal> {
     Some(Refusal { clause, message })
 }
 
