@@ -1,15 +1,65 @@
-//! Bohnanza through PyO3: for now the state's zones (`to_json`, `key`, `clone`) and the
-//! drawing rules, enough for the parity tests of `tests/native/`. The `State` API wrapper
-//! (to_move, legal_actions, apply, observe, …) comes with the ported menus and actions.
+//! Bohnanza through PyO3: the state's zones (`to_json`, `key`, `clone`), the drawing rules,
+//! and the game loop (movers, menus, apply with Python's refusals, outcome), with actions and
+//! events crossing as JSON text, enough for the parity tests of `tests/native/`. The `State`
+//! API wrapper (Python action objects, observe, determinize) comes later.
 
 use std::sync::Arc;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use seedbed_core::bohnanza::{rules, Config, Options, Zones};
+use seedbed_core::bohnanza::actions::Action;
+use seedbed_core::bohnanza::menu::{legal_actions, Menu};
+use seedbed_core::bohnanza::{game, rules, Config, Options, Zones};
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
+}
+
+/// An exception of `seedbed.engine.errors` (the Python engine's own classes, so `except
+/// IllegalActionError` catches native refusals too).
+fn seedbed_error(py: Python<'_>, class: &str, message: String) -> PyErr {
+    let made = py
+        .import("seedbed.engine.errors")
+        .and_then(|m| m.getattr(class))
+        .and_then(|cls| cls.call1((message,)));
+    match made {
+        Ok(err) => PyErr::from_value(err),
+        Err(err) => err,
+    }
+}
+
+fn refused_error(py: Python<'_>, why: &game::Refused) -> PyErr {
+    let class = if why.not_on_move {
+        "NotOnMoveError"
+    } else {
+        "IllegalActionError"
+    };
+    let made = py
+        .import("seedbed.engine.errors")
+        .and_then(|m| m.getattr(class))
+        .and_then(|cls| cls.call1((why.message.as_str(), why.clause)));
+    match made {
+        Ok(err) => PyErr::from_value(err),
+        Err(err) => err,
+    }
+}
+
+/// An action from its JSON text; `InvalidActionError` when malformed.
+fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
+    let value: serde_json::Value = serde_json::from_str(action_json)
+        .map_err(|e| seedbed_error(py, "InvalidActionError", format!("not JSON: {e}")))?;
+    Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", e))
+}
+
+fn events_json(s: &Zones, events: &[rules::Event]) -> String {
+    let out: Vec<serde_json::Value> = events
+        .iter()
+        .map(|e| {
+            let e = e.to_json(&s.cfg);
+            serde_json::json!([e.kind, e.public, e.private, e.private_to])
+        })
+        .collect();
+    serde_json::Value::from(out).to_string()
 }
 
 fn parse_options(options_json: Option<&str>) -> PyResult<Options> {
@@ -74,6 +124,87 @@ impl BohnanzaZones {
         Ok(())
     }
 
+    /// Seats that may act now, in driver order (`to_move()`).
+    fn to_move(&self) -> Vec<usize> {
+        game::movers(&self.inner)
+    }
+
+    fn is_terminal(&self) -> bool {
+        game::is_terminal(&self.inner)
+    }
+
+    /// `outcome().to_json()` as JSON text; ValueError before the end, as in Python.
+    fn outcome_json(&self) -> PyResult<String> {
+        game::outcome(&self.inner)
+            .map(|o| o.to_json().to_string())
+            .ok_or_else(|| value_error("the game is not over"))
+    }
+
+    /// The length of `legal_actions(player)` (0 for a player not on the move).
+    fn menu_len(&self, player: i64) -> usize {
+        self.menu(player).len()
+    }
+
+    /// Items of `legal_actions(player)` at `indices` (negative counts from the end), as a JSON
+    /// array of action JSON; the menu is built once, offers decoded lazily. IndexError when an
+    /// index is out of range.
+    fn menu_items_json(&self, player: i64, indices: Vec<i64>) -> PyResult<String> {
+        let menu = self.menu(player);
+        let n = menu.len() as i64;
+        let mut out = Vec::with_capacity(indices.len());
+        for i in indices {
+            let j = if i < 0 { i + n } else { i };
+            let item = (0..n)
+                .contains(&j)
+                .then(|| menu.get(j as usize))
+                .flatten()
+                .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
+            out.push(item.to_json());
+        }
+        Ok(serde_json::Value::from(out).to_string())
+    }
+
+    /// The whole menu as a JSON array (every offer enumerated: for tests).
+    fn menu_json(&self, player: i64) -> String {
+        let menu = self.menu(player);
+        let out: Vec<serde_json::Value> = (0..menu.len())
+            .filter_map(|i| menu.get(i))
+            .map(|a| a.to_json())
+            .collect();
+        serde_json::Value::from(out).to_string()
+    }
+
+    /// Apply an action given as JSON text: the events as JSON text of
+    /// `[[kind, public, private, private_to], ...]`; raises the Python engine's
+    /// `NotOnMoveError` / `IllegalActionError` (same message and clause) and changes nothing
+    /// when the action is illegal, `InvalidActionError` when it is malformed.
+    fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
+        let action = parse_action(py, action_json)?;
+        match game::apply(&mut self.inner, player, &action) {
+            Ok(events) => Ok(events_json(&self.inner, &events)),
+            Err(why) => Err(refused_error(py, &why)),
+        }
+    }
+
+    /// Why the action (JSON text) is illegal for `player` now, as the error
+    /// `BohnanzaState.refusal` returns, or None when it is legal.
+    fn refusal(
+        &self,
+        py: Python<'_>,
+        player: i64,
+        action_json: &str,
+    ) -> PyResult<Option<PyObject>> {
+        let action = parse_action(py, action_json)?;
+        Ok(game::refusal(&self.inner, player, &action)
+            .map(|why| refused_error(py, &why).into_value(py).into_any()))
+    }
+
+    /// The action's text form (`str(action)`), from its JSON.
+    #[staticmethod]
+    fn action_text(py: Python<'_>, action_json: &str) -> PyResult<String> {
+        Ok(parse_action(py, action_json)?.to_string())
+    }
+
     fn __repr__(&self) -> String {
         let s = &self.inner;
         format!(
@@ -84,6 +215,16 @@ impl BohnanzaZones {
             s.active,
             seedbed_core::bohnanza::state::phase_name(s.phase)
         )
+    }
+}
+
+impl BohnanzaZones {
+    fn menu(&self, player: i64) -> Menu {
+        let movers = game::movers(&self.inner);
+        match movers.into_iter().find(|&q| q as i64 == player) {
+            Some(p) => legal_actions(&self.inner, p),
+            None => Menu::default(),
+        }
     }
 }
 
