@@ -4,8 +4,11 @@ Plays ``--games`` seeded random games per configuration on both engines in locks
 (tests/native/bohnanza_lockstep.py) and prints the figures; exits 1 at the first difference,
 printing where. Needs the native module (``make native``).
 
-    PYTHONPATH=src python scripts/native_parity.py --games 100
-    PYTHONPATH=src python scripts/native_parity.py --games 20 --config standard-4 --full-every 1
+Usage: python scripts/native_parity.py [--games 20] [--seed 0] [--config LABEL] [--samples 6]
+       [--full-every 25] [--probes 2]
+
+    python scripts/native_parity.py --games 100
+    python scripts/native_parity.py --games 20 --config standard-4 --full-every 1
 """
 
 from __future__ import annotations
