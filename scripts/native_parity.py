@@ -65,7 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"all equal: {len(configs)} configurations, {total.games:,} games, {total.steps:,} steps, "
         f"{total.menu_items:,} menu items, {total.events:,} events, {total.probes:,} submitted "
-        f"actions ({total.refusals:,} refused), {time.perf_counter() - start:.1f} s"
+        f"actions ({total.refusals:,} refused), {total.observations:,} observations, "
+        f"{total.determinizations:,} determinizations, {total.round_trips:,} state_from_json "
+        f"round trips, {total.capped} games capped, {time.perf_counter() - start:.1f} s"
     )
     return 0
 

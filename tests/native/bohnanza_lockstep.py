@@ -1,8 +1,12 @@
 """Bohnanza in lockstep on both engines (issue 14): the Python reference and ``seedbed._native``
 play the same seeded random games, and after every step the harness compares the complete
 state (``key()``), who is on the move, the menus (length, a sample of items as action JSON,
-every item every Nth step), the events (kind, public, private, private_to) and the refusals
-of actions submitted directly (legal or not, by movers and others: type, message, clause).
+every item every Nth step), the events (kind, public, private, private_to, and each viewer's
+copy, ``Event.for_viewer``) and the refusals of actions submitted directly (legal or not, by
+movers and others: type, message, clause); every Nth step the observation of every viewer
+(JSON text, key order included), ``determinize`` for a random viewer with generators of the
+same seed (``key()`` of the result and the generators' states afterwards) and
+``state_from_json(to_json())`` on native (and Python's ``to_json()`` loaded natively).
 
 Used by ``tests/native/test_bohnanza_parity.py`` and ``scripts/native_parity.py``. The
 random policy is the one of ``seedbed.lab.simulate`` (``policy_rng(seed)``, the first mover
@@ -32,12 +36,23 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "offers0": {"max_offers": 0},
     "offers2": {"max_offers": 2},
     "all2": {"max_offers": 2, "offer_menu.positions": "all"},
+    "unlimited": {"max_offers": None},  # B-47 null: no limit, played with a move cap
 }
+
+UNLIMITED_CAP = 300
+"""Steps played with ``max_offers`` null (B-47): random play mostly offers, so a trading phase
+without a limit rarely ends; the game is stopped there and compared anyway."""
+
+
+def move_cap(options: dict[str, Any]) -> int | None:
+    """The move cap of a configuration: ``UNLIMITED_CAP`` with ``max_offers`` null."""
+    return UNLIMITED_CAP if "max_offers" in options and options["max_offers"] is None else None
 
 
 def configurations() -> list[tuple[str, int, dict[str, Any]]]:
     """(label, players, options): standard 2–7 (2 = the duel) and classic 3–5, each with
-    secret and open treasuries, max_offers default / 0 / 2, and all positions."""
+    secret and open treasuries, max_offers default / 0 / 2 / null (with a move cap), and all
+    positions."""
     out = []
     for edition, counts in (("standard", range(2, 8)), ("classic", range(3, 6))):
         for n in counts:
@@ -59,6 +74,10 @@ class Tally:
     probes: int = 0
     refusals: int = 0
     events: int = 0
+    observations: int = 0
+    determinizations: int = 0
+    round_trips: int = 0
+    capped: int = 0
     configs: set[str] = field(default_factory=set)
 
     def add(self, other: Tally) -> None:
@@ -68,6 +87,10 @@ class Tally:
         self.probes += other.probes
         self.refusals += other.refusals
         self.events += other.events
+        self.observations += other.observations
+        self.determinizations += other.determinizations
+        self.round_trips += other.round_trips
+        self.capped += other.capped
         self.configs |= other.configs
 
 
@@ -79,6 +102,17 @@ def event_json(e: Event) -> list[Any]:
     private = None if e.private is None else dict(e.private)
     out: list[Any] = _plain([e.kind, dict(e.public), private, list(e.private_to)])
     return out
+
+
+def native_event(parts: list[Any]) -> Event:
+    """An ``Event`` from the native ``[kind, public, private, private_to]``."""
+    kind, public, private, private_to = parts
+    return Event(kind, public, private, tuple(private_to))
+
+
+def _text(value: Any) -> str:
+    """JSON text as the native module writes it (compact; key order kept)."""
+    return json.dumps(value, separators=(",", ":"))
 
 
 def _error_tuple(error: IllegalActionError | None) -> tuple[str, str, str | None] | None:
@@ -140,6 +174,10 @@ def play_lockstep(
     probe_every: int = 1,
     lengths_every: int = 1,
     max_steps: int = 100_000,
+    observe_every: int = 10,
+    determinize_every: int = 10,
+    round_trip_every: int = 10,
+    cap: int | None = None,
     label: str = "",
 ) -> Tally:
     """One game on both engines in lockstep; ParityError at the first difference.
@@ -148,7 +186,12 @@ def play_lockstep(
     ``samples`` random items (plus the first and last), the events. Every ``full_every``-th
     step: the whole menu (up to 5,000 items); every ``lengths_every``-th: every seat's menu
     length; every ``probe_every``-th: ``probes`` rounds of up to three directly submitted
-    actions by a random seat (-1 … n) compared by ``refusal()``. At the end: ``outcome()``."""
+    actions by a random seat (-1 … n) compared by ``refusal()``; every ``observe_every``-th
+    (and at the end): ``observe(v)`` for v = None and every seat, as JSON text; every
+    ``determinize_every``-th: ``determinize(v, rng)`` for a random seat and a random seed
+    (``key()`` and the generator's state after); every ``round_trip_every``-th:
+    ``state_from_json``. ``cap`` (default ``move_cap(options)``): stop after that many steps
+    and compare what was reached. At the end of a finished game: ``outcome()``."""
     from seedbed import _native  # type: ignore[attr-defined]
 
     where = f"{label or options} n={n} seed={seed}"
@@ -162,10 +205,44 @@ def play_lockstep(
     def fail(step: int, what: str, a: Any, b: Any) -> ParityError:
         return ParityError(f"{where} step {step}: {what} differ:\n python {a!r}\n native {b!r}")
 
+    if cap is None:
+        cap = move_cap(options)
+    viewers: list[int | None] = [None, *range(n)]
+
+    def observe_all(step: int) -> None:
+        for v in viewers:
+            want = _text(py.observe(v))
+            got = nat.observe_json(v)
+            tally.observations += 1
+            if want != got:
+                raise fail(step, f"observe({v})", want, got)
+
     step = 0
     while True:
         if py.key() != nat.key():
             raise fail(step, "key()", py.key(), nat.key())
+        if observe_every and step % observe_every == 0:
+            observe_all(step)
+        if determinize_every and step % determinize_every == 0:
+            viewer = side.below(n)
+            seed = side.next64()
+            r_py, r_nat = Rng(seed), _native.Rng(seed)
+            d_py, d_nat = py.determinize(viewer, r_py), nat.determinize(viewer, r_nat)
+            tally.determinizations += 1
+            if d_py.key() != d_nat.key() or r_py.state != r_nat.state:
+                raise fail(
+                    step,
+                    f"determinize({viewer}, Rng({seed}))",
+                    (d_py.key(), r_py.state),
+                    (d_nat.key(), r_nat.state),
+                )
+        if round_trip_every and step % round_trip_every == 0:
+            text = nat.to_json()
+            loaded = _native.bohnanza_state_from_json(text).key()
+            from_python = _native.bohnanza_state_from_json(_text(py.to_json())).key()
+            tally.round_trips += 1
+            if text != _text(py.to_json()) or loaded != nat.key() or from_python != py.key():
+                raise fail(step, "to_json() / state_from_json", py.key(), (loaded, from_python))
         movers = tuple(py.to_move())
         if movers != tuple(nat.to_move()):
             raise fail(step, "to_move()", movers, nat.to_move())
@@ -183,6 +260,9 @@ def play_lockstep(
                 if want != got:
                     raise fail(step, f"refusal of {a} by {player}", want, got)
         if py.is_terminal():
+            break
+        if cap is not None and step >= cap:
+            tally.capped += 1
             break
         if step >= max_steps:
             raise ParityError(f"{where}: no end after {max_steps} steps")
@@ -205,13 +285,23 @@ def play_lockstep(
             raise fail(step, f"menu items {indices[:20]} of {p}", want_items, got_items)
         # the step itself
         action = menu[policy.below(size)]
-        want_events = [event_json(e) for e in py.apply(p, action)]
+        py_events = py.apply(p, action)
+        want_events = [event_json(e) for e in py_events]
         got_events = json.loads(nat.apply_json(p, json.dumps(action.to_json())))
         if want_events != got_events:
             raise fail(step, f"events of {action}", want_events, got_events)
+        for want_e, got_e in zip(py_events, got_events, strict=True):
+            for v in viewers:  # each viewer's copy, as JSON text (key order included)
+                mine = _text(want_e.for_viewer(v))
+                theirs = _text(native_event(got_e).for_viewer(v))
+                if mine != theirs:
+                    raise fail(step, f"events of {action} for viewer {v}", mine, theirs)
         tally.events += len(want_events)
         step += 1
     tally.steps = step
+    observe_all(step)
+    if not py.is_terminal():
+        return tally
     want_outcome = _plain(py.outcome().to_json())
     got_outcome = json.loads(nat.outcome_json())
     if want_outcome != got_outcome:

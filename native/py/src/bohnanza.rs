@@ -1,15 +1,16 @@
 //! Bohnanza through PyO3: the state's zones (`to_json`, `key`, `clone`), the drawing rules,
 //! and the game loop (movers, menus, apply with Python's refusals, outcome), with actions and
-//! events crossing as JSON text, enough for the parity tests of `tests/native/`. The `State`
-//! API wrapper (Python action objects, observe, determinize) comes later.
+//! events crossing as JSON text; observe (JSON text), determinize (with a native `Rng`) and
+//! `state_from_json`. The `State` API wrapper (Python action objects) lives in Python.
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use seedbed_core::bohnanza::actions::Action;
 use seedbed_core::bohnanza::menu::{legal_actions, Menu};
-use seedbed_core::bohnanza::{game, rules, Config, Options, Zones};
+use seedbed_core::bohnanza::state::LoadError;
+use seedbed_core::bohnanza::{game, observe, rules, Config, Options, Zones};
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -199,6 +200,47 @@ impl BohnanzaZones {
             .map(|why| refused_error(py, &why).into_value(py).into_any()))
     }
 
+    /// `observe(viewer)` as JSON text: exactly what `viewer` (None = spectator) may know, the
+    /// dict `BohnanzaState.observe` builds, keys in the same order. ValueError for a viewer
+    /// that is not a seat of this game (Python raises IndexError beyond the last seat, and
+    /// reads a negative seat from the end).
+    #[pyo3(signature = (viewer))]
+    fn observe_json(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let n = self.inner.cfg.num_players;
+        let viewer = match viewer {
+            None => None,
+            Some(v) => match v.extract::<i64>() {
+                Ok(seat) if (0..n as i64).contains(&seat) => Some(seat as usize),
+                // a TypeError for what is not an int; any other int is not a seat
+                Err(_) if !v.is_instance_of::<pyo3::types::PyInt>() => {
+                    v.extract::<i64>()?;
+                    None
+                }
+                _ => {
+                    return Err(value_error(format!(
+                        "viewer {} is not a seat of this {n}-player game",
+                        v.repr()?
+                    )))
+                }
+            },
+        };
+        let movers = game::movers(&self.inner);
+        Ok(observe::observe(&self.inner, viewer, &movers).to_string())
+    }
+
+    /// `determinize(viewer, rng)`: a new state in which what `viewer` cannot know is
+    /// resampled with `rng`, which advances exactly as the Python `Rng` does in
+    /// `BohnanzaState.determinize` (copy its `state` in and out to mirror a Python generator).
+    /// A viewer that is not a seat (or None) resamples every hand, as in Python.
+    #[pyo3(signature = (viewer, rng))]
+    fn determinize(&self, viewer: Option<i64>, mut rng: PyRefMut<'_, crate::rng::Rng>) -> Self {
+        let n = self.inner.cfg.num_players as i64;
+        let viewer = viewer.filter(|v| (0..n).contains(v)).map(|v| v as usize);
+        let mut d = Clone::clone(&self.inner);
+        observe::determinize_into(&mut d, viewer, &mut rng.inner);
+        BohnanzaZones { inner: d }
+    }
+
     /// The action's text form (`str(action)`), from its JSON.
     #[staticmethod]
     fn action_text(py: Python<'_>, action_json: &str) -> PyResult<String> {
@@ -273,4 +315,20 @@ pub fn bohnanza_new_state_json(
     options_json: Option<&str>,
 ) -> PyResult<String> {
     Ok(bohnanza_new_state(num_players, seed, options_json)?.to_json())
+}
+
+/// `Bohnanza.state_from_json` for `to_json()` text: the inverse of `BohnanzaZones.to_json`.
+/// KeyError for a missing key (as in Python), ValueError for text that is not JSON, bad
+/// options, a player count the edition does not take, or a value the native state cannot
+/// hold (a card id beyond the game's cards, a list without one entry per seat, a seat, slot,
+/// phase or status out of range; Python stores such values unchecked).
+#[pyfunction]
+pub fn bohnanza_state_from_json(text: &str) -> PyResult<BohnanzaZones> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| value_error(format!("a state must be JSON: {e}")))?;
+    match game::state_from_json(&value) {
+        Ok(inner) => Ok(BohnanzaZones { inner }),
+        Err(LoadError::Missing(key)) => Err(PyKeyError::new_err(key)),
+        Err(LoadError::Bad(why)) => Err(value_error(why)),
+    }
 }

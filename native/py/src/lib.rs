@@ -14,5 +14,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bohnanza::BohnanzaZones>()?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state_json, m)?)?;
+    m.add_function(wrap_pyfunction!(bohnanza::bohnanza_state_from_json, m)?)?;
     Ok(())
 }

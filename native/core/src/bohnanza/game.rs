@@ -359,3 +359,25 @@ pub fn outcome(s: &Zones) -> Option<Outcome> {
         tiebreak: Vec::new(),
     })
 }
+
+/// `Bohnanza.state_from_json`: a state rebuilt from `to_json()` output. The options are
+/// checked as `normalize_options` checks them and the player count against the edition;
+/// `LoadError::Missing` where Python raises KeyError.
+pub fn state_from_json(obj: &Value) -> Result<Zones, LoadError> {
+    let Some(map) = obj.as_object() else {
+        return Err(LoadError::Bad(format!(
+            "a state must be an object, not {obj}"
+        )));
+    };
+    let get = |key: &str| {
+        map.get(key)
+            .ok_or_else(|| LoadError::Missing(key.to_string()))
+    };
+    let options = super::cards::Options::from_json(get("options")?).map_err(LoadError::Bad)?;
+    let n_v = get("num_players")?;
+    let n = n_v
+        .as_u64()
+        .ok_or_else(|| LoadError::Bad(format!("state key num_players: an integer, not {n_v}")))?;
+    let cfg = super::cards::Config::new(options, n as usize).map_err(LoadError::Bad)?;
+    Zones::from_json(obj, std::sync::Arc::new(cfg))
+}

@@ -1,12 +1,13 @@
 //! Bohnanza, ported from `src/seedbed/games/bohnanza/` module for module: `cards` (static
 //! tables, B-7, B-8, B-13), `state` (the zones of B-11), `rules` (setup, drawing, the turn's
-//! phase changes). `actions`, `game` (the dispatch), `trading`, `menu`; observe and determinize are still
-//! to come.
+//! phase changes). `actions`, `game` (the dispatch), `trading`, `menu`, `observe` (the
+//! observation per viewer and determinize).
 
 pub mod actions;
 pub mod cards;
 pub mod game;
 pub mod menu;
+pub mod observe;
 pub mod rules;
 pub mod state;
 pub mod trading;

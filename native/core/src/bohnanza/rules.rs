@@ -201,7 +201,7 @@ impl Event {
             Event::Offer { rec } => EventJson {
                 kind: "offer",
                 public: super::trading::offer_public(cfg, rec),
-                private: Some(json!({"give_hand_positions": rec.give_positions})),
+                private: Some(super::trading::offer_private(cfg, rec)),
                 private_to: vec![rec.proposer as usize],
             },
             Event::Accept {

@@ -310,3 +310,318 @@ impl Zones {
         out
     }
 }
+
+/// Why [`Zones::from_json`] refuses: a key Python would miss (`KeyError` there), or a value
+/// the native state cannot hold (Python stores anything; the native rules index with these
+/// numbers, so they are checked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadError {
+    Missing(String),
+    Bad(String),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Missing(key) => write!(f, "missing key {key:?}"),
+            LoadError::Bad(why) => f.write_str(why),
+        }
+    }
+}
+
+/// A reader of one `to_json()` object: each getter names the key in its refusal.
+struct Loader<'a> {
+    obj: &'a serde_json::Map<String, Value>,
+    n: usize,
+    num_cards: usize,
+}
+
+fn bad<T>(key: &str, what: &str, v: &Value) -> Result<T, LoadError> {
+    Err(LoadError::Bad(format!("state key {key}: {what}, not {v}")))
+}
+
+impl Loader<'_> {
+    fn get(&self, key: &str) -> Result<&Value, LoadError> {
+        self.obj
+            .get(key)
+            .ok_or_else(|| LoadError::Missing(key.to_string()))
+    }
+
+    fn uint(&self, key: &str, v: &Value, most: u64) -> Result<u64, LoadError> {
+        match v.as_u64() {
+            Some(x) if x <= most => Ok(x),
+            _ => bad(key, &format!("an integer 0-{most}"), v),
+        }
+    }
+
+    fn u32(&self, key: &str) -> Result<u32, LoadError> {
+        let v = self.get(key)?;
+        Ok(self.uint(key, v, u32::MAX as u64)? as u32)
+    }
+
+    fn boolean(&self, key: &str, v: &Value) -> Result<bool, LoadError> {
+        v.as_bool().map_or_else(|| bad(key, "true or false", v), Ok)
+    }
+
+    fn list<'v>(&self, key: &str, v: &'v Value) -> Result<&'v Vec<Value>, LoadError> {
+        v.as_array().map_or_else(|| bad(key, "a list", v), Ok)
+    }
+
+    fn card(&self, key: &str, v: &Value) -> Result<Card, LoadError> {
+        match v.as_u64() {
+            Some(c) if (c as usize) < self.num_cards => Ok(c as Card),
+            _ => bad(
+                key,
+                &format!("a card id 0-{}", self.num_cards.saturating_sub(1)),
+                v,
+            ),
+        }
+    }
+
+    fn cards_of(&self, key: &str, v: &Value) -> Result<Vec<Card>, LoadError> {
+        self.list(key, v)?
+            .iter()
+            .map(|c| self.card(key, c))
+            .collect()
+    }
+
+    fn cards(&self, key: &str) -> Result<Vec<Card>, LoadError> {
+        self.cards_of(key, self.get(key)?)
+    }
+
+    /// A list with one entry per seat.
+    fn per_seat(&self, key: &str) -> Result<&Vec<Value>, LoadError> {
+        let v = self.get(key)?;
+        let items = self.list(key, v)?;
+        if items.len() != self.n {
+            return bad(key, &format!("a list of {} (one per seat)", self.n), v);
+        }
+        Ok(items)
+    }
+
+    fn seat_cards(&self, key: &str) -> Result<Vec<Vec<Card>>, LoadError> {
+        self.per_seat(key)?
+            .iter()
+            .map(|v| self.cards_of(key, v))
+            .collect()
+    }
+
+    fn seat_bools(&self, key: &str) -> Result<Vec<bool>, LoadError> {
+        self.per_seat(key)?
+            .iter()
+            .map(|v| self.boolean(key, v))
+            .collect()
+    }
+
+    fn pairs(&self, key: &str, v: &Value) -> Result<Vec<(u8, Card)>, LoadError> {
+        self.list(key, v)?
+            .iter()
+            .map(|pair| match pair.as_array().map(Vec::as_slice) {
+                Some([slot, card]) => Ok((self.uint(key, slot, 1)? as u8, self.card(key, card)?)),
+                _ => bad(key, "a [slot, card] pair", pair),
+            })
+            .collect()
+    }
+
+    fn offer(&self, v: &Value) -> Result<OfferRecord, LoadError> {
+        let key = "offers";
+        let Some([id, proposer, to, give_faceup, give_hand, positions, want, want_faceup]) =
+            v.as_array().map(Vec::as_slice)
+        else {
+            return bad(key, "an offer record of 8 items", v);
+        };
+        let seat = self.n as u64 - 1;
+        Ok(OfferRecord {
+            offer_id: self.uint(key, id, u32::MAX as u64)? as u32,
+            proposer: self.uint(key, proposer, seat)? as u8,
+            to: match to {
+                Value::Null => None,
+                _ => Some(self.uint(key, to, seat)? as u8),
+            },
+            give_faceup: self.pairs(key, give_faceup)?,
+            give_hand: self.cards_of(key, give_hand)?,
+            give_positions: self
+                .list(key, positions)?
+                .iter()
+                .map(|x| Ok(self.uint(key, x, u8::MAX as u64)? as u8))
+                .collect::<Result<_, LoadError>>()?,
+            want: self
+                .list(key, want)?
+                .iter()
+                .map(|x| Ok(self.uint(key, x, VARIETIES_COUNT - 1)? as Variety))
+                .collect::<Result<_, LoadError>>()?,
+            want_faceup: self.pairs(key, want_faceup)?,
+        })
+    }
+}
+
+/// `PLAIN_ZONES` of `state.py`: the zones stored as plain values, in `to_json()` order.
+pub const PLAIN_ZONES: [&str; 22] = [
+    "deck",
+    "discard",
+    "hands",
+    "fields",
+    "third",
+    "treasury",
+    "trade",
+    "faceup",
+    "revealed",
+    "offer_area",
+    "box",
+    "exhaustions",
+    "active",
+    "phase",
+    "planted",
+    "turn",
+    "ending",
+    "passed",
+    "offer_status",
+    "accepted_by",
+    "next_offer_id",
+    "offers_made",
+];
+
+const VARIETIES_COUNT: u64 = super::cards::VARIETIES.len() as u64;
+const PHASES: [u8; 9] = [
+    PLANT,
+    TRADE,
+    PLANT_TRADED,
+    DRAW,
+    DUEL_OFFERED,
+    DUEL_PLANT,
+    DUEL_REVEALED,
+    DUEL_DRAW,
+    OVER,
+];
+
+impl Zones {
+    /// Zones from [`Zones::to_json`] output (`Zones.load_json` of `state.py`), `cfg` built
+    /// from its options and player count. Python stores whatever it is given; here every
+    /// number the rules index with is checked (card ids below the game's card count, one entry
+    /// per seat, seats, slots, phases, statuses), so a loaded state cannot make the rules
+    /// panic. Card conservation (B-12) is not checked, as in Python: test positions may
+    /// leave cards out.
+    pub fn from_json(obj: &Value, cfg: Arc<Config>) -> Result<Zones, LoadError> {
+        let Some(map) = obj.as_object() else {
+            return Err(LoadError::Bad(format!(
+                "a state must be an object, not {obj}"
+            )));
+        };
+        // the keys Python reads, in its order (the first one missing is the KeyError)
+        for key in ["options", "num_players"].iter().chain(PLAIN_ZONES.iter()) {
+            if !map.contains_key(*key) {
+                return Err(LoadError::Missing(key.to_string()));
+            }
+        }
+        for key in ["rng", "offers"] {
+            if !map.contains_key(key) {
+                return Err(LoadError::Missing(key.to_string()));
+            }
+        }
+        let n = cfg.num_players;
+        let l = Loader {
+            obj: map,
+            n,
+            num_cards: cfg.num_cards(),
+        };
+        let fields = l
+            .per_seat("fields")?
+            .iter()
+            .map(|fs| {
+                let fs = l.list("fields", fs)?;
+                if !(1..=3).contains(&fs.len()) {
+                    return bad("fields", "1-3 fields per seat", &Value::from(fs.clone()));
+                }
+                fs.iter().map(|f| l.cards_of("fields", f)).collect()
+            })
+            .collect::<Result<Vec<Vec<Vec<Card>>>, LoadError>>()?;
+        let faceup_v = l.get("faceup")?;
+        let faceup: Vec<Option<Card>> = l
+            .list("faceup", faceup_v)?
+            .iter()
+            .map(|c| match c.as_i64() {
+                Some(-1) => Ok(None),
+                _ => l.card("faceup", c).map(Some),
+            })
+            .collect::<Result<_, LoadError>>()?;
+        let [a, b] = faceup.as_slice() else {
+            return bad("faceup", "a list of 2 slots", faceup_v);
+        };
+        let active_v = l.get("active")?;
+        let active = l.uint("active", active_v, n as u64 - 1)? as usize;
+        let phase_v = l.get("phase")?;
+        let phase = match phase_v.as_u64() {
+            Some(p) if p <= u8::MAX as u64 && PHASES.contains(&(p as u8)) => p as u8,
+            _ => return bad("phase", "a phase number", phase_v),
+        };
+        let ending_v = l.get("ending")?;
+        let ending = l.boolean("ending", ending_v)?;
+        let rng_v = l.get("rng")?;
+        // Python masks the generator state to 64 bits (Rng.from_state)
+        let state = match (rng_v.as_u64(), rng_v.as_i64()) {
+            (Some(x), _) => x,
+            (None, Some(x)) => x as u64,
+            _ => return bad("rng", "a 64-bit integer", rng_v),
+        };
+        let offers_v = l.get("offers")?;
+        let offers = l
+            .list("offers", offers_v)?
+            .iter()
+            .map(|o| l.offer(o).map(Arc::new))
+            .collect::<Result<Vec<_>, LoadError>>()?;
+        let status_v = l.get("offer_status")?;
+        let offer_status = l
+            .list("offer_status", status_v)?
+            .iter()
+            .map(|x| Ok(l.uint("offer_status", x, EXPIRED as u64)? as u8))
+            .collect::<Result<Vec<u8>, LoadError>>()?;
+        let accepted_v = l.get("accepted_by")?;
+        let accepted_by = l
+            .list("accepted_by", accepted_v)?
+            .iter()
+            .map(|x| match x.as_i64() {
+                Some(q) if (-1..n as i64).contains(&q) => Ok(q as i32),
+                _ => bad("accepted_by", "a seat or -1", x),
+            })
+            .collect::<Result<Vec<i32>, LoadError>>()?;
+        if offer_status.len() != offers.len() || accepted_by.len() != offers.len() {
+            return bad(
+                "offer_status",
+                "one status and one accepted_by per offer",
+                status_v,
+            );
+        }
+        let offers_made = l
+            .per_seat("offers_made")?
+            .iter()
+            .map(|x| Ok(l.uint("offers_made", x, u32::MAX as u64)? as u32))
+            .collect::<Result<Vec<u32>, LoadError>>()?;
+        Ok(Zones {
+            rng: Rng::from_state(state),
+            deck: l.cards("deck")?,
+            discard: l.cards("discard")?,
+            hands: l.seat_cards("hands")?,
+            fields,
+            third: l.seat_bools("third")?,
+            treasury: l.seat_cards("treasury")?,
+            trade: l.seat_cards("trade")?,
+            faceup: [*a, *b],
+            revealed: l.cards("revealed")?,
+            offer_area: l.cards("offer_area")?,
+            r#box: l.cards("box")?,
+            exhaustions: l.u32("exhaustions")?,
+            active,
+            phase,
+            planted: l.u32("planted")?,
+            turn: l.u32("turn")?,
+            ending,
+            passed: l.seat_bools("passed")?,
+            offers,
+            offer_status,
+            accepted_by,
+            next_offer_id: l.u32("next_offer_id")?,
+            offers_made,
+            cfg,
+        })
+    }
+}

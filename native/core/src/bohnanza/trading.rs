@@ -216,6 +216,11 @@ pub fn offer_public(cfg: &Config, rec: &OfferRecord) -> Value {
     })
 }
 
+/// What only the proposer sees in addition (B-69): the hand positions as made.
+pub fn offer_private(_cfg: &Config, rec: &OfferRecord) -> Value {
+    json!({"give_hand_positions": rec.give_positions})
+}
+
 pub fn do_offer(s: &mut Zones, p: usize, a: &OfferAction, ev: &mut Events) {
     let rec = Arc::new(make_record(s, p, a));
     s.offers.push(Arc::clone(&rec));
