@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
+from seedbed.engine.api import (
+    Action,
+    Event,
+    Game,
+    JsonDict,
+    Outcome,
+    PlayerId,
+    State,
+    check_viewer,
+    rank_by,
+)
 from seedbed.engine.errors import IllegalActionError, NotOnMoveError
 from seedbed.engine.rng import Rng
 from toy_game import rules as R
@@ -68,6 +78,7 @@ class HighCardState(Zones, State):
         return Outcome(tuple(self.scores), ranks, winners)
 
     def observe(self, player: PlayerId | None) -> JsonDict:
+        check_viewer(player, self.num_players)
         return observe(self, player)
 
     def determinize(self, player: PlayerId, rng: Rng) -> HighCardState:

@@ -87,6 +87,13 @@ def rank_by(keys: Sequence[tuple[int, ...]]) -> tuple[tuple[int, ...], tuple[Pla
     return ranks, winners
 
 
+def check_viewer(viewer: PlayerId | None, num_players: int) -> None:
+    """Refuse an observer that is neither a seat nor None (a spectator): a negative index once
+    showed the last seat's hand. Every game's ``observe`` calls it first."""
+    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < num_players):
+        raise ValueError(f"viewer {viewer!r} is not a seat of this {num_players}-player game")
+
+
 class State(ABC):
     """One position of a game. Mutated only by :meth:`apply`."""
 

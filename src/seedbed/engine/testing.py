@@ -372,6 +372,12 @@ class _GameCheck:
         texts = [_plain_json(state.observe(v), f"observe({v})") for v in [None, *range(self.n)]]
         if state.key() != key:
             raise AssertionError("observe() changed the state")
+        for stranger in (-1, self.n):  # never a seat's view (observe(-1) once showed the last)
+            try:
+                state.observe(stranger)
+            except ValueError:
+                continue
+            raise AssertionError(f"observe({stranger}) did not raise ValueError (not a seat)")
         return texts
 
     def check_determinize(self, movers: tuple[int, ...]) -> None:

@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
+from seedbed.engine.api import (
+    Action,
+    Event,
+    Game,
+    JsonDict,
+    Outcome,
+    PlayerId,
+    State,
+    check_viewer,
+    rank_by,
+)
 from seedbed.engine.errors import IllegalActionError, NotOnMoveError, Refusal, refuse
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza import actions as A
@@ -308,6 +318,7 @@ class BohnanzaState(Zones, State):
         return Outcome(scores, ranks, winners)
 
     def observe(self, player: PlayerId | None) -> JsonDict:
+        check_viewer(player, self.cfg.num_players)
         return observe(self, player, self.movers)
 
     def determinize(self, player: PlayerId, rng: Rng) -> BohnanzaState:

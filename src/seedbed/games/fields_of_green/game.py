@@ -12,7 +12,17 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, rank_by
+from seedbed.engine.api import (
+    Action,
+    Event,
+    Game,
+    JsonDict,
+    Outcome,
+    PlayerId,
+    State,
+    check_viewer,
+    rank_by,
+)
 from seedbed.engine.errors import IllegalActionError, NotOnMoveError, Refusal, refuse
 from seedbed.engine.rng import Rng
 from seedbed.engine.spec import Choice, OptionSpec, normalize
@@ -213,6 +223,7 @@ class FieldsOfGreenState(Zones, State):
         return S.score_parts(self, player)
 
     def observe(self, player: PlayerId | None) -> JsonDict:
+        check_viewer(player, self.num_players)
         return observe(self, player, self.movers)
 
     def determinize(self, player: PlayerId, rng: Rng) -> FieldsOfGreenState:

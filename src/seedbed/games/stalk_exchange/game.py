@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.api import Action, Event, Game, JsonDict, Outcome, PlayerId, State, check_viewer
 from seedbed.engine.errors import IllegalActionError, NotOnMoveError, Refusal
 from seedbed.engine.rng import Rng
 from seedbed.games.stalk_exchange import actions as A
@@ -92,6 +92,7 @@ class StalkExchangeState(Zones, State):
         return outcome(self.values, self.portfolios)
 
     def observe(self, player: PlayerId | None) -> JsonDict:
+        check_viewer(player, self.num_players)
         return observe(self, player)
 
     def determinize(self, player: PlayerId, rng: Rng) -> StalkExchangeState:
