@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use seedbed_core::bohnanza::actions::Action;
 use seedbed_core::bohnanza::menu::{legal_actions, Menu};
 use seedbed_core::bohnanza::state::LoadError;
-use seedbed_core::bohnanza::{game, observe, rules, Config, Options, Zones};
+use seedbed_core::bohnanza::{game, observe, playout, rules, Config, Options, Zones};
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -241,6 +241,33 @@ impl BohnanzaZones {
         BohnanzaZones { inner: d }
     }
 
+    /// `playout(rng, max_steps)`: play this state in place with the uniform random policy of
+    /// `seedbed.lab.simulate` (the first seat on the move picks `menu[rng.below(len(menu))]`;
+    /// also ISMCTS's `rollout=random`) until the game is over or `max_steps` actions were
+    /// played; returns how many. `rng` advances exactly as the Python loop advances its
+    /// generator (copy its `state` in and out to mirror a Python `Rng`).
+    #[pyo3(signature = (rng, max_steps = u64::MAX))]
+    fn playout(
+        &mut self,
+        py: Python<'_>,
+        mut rng: PyRefMut<'_, crate::rng::Rng>,
+        max_steps: u64,
+    ) -> u64 {
+        let mut generator = rng.inner;
+        let state = &mut self.inner;
+        let mut counts = [0; playout::KINDS];
+        let steps =
+            py.allow_threads(|| playout::playout(state, &mut generator, max_steps, &mut counts));
+        rng.inner = generator;
+        steps
+    }
+
+    /// The bytes this state holds: its own size and the heap its zones use (the shared
+    /// configuration and offer records counted once, as a clone shares them).
+    fn memory_bytes(&self) -> usize {
+        self.inner.memory_bytes()
+    }
+
     /// The action's text form (`str(action)`), from its JSON.
     #[staticmethod]
     fn action_text(py: Python<'_>, action_json: &str) -> PyResult<String> {
@@ -281,6 +308,23 @@ pub fn bohnanza_new_state(
     seed: &Bound<'_, PyAny>,
     options_json: Option<&str>,
 ) -> PyResult<BohnanzaZones> {
+    let cfg = new_config(num_players, options_json)?;
+    Ok(BohnanzaZones {
+        inner: rules::setup(cfg, masked_seed(seed)?),
+    })
+}
+
+/// A seed as the Python generator takes it: any int, masked to 64 bits.
+pub fn masked_seed(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    seed.bitand(u64::MAX)?.extract()
+}
+
+/// The configuration of a new game, with Python's refusals (B-2: the player count the
+/// edition takes; B-3: the options).
+pub fn new_config(
+    num_players: &Bound<'_, PyAny>,
+    options_json: Option<&str>,
+) -> PyResult<Arc<Config>> {
     let options = parse_options(options_json)?;
     let edition = options.edition;
     let (least, most) = edition.player_counts();
@@ -299,11 +343,7 @@ pub fn bohnanza_new_state(
             )))
         }
     };
-    let seed: u64 = seed.bitand(u64::MAX)?.extract()?;
-    let cfg = Config::new(options, n).map_err(value_error)?;
-    Ok(BohnanzaZones {
-        inner: rules::setup(Arc::new(cfg), seed),
-    })
+    Ok(Arc::new(Config::new(options, n).map_err(value_error)?))
 }
 
 /// `bohnanza_new_state(...).to_json()`: the initial state as JSON text.

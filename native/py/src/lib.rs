@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod bohnanza;
+mod playout;
 mod rng;
 
 /// The module seedbed._native.
@@ -15,5 +16,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state_json, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_state_from_json, m)?)?;
+    m.add_function(wrap_pyfunction!(playout::bohnanza_simulate, m)?)?;
     Ok(())
 }

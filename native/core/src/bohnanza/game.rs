@@ -170,7 +170,7 @@ fn remove_card(zone: &mut Vec<u8>, card: i64) -> u8 {
 }
 
 /// The effect of a checked action (`HANDLERS[...][2]`).
-fn effect(s: &mut Zones, p: usize, a: &Action, ev: &mut Events) {
+pub fn effect(s: &mut Zones, p: usize, a: &Action, ev: &mut Events) {
     match a {
         Action::PlantFromHand { field } => {
             let card = s.hands[p].remove(0);

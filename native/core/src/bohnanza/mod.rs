@@ -8,6 +8,7 @@ pub mod cards;
 pub mod game;
 pub mod menu;
 pub mod observe;
+pub mod playout;
 pub mod rules;
 pub mod state;
 pub mod trading;

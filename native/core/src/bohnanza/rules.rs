@@ -119,6 +119,7 @@ fn cards_json(cfg: &Config, cards: &[Card]) -> Value {
 
 impl Event {
     pub fn to_json(&self, cfg: &Config) -> EventJson {
+        let kind = self.kind();
         let plain = |kind, public| EventJson {
             kind,
             public,
@@ -126,13 +127,13 @@ impl Event {
             private_to: Vec::new(),
         };
         match self {
-            Event::Turn { active, turn } => plain("turn", json!({"active": active, "turn": turn})),
+            Event::Turn { active, turn } => plain(kind, json!({"active": active, "turn": turn})),
             Event::Exhaustion { count, last } => {
-                plain("exhaustion", json!({"count": count, "final": last}))
+                plain(kind, json!({"count": count, "final": last}))
             }
-            Event::Reshuffle { deck_size } => plain("reshuffle", json!({"deck_size": deck_size})),
+            Event::Reshuffle { deck_size } => plain(kind, json!({"deck_size": deck_size})),
             Event::Reveal { active, cards } => plain(
-                "reveal",
+                kind,
                 json!({"active": active, "cards": cards_json(cfg, cards)}),
             ),
             Event::DuelReveal {
@@ -140,7 +141,7 @@ impl Event {
                 cards,
                 pulled,
             } => plain(
-                "reveal",
+                kind,
                 json!({"active": active, "cards": cards_json(cfg, cards),
                        "pulled": cards_json(cfg, pulled)}),
             ),
@@ -153,7 +154,7 @@ impl Event {
                 discarded,
                 at_end,
             } => plain(
-                "harvest",
+                kind,
                 json!({"player": player, "field": field,
                        "variety": VARIETIES[*variety as usize], "count": count, "coins": coins,
                        "discarded": cards_json(cfg, discarded), "at_end": at_end}),
@@ -164,7 +165,7 @@ impl Event {
                 card,
                 source,
             } => plain(
-                "plant",
+                kind,
                 json!({"player": player, "field": field, "card": cfg.card_json(*card),
                        "from": source}),
             ),
@@ -173,33 +174,31 @@ impl Event {
                 if let Some(paid) = paid {
                     public["paid"] = cards_json(cfg, paid);
                 }
-                plain("buy-field", public)
+                plain(kind, public)
             }
             Event::EndTrading { expired, kept } => plain(
-                "end-trading",
+                kind,
                 json!({"expired": expired, "kept": cards_json(cfg, kept)}),
             ),
             Event::Draw { player, cards } => EventJson {
-                kind: "draw",
+                kind,
                 public: json!({"player": player, "count": cards.len()}),
                 private: Some(json!({"cards": cards_json(cfg, cards)})),
                 private_to: vec![*player],
             },
-            Event::EndPlanting { player } => plain("end-planting", json!({"player": player})),
-            Event::LeaveOffer { cards } => {
-                plain("leave-offer", json!({"cards": cards_json(cfg, cards)}))
-            }
-            Event::GameOver { scores } => plain("game-over", json!({"scores": scores})),
+            Event::EndPlanting { player } => plain(kind, json!({"player": player})),
+            Event::LeaveOffer { cards } => plain(kind, json!({"cards": cards_json(cfg, cards)})),
+            Event::GameOver { scores } => plain(kind, json!({"scores": scores})),
             Event::Discard {
                 player,
                 card,
                 source,
             } => plain(
-                "discard",
+                kind,
                 json!({"player": player, "card": cfg.card_json(*card), "from": source}),
             ),
             Event::Offer { rec } => EventJson {
-                kind: "offer",
+                kind,
                 public: super::trading::offer_public(cfg, rec),
                 private: Some(super::trading::offer_private(cfg, rec)),
                 private_to: vec![rec.proposer as usize],
@@ -213,7 +212,7 @@ impl Event {
                 closed,
                 positions,
             } => EventJson {
-                kind: "accept",
+                kind,
                 public: json!({"offer_id": offer_id, "proposer": proposer, "acceptor": acceptor,
                                "to_acceptor": cards_json(cfg, to_acceptor),
                                "to_proposer": cards_json(cfg, to_proposer), "closed": closed}),
@@ -221,12 +220,12 @@ impl Event {
                 private_to: vec![*acceptor],
             },
             Event::Decline { offer_id, player } => {
-                plain("decline", json!({"offer_id": offer_id, "player": player}))
+                plain(kind, json!({"offer_id": offer_id, "player": player}))
             }
             Event::Withdraw { offer_id, player } => {
-                plain("withdraw", json!({"offer_id": offer_id, "player": player}))
+                plain(kind, json!({"offer_id": offer_id, "player": player}))
             }
-            Event::Pass { player } => plain("pass", json!({ "player": player })),
+            Event::Pass { player } => plain(kind, json!({ "player": player })),
         }
     }
 }

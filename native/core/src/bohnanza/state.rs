@@ -291,6 +291,35 @@ impl Zones {
         s
     }
 
+    /// The bytes this state holds: the struct and the heap of its vectors (capacity, not
+    /// length). The configuration and the offer records are shared (`Arc`) by every clone and
+    /// counted by their pointers only.
+    pub fn memory_bytes(&self) -> usize {
+        fn heap<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        fn nested<T>(v: &Vec<Vec<T>>) -> usize {
+            heap(v) + v.iter().map(heap).sum::<usize>()
+        }
+        std::mem::size_of::<Zones>()
+            + heap(&self.deck)
+            + heap(&self.discard)
+            + nested(&self.hands)
+            + heap(&self.fields)
+            + self.fields.iter().map(nested).sum::<usize>()
+            + heap(&self.third)
+            + nested(&self.treasury)
+            + nested(&self.trade)
+            + heap(&self.revealed)
+            + heap(&self.offer_area)
+            + heap(&self.r#box)
+            + heap(&self.passed)
+            + heap(&self.offers)
+            + heap(&self.offer_status)
+            + heap(&self.accepted_by)
+            + heap(&self.offers_made)
+    }
+
     /// Every card id in every zone (for conservation checks, B-12), in Python's order.
     pub fn all_cards(&self) -> Vec<Card> {
         let mut out: Vec<Card> = self.deck.clone();

@@ -1,0 +1,64 @@
+//! Whole random games natively (issue 14): `bohnanza_simulate`, `play_random_game` of
+//! `seedbed.lab.simulate` for many seeds at once, with no Python per step.
+
+use std::collections::BTreeMap;
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use seedbed_core::bohnanza::playout::{simulate_one, EVENT_KINDS};
+use seedbed_core::bohnanza::rules;
+
+use crate::bohnanza::{masked_seed, new_config};
+
+/// One game's result: scores, ranks, winners, tie-break values (None for the classic
+/// edition), actions played, and the count of each event kind that happened.
+type GameRow = (
+    Vec<i64>,
+    Vec<i64>,
+    Vec<usize>,
+    Option<Vec<i64>>,
+    u64,
+    BTreeMap<&'static str, u64>,
+);
+
+/// `bohnanza_simulate(num_players, seeds, options_json=None, max_steps=1_000_000)`: for each
+/// seed, the game `new_state(num_players, seed, options)` deals, played to the end with the
+/// random policy of `seedbed.lab.simulate` (`policy_rng(seed)`), exactly as
+/// `play_random_game` plays it. Refusals as `bohnanza_new_state`; a game that does not end
+/// within `max_steps` raises RuntimeError (Python's message).
+#[pyfunction]
+#[pyo3(signature = (num_players, seeds, options_json = None, max_steps = 1_000_000))]
+pub fn bohnanza_simulate(
+    py: Python<'_>,
+    num_players: &Bound<'_, PyAny>,
+    seeds: Vec<Bound<'_, PyAny>>,
+    options_json: Option<&str>,
+    max_steps: u64,
+) -> PyResult<Vec<GameRow>> {
+    let cfg = new_config(num_players, options_json)?;
+    let seeds = seeds
+        .iter()
+        .map(masked_seed)
+        .collect::<PyResult<Vec<u64>>>()?;
+    let results = py.allow_threads(|| {
+        seeds
+            .iter()
+            .map(|&seed| simulate_one(rules::setup(cfg.clone(), seed), seed, max_steps))
+            .collect::<Result<Vec<_>, String>>()
+    });
+    let results = results.map_err(|why| PyRuntimeError::new_err(format!("bohnanza {why}")))?;
+    Ok(results
+        .into_iter()
+        .map(|g| {
+            let counts = EVENT_KINDS
+                .iter()
+                .zip(g.counts)
+                .filter(|&(_, c)| c > 0)
+                .map(|(&k, c)| (k, c))
+                .collect();
+            let o = g.outcome;
+            let tiebreak = (!o.tiebreak.is_empty()).then_some(o.tiebreak);
+            (o.scores, o.ranks, o.winners, tiebreak, g.steps, counts)
+        })
+        .collect())
+}
