@@ -2,4 +2,5 @@
 //! the Python reference in `src/seedbed/games/` (the executable specification).
 
 pub mod bohnanza;
+pub mod few;
 pub mod rng;

@@ -93,3 +93,17 @@ fn simulate_one_reports_a_cap_without_an_end() {
     let game = simulate_one(dealt, 1, 1_000_000).expect("a whole game");
     assert_eq!(game.outcome.scores.len(), 4);
 }
+
+/// Not a test of behaviour: `cargo test --release -- --ignored speed` plays games for a
+/// profiler (perf record) to look at.
+#[test]
+#[ignore = "a workload for profiling, not a check"]
+fn speed_workload() {
+    let cfg = rules::new_state(4, 0, Options::default())
+        .expect("state")
+        .cfg;
+    for seed in 0..300 {
+        let s = rules::setup(cfg.clone(), seed);
+        simulate_one(s, seed, u64::MAX).expect("ends");
+    }
+}

@@ -238,6 +238,8 @@ pub struct Config {
     pub draw_count: usize,
     pub final_exhaustion: u32,
     pub duel: bool,
+    /// The wanted sides of the offer menu, computed once per configuration (speed only).
+    pub wants: super::menu::WantCache,
 }
 
 /// The B-13 row: (removed varieties, start fields, can buy, cost, hand sizes, draw, final).
@@ -315,6 +317,7 @@ impl Config {
             draw_count: r.draw_count,
             final_exhaustion: r.final_exhaustion,
             duel,
+            wants: super::menu::WantCache::default(),
         })
     }
 

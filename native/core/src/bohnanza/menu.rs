@@ -4,14 +4,16 @@
 //! wanted side) without building every offer.
 
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 use super::actions::{Action, OfferAction};
 use super::cards::Variety;
 use super::state::*;
 use super::trading::{front_positions, in_place};
+use crate::few::Few;
 
 /// (face-up slots, hand positions) of a given side; (varieties, face-up slots) of a wanted one.
-type Side = (Vec<u8>, Vec<u8>);
+type Side = (Few, Few);
 
 /// A menu: the short fixed part, then the lazy offers (deterministic order).
 #[derive(Debug, Clone, Default)]
@@ -269,13 +271,37 @@ fn combinations_with_replacement(n: usize, k: usize) -> Vec<Vec<usize>> {
     }
 }
 
+/// `want_options` of a configuration for each set of occupied face-up slots (bit i = slot
+/// i), computed when first needed: they depend on the configuration only, and building them
+/// at every step of a playout cost more than the rest of the step. Not part of a
+/// configuration's identity (equal whatever it holds).
+#[derive(Debug, Clone, Default)]
+pub struct WantCache([OnceLock<Arc<Vec<Side>>>; 4]);
+
+impl PartialEq for WantCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for WantCache {}
+
+fn cached_wants(s: &Zones, slots: &[u8]) -> Arc<Vec<Side>> {
+    let cfg = &s.cfg;
+    let mask = slots.iter().fold(0, |m, &i| m | (1 << i));
+    let max_want = cfg.options.max_want as usize;
+    cfg.wants.0[mask]
+        .get_or_init(|| Arc::new(want_options(&cfg.varieties, max_want, slots)))
+        .clone()
+}
+
 /// Every menu offer of one player: `to` × give options × want options (B-50), minus offers
 /// with both sides empty and duplicates of the player's outstanding offers.
 #[derive(Debug, Clone)]
 pub struct OfferSpace {
     tos: Vec<Option<u8>>,
     gives: Vec<Side>,
-    wants: Vec<Side>,
+    wants: Arc<Vec<Side>>,
     width: usize,
     size: usize,
     excluded: Vec<usize>,
@@ -289,20 +315,15 @@ impl OfferSpace {
         let occupied: Vec<u8> = (0..2u8)
             .filter(|&i| s.faceup[i as usize].is_some())
             .collect();
-        let max_want = cfg.options.max_want as usize;
         let (tos, gives, wants) = if p == active {
             let mut tos: Vec<Option<u8>> = (1..n).map(|k| Some(((active + k) % n) as u8)).collect();
             tos.push(None);
-            (
-                tos,
-                give_options(s, p, &occupied),
-                want_options(&cfg.varieties, max_want, &[]),
-            )
+            (tos, give_options(s, p, &occupied), cached_wants(s, &[]))
         } else {
             (
                 vec![Some(active as u8)],
                 give_options(s, p, &[]),
-                want_options(&cfg.varieties, max_want, &occupied),
+                cached_wants(s, &occupied),
             )
         };
         let width = gives.len() * wants.len();
@@ -346,10 +367,10 @@ impl OfferSpace {
             positions.sort_unstable();
             let give: Side = (
                 rec.give_faceup.iter().map(|&(sl, _)| sl).collect(),
-                positions,
+                positions.iter().copied().collect(),
             );
             let want: Side = (
-                rec.want.clone(),
+                rec.want.iter().copied().collect(),
                 rec.want_faceup.iter().map(|&(sl, _)| sl).collect(),
             );
             let g = self.gives.iter().position(|x| *x == give);
@@ -389,7 +410,7 @@ impl OfferSpace {
             to: self.tos[t].map(i64::from),
             give_faceup: ints(give_fu),
             give_hand: ints(give_hand),
-            want: want.clone(),
+            want: want.to_vec(),
             want_faceup: ints(want_fu),
         }
     }
@@ -404,9 +425,9 @@ fn give_options(s: &Zones, p: usize, slots: &[u8]) -> Vec<Side> {
     let mut out = Vec::new();
     for k_fu in 0..=slots.len().min(limit) {
         for fu in combinations(slots.len(), k_fu) {
-            let fu: Vec<u8> = fu.iter().map(|&j| slots[j]).collect();
+            let fu: Few = fu.iter().map(|&j| slots[j]).collect();
             for hp in hand_choices(&kinds, limit - k_fu, cfg.options.all_positions) {
-                out.push((fu.clone(), hp));
+                out.push((fu, hp));
             }
         }
     }
@@ -416,7 +437,7 @@ fn give_options(s: &Zones, p: usize, slots: &[u8]) -> Vec<Side> {
 /// Hand position sets of size <= limit for a hand of these varieties, size 0 first.
 /// Front-most: one choice per variety multiset (in `combinations_with_replacement` order),
 /// using the front-most cards of each variety.
-fn hand_choices(kinds: &[Variety], limit: usize, all_positions: bool) -> Vec<Vec<u8>> {
+fn hand_choices(kinds: &[Variety], limit: usize, all_positions: bool) -> Vec<Few> {
     if all_positions {
         let n = kinds.len();
         return (0..=limit.min(n))
@@ -436,16 +457,16 @@ fn hand_choices(kinds: &[Variety], limit: usize, all_positions: bool) -> Vec<Vec
                 .collect()
         })
         .collect();
-    let mut out: Vec<Vec<u8>> = vec![Vec::new()];
+    let mut out: Vec<Few> = vec![Few::new()];
     // Grow size-k multisets from size k-1 ones: (positions, last variety index, its count).
-    let mut level: Vec<(Vec<u8>, usize, usize)> = vec![(Vec::new(), 0, 0)];
+    let mut level: Vec<(Few, usize, usize)> = vec![(Few::new(), 0, 0)];
     for _ in 0..limit {
         let mut grown = Vec::new();
         for (positions, last, used) in &level {
             for (j, spots) in order.iter().enumerate().skip(*last) {
                 let count = if j == *last { *used } else { 0 };
                 if count < spots.len() {
-                    let mut x = positions.clone();
+                    let mut x = *positions;
                     x.push(spots[count]);
                     grown.push((x, j, count + 1));
                 }
@@ -455,7 +476,7 @@ fn hand_choices(kinds: &[Variety], limit: usize, all_positions: bool) -> Vec<Vec
             break;
         }
         out.extend(grown.iter().map(|g| {
-            let mut x = g.0.clone();
+            let mut x = g.0;
             x.sort_unstable();
             x
         }));
@@ -470,10 +491,10 @@ fn want_options(varieties: &[Variety], limit: usize, slots: &[u8]) -> Vec<Side> 
     let mut out: Vec<Side> = Vec::new();
     for k_fu in 0..=slots.len().min(limit) {
         for fu in combinations(slots.len(), k_fu) {
-            let fu: Vec<u8> = fu.iter().map(|&j| slots[j]).collect();
+            let fu: Few = fu.iter().map(|&j| slots[j]).collect();
             for k in 0..=limit - k_fu {
                 for ms in combinations_with_replacement(varieties.len(), k) {
-                    out.push((ms.iter().map(|&j| varieties[j]).collect(), fu.clone()));
+                    out.push((ms.iter().map(|&j| varieties[j]).collect(), fu));
                 }
             }
         }
@@ -525,6 +546,6 @@ mod tests {
         // varieties 5, 3, 5: sizes 0, 1 (3 -> pos 1, 5 -> pos 0), 2 (3+5, 5+5)
         let got = hand_choices(&[5, 3, 5], 2, false);
         let want: Vec<Vec<u8>> = vec![vec![], vec![1], vec![0], vec![0, 1], vec![0, 2]];
-        assert_eq!(got, want);
+        assert_eq!(got.iter().map(|x| x.to_vec()).collect::<Vec<_>>(), want);
     }
 }
