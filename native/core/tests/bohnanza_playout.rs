@@ -99,9 +99,12 @@ fn simulate_one_reports_a_cap_without_an_end() {
 #[test]
 #[ignore = "a workload for profiling, not a check"]
 fn speed_workload() {
-    let cfg = rules::new_state(4, 0, Options::default())
-        .expect("state")
-        .cfg;
+    let offers = std::env::var("MAX_OFFERS").map_or(6, |v| v.parse().expect("a number"));
+    let options = Options {
+        max_offers: Some(offers),
+        ..Options::default()
+    };
+    let cfg = rules::new_state(4, 0, options).expect("state").cfg;
     for seed in 0..300 {
         let s = rules::setup(cfg.clone(), seed);
         simulate_one(s, seed, u64::MAX).expect("ends");

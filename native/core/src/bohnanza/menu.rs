@@ -4,10 +4,10 @@
 //! wanted side) without building every offer.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::actions::{Action, OfferAction};
-use super::cards::Variety;
+use super::cards::{Config, Variety, VARIETIES};
 use super::state::*;
 use super::trading::{front_positions, in_place};
 use crate::few::Few;
@@ -51,15 +51,18 @@ fn free_actions(s: &Zones, p: usize, out: &mut Vec<Action>, harvest: &[usize]) {
     }
 }
 
+/// Variety -> the field holding it (the dict of `scan_fields`).
+type Held = [Option<usize>; VARIETIES.len()];
+
 /// `scan_fields`: (variety -> field holding it, fields a new variety may go to, fields that
 /// may be harvested) under B-19, B-21 and B-24.
-fn scan_fields(s: &Zones, p: usize) -> (HashMap<Variety, usize>, Vec<usize>, Vec<usize>) {
+fn scan_fields(s: &Zones, p: usize) -> (Held, Vec<usize>, Vec<usize>) {
     let fields = &s.fields[p];
-    let mut held = HashMap::new();
+    let mut held: Held = [None; VARIETIES.len()];
     let mut big = false;
     for (i, field) in fields.iter().enumerate() {
         if let Some(&c) = field.first() {
-            held.insert(s.cfg.variety(c), i);
+            held[usize::from(s.cfg.variety(c))] = Some(i); // the last such field, as dict assignment
             big |= field.len() >= 2;
         }
     }
@@ -83,8 +86,8 @@ pub fn legal_actions(s: &Zones, p: usize) -> Menu {
     let mut out = Vec::new();
     let (held, targets, harvest) = scan_fields(s, p);
     let fields_for = |card: u8| -> Vec<usize> {
-        match held.get(&s.cfg.variety(card)) {
-            Some(&i) => vec![i],
+        match held[usize::from(s.cfg.variety(card))] {
+            Some(i) => vec![i],
             None => targets.clone(),
         }
     };
@@ -300,7 +303,7 @@ fn cached_wants(s: &Zones, slots: &[u8]) -> Arc<Vec<Side>> {
 #[derive(Debug, Clone)]
 pub struct OfferSpace {
     tos: Vec<Option<u8>>,
-    gives: Vec<Side>,
+    gives: Arc<Vec<Side>>,
     wants: Arc<Vec<Side>>,
     width: usize,
     size: usize,
@@ -416,17 +419,57 @@ impl OfferSpace {
     }
 }
 
+/// The given sides of a hand (its varieties in order) and occupied face-up slots (bit i =
+/// slot i), as Python caches them in `give_options`; emptied when it grows past
+/// `GIVE_CACHE_LIMIT` entries. Speed only: not part of a configuration's identity.
+#[derive(Debug, Default)]
+pub struct GiveCache(Mutex<GiveMap>);
+
+/// (the hand's varieties in order, occupied face-up slots) -> the given sides.
+type GiveMap = HashMap<(Vec<Variety>, u8), Arc<Vec<Side>>>;
+
+const GIVE_CACHE_LIMIT: usize = 4096;
+
+impl Clone for GiveCache {
+    fn clone(&self) -> Self {
+        GiveCache::default()
+    }
+}
+
+impl PartialEq for GiveCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for GiveCache {}
+
 /// Given sides with at most `max_give` cards (face-up subsets × hand choices, the empty side
-/// first). Not cached yet (Python caches by the hand's varieties).
-fn give_options(s: &Zones, p: usize, slots: &[u8]) -> Vec<Side> {
+/// first), from the configuration's cache.
+fn give_options(s: &Zones, p: usize, slots: &[u8]) -> Arc<Vec<Side>> {
     let cfg = &s.cfg;
     let kinds: Vec<Variety> = s.hands[p].iter().map(|&c| cfg.variety(c)).collect();
+    let mask = slots.iter().fold(0u8, |m, &i| m | (1 << i));
+    // a poisoned lock only means another thread panicked mid-insert: the map is still whole
+    let mut cache = cfg.gives.0.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = cache.get(&(kinds.clone(), mask)) {
+        return found.clone();
+    }
+    let sides = Arc::new(build_give_options(cfg, &kinds, slots));
+    if cache.len() >= GIVE_CACHE_LIMIT {
+        cache.clear();
+    }
+    cache.insert((kinds, mask), sides.clone());
+    sides
+}
+
+fn build_give_options(cfg: &Config, kinds: &[Variety], slots: &[u8]) -> Vec<Side> {
     let limit = cfg.options.max_give as usize;
     let mut out = Vec::new();
     for k_fu in 0..=slots.len().min(limit) {
         for fu in combinations(slots.len(), k_fu) {
             let fu: Few = fu.iter().map(|&j| slots[j]).collect();
-            for hp in hand_choices(&kinds, limit - k_fu, cfg.options.all_positions) {
+            for hp in hand_choices(kinds, limit - k_fu, cfg.options.all_positions) {
                 out.push((fu, hp));
             }
         }
