@@ -10,6 +10,7 @@
 from seedbed.data_files import read_shipped
 from seedbed.engine import GameRecord, game, game_names, replay
 from seedbed.engine.registry import install_reader, spec
+from seedbed.engines import configure_from_env
 from seedbed.plugins import register, register_installed
 
 __version__ = "0.1.0"
@@ -17,3 +18,4 @@ __all__ = ["GameRecord", "__version__", "game", "game_names", "register", "repla
 
 install_reader(read_shipped)
 register_installed()
+configure_from_env()

@@ -63,8 +63,9 @@ def advance(state: State, steps: int, rng: Rng) -> State:
 
 
 def positions(game: str, n: int, seed: int, count: int, gap: int) -> list[State]:
-    """Clones of states ``gap`` random moves apart along one seeded random game."""
-    state, rng = seedbed.game(game).new_state(n, seed), Rng(seed)
+    """Clones of states ``gap`` random moves apart along one seeded random game (Python
+    states: the twins below edit their zones)."""
+    state, rng = seedbed.game(game, engine="python").new_state(n, seed), Rng(seed)
     out: list[State] = []
     while len(out) < count and not state.is_terminal():
         advance(state, gap, rng)

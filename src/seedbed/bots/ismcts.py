@@ -402,6 +402,10 @@ class Search:
                 return outcome_rewards(state.outcome(), self.n)
             heur = cast(Heuristics, self.heur)
             return [heur.evaluate(state.observe(q)) for q in range(self.n)]
+        if s.rollout == "random" and not self.restrict:
+            playout = getattr(state, "playout", None)
+            if playout is not None:  # a native state: the same policy and draws, natively
+                playout(self.rng, ROLLOUT_STEPS)
         self.play(state, s.rollout == "greedy", -1)
         return outcome_rewards(state.outcome(), self.n)
 
@@ -553,6 +557,11 @@ KIND = BotKind(
 
 
 # ------------------------------------------------------------------ the benchmark
+
+ROLLOUT_STEPS = 1_000_000
+"""Actions a native random rollout (``state.playout(rng, steps)``, the policy of ``play`` with
+no kinds skipped: ``menu[rng.below(len(menu))]`` for the first player on the move) takes at
+most before ``play`` goes on."""
 
 BENCH_SPEC = "ismcts:iterations=200,rollout=random,prior=none"
 """What ``seedbed bench ismcts`` measures by default: whole random games as rollouts."""

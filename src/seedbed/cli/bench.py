@@ -12,9 +12,10 @@ from typing import Annotated
 
 import typer
 
+from seedbed import engines
 from seedbed.bots.ismcts import BENCH_SPEC as ISMCTS_BENCH_SPEC
 from seedbed.cli import arena as arena_cli
-from seedbed.cli.errors import GAME_HELP, fail, lookup, user_errors
+from seedbed.cli.errors import GAME_HELP, EngineOption, fail, lookup, select_engine, user_errors
 from seedbed.engine.registry import game_names
 from seedbed.lab import bench as benchmod
 from seedbed.lab import simulate as sim
@@ -71,6 +72,7 @@ def bench(
         str | None,
         typer.Option(help="With server: the server's storage (default: a temporary SQLite file)."),
     ] = None,
+    engine: EngineOption = None,
 ) -> None:
     """Measure random playouts/s and actions/s (without and with offers) and µs per clone()
     of mid-game states; or, as bench ismcts GAME, the search's iterations/s. In this process
@@ -85,6 +87,7 @@ def bench(
     Example: seedbed bench server --tables 100 --players 4 --game stalk_exchange --seconds 20
     """
     with user_errors():
+        select_engine(engine)
         if what == "server":
             if game is not None:
                 fail(f"bench server takes no GAME argument (use --game), not {game}")
@@ -104,16 +107,18 @@ def bench(
         if what == "ismcts":
             if game is None:
                 fail("bench ismcts needs a game: seedbed bench ismcts GAME")
-            sim.check_setup(lookup(game), players, {})
+            sim.check_setup(lookup(game, engine), players, {})
             line = arena_cli.bench_ismcts(game, players, spec or ISMCTS_BENCH_SPEC, seconds, seed)
+            typer.echo(f"engine: {engines.running(game, engine)}")
             typer.echo(line)
             return
         if game is not None:
             fail(f"bench takes GAME or ismcts GAME, not {what} {game}")
         if spec is not None:
             fail("--spec goes with bench ismcts GAME")
-        g = lookup(what)
+        g = lookup(what, engine)
         for _, opts in benchmod.variants(g):
             sim.check_setup(g, players, opts)
         report = benchmod.bench(g, players, seconds, seed)
+    typer.echo(f"engine: {engines.running(g.name, engine)} ({engines.describe()})")
     typer.echo("\n".join(report.lines()))

@@ -9,13 +9,14 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
 import seedbed
+from seedbed import engines
 from seedbed.engine.api import Game
-from seedbed.engine.registry import game_names
+from seedbed.engine.registry import ENGINES, game_names
 
 USAGE_ERROR = 2
 
@@ -46,8 +47,27 @@ def user_errors() -> Iterator[None]:
 GAME_HELP = f"The game to play; one of: {', '.join(game_names())}."
 
 
-def lookup(name: str) -> Game:
+def lookup(name: str, engine: str | None = None) -> Game:
+    """The game ``name`` on ``engine`` (None: the default); ``error: …`` when unknown or when
+    the engine asked for cannot run it."""
     try:
-        return seedbed.game(name)
+        return seedbed.game(name, engine)
     except ValueError as exc:
         fail(str(exc))
+
+
+ENGINE_HELP = (
+    f"The engine that plays the game: {' or '.join(ENGINES)} (default: native where the game "
+    f"has one and it is built, else python; the environment variable {engines.ENV} sets the "
+    "default). Worker processes use the same engine."
+)
+EngineOption = Annotated[str | None, typer.Option("--engine", metavar="ENGINE", help=ENGINE_HELP)]
+
+
+def select_engine(engine: str | None) -> None:
+    """Make ``--engine`` the engine of this command and of the processes it starts."""
+    if engine is None:
+        return
+    if engine not in ENGINES:
+        fail(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    engines.use(engine)

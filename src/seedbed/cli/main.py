@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 import seedbed
+from seedbed import engines
 from seedbed.arena.executors import BACKENDS, Executor, make_executor
 from seedbed.arena.match import run_match
 from seedbed.arena.stats import Sprt
@@ -32,7 +33,14 @@ from seedbed.cli import figures
 from seedbed.cli import games as games_cli
 from seedbed.cli import serve as serve_cli
 from seedbed.cli import tables as tables_cli
-from seedbed.cli.errors import GAME_HELP, fail, lookup, user_errors
+from seedbed.cli.errors import (
+    GAME_HELP,
+    EngineOption,
+    fail,
+    lookup,
+    select_engine,
+    user_errors,
+)
 from seedbed.engine.api import Game, PlayerId, State
 from seedbed.engine.record import GameRecord, Step, read_records, steps
 from seedbed.engine.registry import spec
@@ -51,6 +59,7 @@ app = typer.Typer(
 def version_callback(value: bool) -> None:
     if value:
         typer.echo(f"seedbed {seedbed.__version__}")
+        typer.echo(engines.describe())
         raise typer.Exit()
 
 
@@ -171,6 +180,7 @@ def simulate(
     progress: Annotated[
         bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
     ] = True,
+    engine: EngineOption = None,
 ) -> None:
     """Play seeded, uniformly random games and print per-seat scores, win shares, speed and
     (for games with several endings) how the games ended.
@@ -180,7 +190,8 @@ def simulate(
     Example: seedbed simulate stalk_exchange --players 3 --games 1000 -o garden_radius=4
     """
     with user_errors():
-        g = lookup(game)
+        select_engine(engine)
+        g = lookup(game, engine)
         if games < 1:
             fail(f"--games must be at least 1, not {games}")
         options = game_options(g, option or [], lean)
@@ -193,6 +204,7 @@ def simulate(
                 out.close()
     console = Console()
     typer.echo(f"options: {options_line(g.name, normalized)}")
+    typer.echo(f"engine: {engines.running(g.name, engine)}")
     for table in summary_tables(g, summary, seed):
         console.print(table)
     if record is not None:
@@ -212,7 +224,8 @@ def run_simulation(
         if out is not None:
             out.write(rec.to_jsonl())
 
-    runs = sim.simulate(game, players, games, seed, options, on_game=save)
+    # Without --record nothing per game is needed: the engine may play the games in bulk.
+    runs = sim.simulate(game, players, games, seed, options, on_game=None if out is None else save)
     summary = sim.Summary(players)
     with arena_cli.progress(f"{game.name} {players}p", games, show_progress) as advance:
         for current in runs:
@@ -273,6 +286,7 @@ def replay(
         str,
         typer.Option(help="Whose views to print: all (every seat), spectator, or a seat N."),
     ] = "all",
+    engine: EngineOption = None,
 ) -> None:
     """Replay a recorded game move by move, printing each move and each viewer's view
     (observation plus the events as that viewer may see them).
@@ -280,8 +294,9 @@ def replay(
     Example: seedbed replay games.jsonl --game-index 2 --viewer 0
     """
     with user_errors():
+        select_engine(engine)
         rec, count = load_record(file, game_index)
-        g = lookup(rec.game)
+        g = lookup(rec.game, engine)
         replaying = steps(rec, g)  # deals at once: a bad header fails before anything prints
         viewers = parse_viewers(viewer, rec.num_players)
         head = f"{rec.game}: game {game_index} of {count} in {file}, {rec.num_players} players"
@@ -342,8 +357,11 @@ Progress_ = Annotated[
 ]
 
 
-def arena_setup(game: str, players: int, option: list[str] | None) -> tuple[Game, dict[str, Any]]:
-    g = lookup(game)
+def arena_setup(
+    game: str, players: int, option: list[str] | None, engine: str | None
+) -> tuple[Game, dict[str, Any]]:
+    select_engine(engine)
+    g = lookup(game, engine)
     return g, sim.check_setup(g, players, game_options(g, option or [], lean=False))
 
 
@@ -394,6 +412,7 @@ def tournament(
         Path | None, typer.Option(help="Write index.html with plots and tables into this DIR.")
     ] = None,
     progress: Progress_ = True,
+    engine: EngineOption = None,
 ) -> None:
     """Play a tournament between bots over shared deals with seat rotation, and print win
     shares with 95% intervals, mean scores and OpenSkill ratings per bot, seat advantage, and
@@ -403,7 +422,7 @@ def tournament(
     --games 400 --jobs 2 --out results.jsonl --report report/
     """
     with user_errors():
-        _, normalized = arena_setup(game, players, option)
+        _, normalized = arena_setup(game, players, option, engine)
         if games < 1:
             fail(f"--games must be at least 1, not {games}")
         slots = lineup(parse_spec_list(bots), players)
@@ -418,6 +437,7 @@ def tournament(
         page = None if report is None else write_arena_report(summary, report)
     console = Console()
     typer.echo(f"options: {options_line(game, normalized)}")
+    typer.echo(f"engine: {engines.running(game, engine)}")
     for table in arena_cli.tournament_tables(summary):
         console.print(table)
     if out is not None:
@@ -453,6 +473,7 @@ def match(
     backend: Backend = "local",
     address: Address = None,
     progress: Progress_ = True,
+    engine: EngineOption = None,
 ) -> None:
     """Bot A against N-1 copies of bot B, with seat rotation over shared deals, until a
     sequential probability ratio test (SPRT) on A's win rate decides: accept H0 (p = p0) or
@@ -461,7 +482,7 @@ def match(
     Example: seedbed match greedy random --game bohnanza --players 4 --p0 0.25 --p1 0.30
     """
     with user_errors():
-        _, normalized = arena_setup(game, players, option)
+        _, normalized = arena_setup(game, players, option, engine)
         if max_games < 1:
             fail(f"--max-games must be at least 1, not {max_games}")
         base = 1 / players if p0 is None else p0

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import typer
 
-from seedbed.cli.errors import fail, user_errors
+from seedbed.cli.errors import EngineOption, fail, select_engine, user_errors
 
 MAX_BOT_SECONDS = 60.0
 """The longest think budget a server may give a bot move."""
@@ -93,6 +93,7 @@ def serve(
     tables_in_memory: Annotated[
         int, typer.Option(help="Finished tables kept in memory for fast replays.")
     ] = 200,
+    engine: EngineOption = None,
     fault: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Serve tables over HTTP and WebSocket: create them with POST /api/tables, play with
@@ -110,6 +111,7 @@ def serve(
             "tables-in-memory": tables_in_memory,
         }
         _check(port, bot_seconds, public_url, numbers)
+        select_engine(engine)
         from seedbed.server.config import ServerSettings
         from seedbed.server.serve import serve as run_server
         from seedbed.server.storage import check_url, ensure_database
@@ -134,6 +136,7 @@ def serve(
             sockets_per_table=sockets_per_table,
             idle_hours=idle_hours,
             tables_in_memory=tables_in_memory,
+            engine=engine,
             fault=fault,
         )
     run_server(settings)

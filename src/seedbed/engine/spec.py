@@ -213,6 +213,12 @@ class GameSpec:
     client_data: Callable[[Game, Mapping[str, Any]], JsonDict] | None = None
     """Static data a browser needs for a table with these (normalised) options: names and
     texts the views give by id only; None when the views are self-describing."""
+    native: str | None = None
+    """The module of the game's native implementation (issue 14), or None. It imports
+    without the extension module and defines ``GAME`` (a :class:`Game` with the same name,
+    options and actions whose states behave identically, or None when the extension is not
+    built) and ``UNAVAILABLE`` (why not, or None). ``seedbed.game(name, engine=...)``
+    chooses between it and ``make_game``."""
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)

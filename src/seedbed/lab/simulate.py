@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,10 +140,41 @@ def play_random_game(
             raise RuntimeError(f"{game.name} seed {seed}: no end after {steps} actions")
     record.finish(state.outcome())
     declared = game_spec(game.name)
+    ending = declared.ending(state.observe(None)) if declared.ending else None
+    return state, record, game_stats(game.name, steps, events, ending)
+
+
+def game_stats(
+    name: str, steps: int, events: Counter[str], ending: tuple[str, int] | None = None
+) -> GameStats:
+    """A game's stats from its actions and event counts (turns and trades as its
+    declaration marks them)."""
+    declared = game_spec(name)
     turns = events[declared.turn_event] + (1 if declared.silent_first_turn else 0)
     trades = events[declared.trade_event] if declared.trade_event else 0
-    ending = declared.ending(state.observe(None)) if declared.ending else None
-    return state, record, GameStats(steps, events, turns, trades, ending)
+    return GameStats(steps, events, turns, trades, ending)
+
+
+BULK_CHUNK = 64
+"""Games per call of a game's bulk hook (``simulate_bulk``)."""
+
+
+def bulk_games(
+    game: Game, n: int, seeds: Sequence[int], options: Mapping[str, Any] | None = None
+) -> list[tuple[Outcome, GameStats]] | None:
+    """Whole random games played by the game itself, one per seed, when its implementation
+    offers that (a native engine's ``simulate_bulk(n, seeds, options)``: per game the
+    outcome, the number of actions and the count of events by kind, exactly what
+    :func:`play_random_game` gives with :func:`policy_rng`); None when it does not, or when
+    the game's stats need its final state (a declared ``ending``)."""
+    hook = getattr(game, "simulate_bulk", None)
+    if hook is None or game_spec(game.name).ending is not None:
+        return None
+    played: list[tuple[Outcome, int, dict[str, int]]] = hook(n, list(seeds), options)
+    return [
+        (outcome, game_stats(game.name, steps, Counter(events)))
+        for outcome, steps, events in played
+    ]
 
 
 # ------------------------------------------------------------------ many games
@@ -220,8 +251,25 @@ def simulate(
     clock: Callable[[], float] = time.perf_counter,
 ) -> Iterator[Summary]:
     """Play ``games`` random games (game i dealt with ``seed + i``), yielding the running
-    :class:`Summary` after each; ``on_game`` sees every finished game (e.g. to save it)."""
+    :class:`Summary` after each; ``on_game`` sees every finished game (e.g. to save it).
+
+    Without ``on_game``, a game that plays whole random games itself (:func:`bulk_games`,
+    the native engine) plays them in chunks of :data:`BULK_CHUNK`, with the same results;
+    each game of a chunk is counted with the chunk's mean time."""
     summary = Summary(n)
+    if on_game is None and getattr(game, "simulate_bulk", None) is not None:
+        for first in range(0, games, BULK_CHUNK):
+            start = clock()
+            seeds = range(seed + first, seed + min(games, first + BULK_CHUNK))
+            played = bulk_games(game, n, seeds, options)
+            if played is None:
+                break
+            spent = (clock() - start) / len(played)
+            for outcome, stats in played:
+                summary.add(outcome, stats, spent)
+                yield summary
+        else:
+            return
     for i in range(games):
         start = clock()
         state, record, stats = play_random_game(game, n, seed + i, options)

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
+from seedbed import engines
 from seedbed.server.api_docs import add_api_docs
 from seedbed.server.api_document import RECORD_ANSWER, create_table_document, errors
 from seedbed.server.bot_pool import BotPool
@@ -87,6 +88,8 @@ class Runtime:
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The server application for ``settings`` (defaults: the user's SQLite file)."""
     settings = settings or ServerSettings()
+    if settings.engine is not None:
+        engines.use(settings.engine)  # this process and the bot workers it starts
     runtime = Runtime()
     install_redaction()
 
@@ -99,7 +102,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         runtime.hub = Hub(async_store, bots, settings)
         resumed = await runtime.hub.resume_all()
         sweeps = asyncio.create_task(runtime.hub.run_sweeps(), name="seedbed-sweeps")
-        log.info("seedbed server ready; %d unfinished tables resumed", resumed)
+        log.info(
+            "seedbed server ready; %d unfinished tables resumed; %s",
+            resumed,
+            engines.describe(),
+        )
         try:
             yield
         finally:

@@ -75,6 +75,10 @@ class ServerSettings:
     """How often abandoned tables are looked for (and operator changes to storage picked up)."""
     tables_in_memory: int = 200
     """Finished tables kept in memory for fast replays (least recently used beyond)."""
+    engine: str | None = None
+    """The engine the tables and bot workers run (``native`` or ``python``, ``--engine``);
+    None: the default, ``SEEDBED_ENGINE`` or else native where a game has one and it is built
+    (issue 14; native/README.md, "Engine selection")."""
     fault: str | None = None
     """Fault injection for the crash tests only (``after-final-move-stored``); never set it."""
 

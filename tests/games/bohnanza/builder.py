@@ -1,10 +1,10 @@
 """A position builder for Bohnanza rule tests.
 
-``build`` creates a real game with ``seedbed.game("bohnanza").new_state`` and then rewrites its
-zones. Zones are given by variety name; the builder moves real cards of that variety out of a
-pool of every card of the game, so card conservation (B-12) still holds. Cards nobody asked for
-go to the bottom of the deck when ``deck`` is not given, else under the discard pile when
-``discard`` is not given, else into the box (a test-only parking place).
+``build`` creates a real game with ``seedbed.game("bohnanza", engine="python").new_state`` and
+then rewrites its zones. Zones are given by variety name; the builder moves real cards of that
+variety out of a pool of every card of the game, so card conservation (B-12) still holds. Cards
+nobody asked for go to the bottom of the deck when ``deck`` is not given, else under the discard
+pile when ``discard`` is not given, else into the box (a test-only parking place).
 
 Deck and discard pile are listed bottom first: the TOP IS THE LAST ITEM. Hands are listed front
 first, fields and treasuries in planting / arrival order (treasury top last).
@@ -23,7 +23,7 @@ from seedbed.engine import Action, IllegalActionError
 from seedbed.games.bohnanza.cards import VARIETIES, VARIETY_INDEX
 from seedbed.games.bohnanza.state import EMPTY, PHASE_NAMES
 
-GAME = seedbed.game("bohnanza")
+GAME = seedbed.game("bohnanza", engine="python")  # rules tests edit its zones directly
 PHASE = {name: code for code, name in PHASE_NAMES.items()}
 Names = Sequence[str]
 

@@ -8,11 +8,16 @@ from collections.abc import Callable
 import pytest
 
 import seedbed
+from both_engines import engines, game_on
 from seedbed.engine.api import State
 from seedbed.engine.testing import check_game
 
-GAME = seedbed.game("bohnanza")
+GAME = seedbed.game("bohnanza", engine="python")
+ENGINES = engines("bohnanza")
 GAMES_PER_CONFIG = 200
+NATIVE_GAMES_PER_CONFIG = 60
+"""The sweep's games on the native engine: fewer, the long lockstep runs of tests/native
+compare it with the Python engine step by step."""
 CONFIGS = [("standard", n) for n in range(2, 8)] + [("classic", n) for n in range(3, 6)]
 
 
@@ -33,40 +38,47 @@ def conservation(num_cards: int) -> Callable[[State], None]:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("edition", "num_players"), CONFIGS)
-def test_conformance(edition: str, num_players: int) -> None:
+def test_conformance(edition: str, num_players: int, engine: str) -> None:
+    game = game_on("bohnanza", engine)
+    games = GAMES_PER_CONFIG if engine == "python" else NATIVE_GAMES_PER_CONFIG
     options = {"edition": edition}
-    num_cards = GAME.new_state(num_players, 0, options).cfg.num_cards  # type: ignore[attr-defined]
+    num_cards = GAME.new_state(num_players, 0, options).cfg.num_cards
     report = check_game(
-        GAME,
+        game,
         num_players,
-        range(GAMES_PER_CONFIG),
+        range(games),
         options,
         invariant=conservation(num_cards),
         deep_every=100,
         replay_every=20,
     )
-    assert report.games == GAMES_PER_CONFIG
-    assert report.replays == GAMES_PER_CONFIG // 20
-    assert report.deep_steps >= GAMES_PER_CONFIG  # every game's first step at least
+    assert report.games == games
+    assert report.replays == games // 20
+    assert report.deep_steps >= games  # every game's first step at least
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(
     ("edition", "num_players"), [("standard", 2), ("standard", 4), ("classic", 5)]
 )
-def test_conformance_every_step_deep(edition: str, num_players: int) -> None:
+def test_conformance_every_step_deep(edition: str, num_players: int, engine: str) -> None:
     """One game with every check on every step."""
     options = {"edition": edition, "max_offers": 1}
-    num_cards = GAME.new_state(num_players, 0, options).cfg.num_cards  # type: ignore[attr-defined]
-    report = check_game(GAME, num_players, [1000], options, invariant=conservation(num_cards))
+    num_cards = GAME.new_state(num_players, 0, options).cfg.num_cards
+    game = game_on("bohnanza", engine)
+    report = check_game(game, num_players, [1000], options, invariant=conservation(num_cards))
     assert report.deep_steps == report.steps
     assert report.replays == 1
 
 
-def test_conformance_without_offers_and_open_treasury() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_conformance_without_offers_and_open_treasury(engine: str) -> None:
     options = {"edition": "standard", "treasury_visibility": "open"}
+    game = game_on("bohnanza", engine)
     report = check_game(
-        GAME, 4, range(10), options, invariant=conservation(130), bulky=False, deep_every=10
+        game, 4, range(10), options, invariant=conservation(130), bulky=False, deep_every=10
     )
     assert report.games == 10
 

@@ -10,6 +10,9 @@ actions. The twins:
 (c) another player's treasury: its cards swapped with deep deck cards and reordered.
 
 We also scan every observation and redacted event for card ids the viewer cannot see.
+
+The twins are built on the Python engine's zones; on the native engine (issue 14) both twins
+are loaded into native states (``state_from_json``) and compared through the State API only.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Any
 import pytest
 
 import seedbed
-from seedbed.engine.api import Action, PlayerId
+from both_engines import engines, game_on
+from seedbed.engine.api import Action, PlayerId, State
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza import BohnanzaState
 from seedbed.games.bohnanza.actions import (
@@ -33,7 +37,8 @@ from seedbed.games.bohnanza.actions import (
 )
 from seedbed.games.bohnanza.state import OPEN
 
-GAME = seedbed.game("bohnanza")
+GAME = seedbed.game("bohnanza", engine="python")  # the twins are made by editing its zones
+ENGINES = engines("bohnanza")
 REACH = 8  # more cards than one action can draw: 4 (phase 4) + 2 (the next reveal), duel 2 + 3
 CONFIGS = [
     ("standard", 2),
@@ -49,6 +54,20 @@ ACTIONS_PER_ACTOR = 6
 
 def dump(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True)
+
+
+def on_engine(s: BohnanzaState, engine: str) -> State:
+    """The same position on ``engine``."""
+    if engine == "python":
+        return s
+    return game_on("bohnanza", engine).state_from_json(s.to_json())  # type: ignore[attr-defined]
+
+
+def zones(state: State) -> BohnanzaState:
+    """The Python zones of a state of either engine (to read its hidden parts)."""
+    if isinstance(state, BohnanzaState):
+        return state
+    return state.python_state()  # type: ignore[attr-defined, no-any-return]
 
 
 def played_states(
@@ -142,7 +161,7 @@ def treasury_twin(s: BohnanzaState, p: PlayerId, rng: Rng) -> tuple[BohnanzaStat
 # ------------------------------------------------------------------ comparing
 
 
-def actions_of(s: BohnanzaState, q: PlayerId, rng: Rng) -> list[Action]:
+def actions_of(s: State, q: PlayerId, rng: Rng) -> list[Action]:
     menu = s.legal_actions(q)
     if len(menu) <= ACTIONS_PER_ACTOR:
         return list(menu)
@@ -158,9 +177,7 @@ def touches_hand(a: Action) -> bool:
     return isinstance(a, Accept) and bool(a.positions)
 
 
-def same_for_viewer(
-    s: BohnanzaState, t: BohnanzaState, p: PlayerId, actor: PlayerId, a: Action, what: str
-) -> None:
+def same_for_viewer(s: State, t: State, p: PlayerId, actor: PlayerId, a: Action, what: str) -> None:
     """Apply ``a`` by ``actor`` to clones of both and compare what p receives."""
     s2, t2 = s.clone(), t.clone()
     legal = s2.is_legal(actor, a)
@@ -176,8 +193,8 @@ def same_for_viewer(
 
 
 def compare(
-    s: BohnanzaState,
-    t: BohnanzaState,
+    s: State,
+    t: State,
     p: PlayerId,
     rng: Rng,
     what: str,
@@ -194,25 +211,33 @@ def compare(
             same_for_viewer(s, t, p, actor, a, what)
 
 
-def leak_check(s: BohnanzaState, rng: Rng) -> int:
-    """All three twins for one viewer chosen at random; how many twins were compared."""
+def leak_check(s: BohnanzaState, rng: Rng, engine: str = "python") -> int:
+    """All three twins for one viewer chosen at random, compared on ``engine``; how many
+    twins were compared."""
     compared = 0
     p = rng.below(s.num_players)
     found = hand_twin(s, p, rng, swap=True)
     if found is not None:
         t, q = found
-        compare(s, t, p, rng, f"hand of {q}", lambda actor, a: actor == q and touches_hand(a))
+        compare(
+            on_engine(s, engine),
+            on_engine(t, engine),
+            p,
+            rng,
+            f"hand of {q}",
+            lambda actor, a: actor == q and touches_hand(a),
+        )
         compared += 1
     d = deck_twin(s, rng)
     if d is not None:
-        compare(s, d, p, rng, "deck order")
+        compare(on_engine(s, engine), on_engine(d, engine), p, rng, "deck order")
         compared += 1
     found = treasury_twin(s, p, rng)
     if found is not None:
         t, r = found
         compare(
-            s,
-            t,
+            on_engine(s, engine),
+            on_engine(t, engine),
             p,
             rng,
             f"treasury of {r}",
@@ -222,22 +247,24 @@ def leak_check(s: BohnanzaState, rng: Rng) -> int:
     return compared
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("edition", "num_players"), CONFIGS)
-def test_differential_leaks(edition: str, num_players: int) -> None:
+def test_differential_leaks(edition: str, num_players: int, engine: str) -> None:
     rng = Rng(num_players * 31 + len(edition))
     compared = 0
     for seed in range(2):
         for s in played_states(edition, num_players, seed, every=29):
-            compared += leak_check(s, rng)
+            compared += leak_check(s, rng, engine)
     assert compared > 30
 
 
-def test_differential_leaks_open_treasury_all_positions() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_differential_leaks_open_treasury_all_positions(engine: str) -> None:
     rng = Rng(99)
     options = {"treasury_visibility": "open", "offer_menu": {"positions": "all"}}
     compared = 0
     for s in played_states("standard", 4, 7, every=29, options=options):
-        compared += leak_check(s, rng)
+        compared += leak_check(s, rng, engine)
     assert compared > 30
 
 
@@ -270,8 +297,9 @@ def remap(a: Action, where: list[int]) -> Action:
     return a
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("edition", "num_players"), [("standard", 4), ("classic", 3)])
-def test_hand_positions_stay_private(edition: str, num_players: int) -> None:
+def test_hand_positions_stay_private(edition: str, num_players: int, engine: str) -> None:
     """B-69: the hand positions used in offers and acceptances are private. The same cards
     offered or handed over from other positions must look the same to everyone else."""
     rng = Rng(5)
@@ -286,7 +314,7 @@ def test_hand_positions_stay_private(edition: str, num_players: int) -> None:
                     if not (isinstance(a, Offer | Accept)) or not touches_hand(a):
                         continue
                     b = remap(a, where)
-                    s2, t2 = s.clone(), t.clone()
+                    s2, t2 = on_engine(s.clone(), engine), on_engine(t.clone(), engine)
                     ev_s, ev_t = s2.apply(q, a), t2.apply(q, b)
                     for p in [None, *range(num_players)]:
                         if p == q:
@@ -332,48 +360,51 @@ Hidden = dict[PlayerId | None, set[int]]
 
 
 def scan_game(
-    edition: str, num_players: int, seed: int
-) -> Iterator[tuple[BohnanzaState, Any, Hidden]]:
-    """Every state of one random game, with the events of the action that led to it and the
-    cards each viewer could not see before that action."""
+    edition: str, num_players: int, seed: int, engine: str = "python"
+) -> Iterator[tuple[State, Any, Hidden]]:
+    """Every state of one random game on ``engine``, with the events of the action that led
+    to it and the cards each viewer could not see before that action."""
     rng = Rng(77 + seed)
-    state = GAME.new_state(num_players, seed, {"edition": edition})
-    assert isinstance(state, BohnanzaState)
+    state = game_on("bohnanza", engine).new_state(num_players, seed, {"edition": edition})
     events: list[Any] = []
     before: Hidden = {}
     while True:
         yield state, events, before
         if state.is_terminal():
             return
-        before = {v: hidden_from(state, v) for v in [None, *range(num_players)]}
+        before = {v: hidden_from(zones(state), v) for v in [None, *range(num_players)]}
         movers = state.to_move()
         p = movers[rng.below(len(movers))]
         menu = state.legal_actions(p)
         events = state.apply(p, menu[rng.below(len(menu))])
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("edition", "num_players"), CONFIGS)
-def test_observations_name_no_hidden_card(edition: str, num_players: int) -> None:
+def test_observations_name_no_hidden_card(edition: str, num_players: int, engine: str) -> None:
     """B-9/B-70: observe(v) names no card in another hand, the deck, another treasury or
     the box."""
     for seed in range(2):
-        for state, _, _ in scan_game(edition, num_players, seed):
+        for state, _, _ in scan_game(edition, num_players, seed, engine):
+            z = zones(state)
             for v in [None, *range(num_players)]:
-                leaked = ids_in(state.observe(v)) & hidden_from(state, v)
+                leaked = ids_in(state.observe(v)) & hidden_from(z, v)
                 assert not leaked, (
-                    f"seed {seed} turn {state.turn} phase {state.phase}: "
+                    f"seed {seed} turn {z.turn} phase {z.phase}: "
                     f"observe({v}) names hidden cards {sorted(leaked)}"
                 )
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("edition", "num_players"), CONFIGS)
-def test_events_name_no_hidden_card(edition: str, num_players: int) -> None:
+def test_events_name_no_hidden_card(edition: str, num_players: int, engine: str) -> None:
     """Redacted events name no card that the viewer could see neither before nor after the
     action (a card drawn into another hand, one moved between hidden zones)."""
     for seed in range(2):
-        for state, events, before in scan_game(edition, num_players, seed):
+        for state, events, before in scan_game(edition, num_players, seed, engine):
+            z = zones(state)
             for v in [None, *range(num_players)]:
-                hidden = hidden_from(state, v) & before.get(v, set())
+                hidden = hidden_from(z, v) & before.get(v, set())
                 seen = ids_in([e.for_viewer(v) for e in events]) & hidden
                 assert not seen, f"seed {seed}: events for {v} name hidden cards {sorted(seen)}"
 
@@ -384,7 +415,7 @@ def test_spectators_see_no_hand_or_treasury(edition: str, num_players: int) -> N
         spectator = state.observe(None)
         assert "hand" not in spectator and "treasury" not in spectator
         assert all("hand" not in info for info in spectator["players"])
-        hands = {c for h in state.hands for c in h} & before.get(None, set())
+        hands = {c for h in zones(state).hands for c in h} & before.get(None, set())
         assert not ids_in([e.for_viewer(None) for e in events]) & hands
 
 

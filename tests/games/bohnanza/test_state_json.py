@@ -11,7 +11,7 @@ import seedbed
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza import BohnanzaState
 
-GAME = seedbed.game("bohnanza")
+GAME = seedbed.game("bohnanza", engine="python")
 
 
 @pytest.mark.parametrize(

@@ -49,7 +49,9 @@ from seedbed.engine.encoding import ActionEncoding, EncodingError, Layout, Multi
 from seedbed.engine.registry import game
 from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza.cards import CLASSIC_VARIETIES, VARIETIES, make_config
+from seedbed.games.bohnanza.game import BohnanzaState
 from seedbed.games.bohnanza.menu import TradingMenu
+from seedbed.games.bohnanza.native import NativeBohnanzaState
 from seedbed.games.bohnanza.options import normalize_options
 from seedbed.games.bohnanza.state import Zones
 from seedbed.games.bohnanza.trading import find_offer, front_positions
@@ -191,9 +193,9 @@ class BohnanzaEncoding(ActionEncoding):
         """The menu's integers; a trading menu's offers through its own structure (addressee
         x given side x wanted side, OfferSpace), each side encoded once, not offer by offer."""
         s = _zones(state)
-        menu = state.legal_actions(player)
+        menu = s.legal_actions(player)  # the Python menu, whichever engine holds the state
         if not isinstance(menu, TradingMenu):
-            return super().legal_indices(state, player)
+            return super().legal_indices(s, player)
         out = {self.encode(state, player, a) for a in menu.fixed}
         space = menu.offers
         tos = [self._to_code(s, player, to) for to in space.tos]
@@ -264,10 +266,14 @@ class BohnanzaEncoding(ActionEncoding):
         )
 
 
-def _zones(state: State) -> Zones:
-    if not isinstance(state, Zones):
-        raise EncodingError(f"{state!r} is not a Bohnanza state")
-    return state
+def _zones(state: State) -> BohnanzaState:
+    """The Python zones of a Bohnanza state of either engine (a native state's materialised
+    twin, :meth:`NativeBohnanzaState.python_state`)."""
+    if isinstance(state, BohnanzaState):
+        return state
+    if isinstance(state, NativeBohnanzaState):
+        return state.python_state()
+    raise EncodingError(f"{state!r} is not a Bohnanza state")
 
 
 def action_encoding(options: Mapping[str, Any] | None = None) -> BohnanzaEncoding:

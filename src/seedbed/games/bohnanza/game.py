@@ -247,6 +247,11 @@ HANDLERS: dict[type, tuple[tuple[frozenset[int], str], Check, Effect]] = {
 }
 
 
+def foreign_action_error(action: object) -> IllegalActionError:
+    """The refusal of an object that is no Bohnanza action (``type(action)`` not in HANDLERS)."""
+    return IllegalActionError(f"{action!r} is not a Bohnanza action")
+
+
 class BohnanzaState(Zones, State):
     """A Bohnanza position. See ``seedbed.engine.api.State`` for the contract."""
 
@@ -270,7 +275,7 @@ class BohnanzaState(Zones, State):
         """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
         handler = HANDLERS.get(type(action))
         if handler is None:
-            return IllegalActionError(f"{action!r} is not a Bohnanza action")
+            return foreign_action_error(action)
         if player not in self.movers:
             if self.phase == OVER:
                 return NotOnMoveError("the game is over", "B-64")
@@ -362,9 +367,9 @@ class Bohnanza(Game):
         edition = normalize_options(options)["edition"]
         return range(3, 6) if edition == "classic" else range(2, 8)
 
-    def new_state(
-        self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> BohnanzaState:
+    def table_options(self, num_players: int, options: Mapping[str, Any] | None) -> JsonDict:
+        """The normalised options of a new table of ``num_players``; ValueError (B-3, B-2)
+        when the options are invalid or the edition does not take that many players."""
         opts = normalize_options(options)
         counts = self.player_counts(opts)
         if isinstance(num_players, bool) or num_players not in counts:
@@ -372,6 +377,12 @@ class Bohnanza(Game):
                 f"the {opts['edition']} edition takes {counts.start}-{counts.stop - 1} players, "
                 f"not {num_players!r} [B-2]"
             )
+        return opts
+
+    def new_state(
+        self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> BohnanzaState:
+        opts = self.table_options(num_players, options)
         s = BohnanzaState.__new__(BohnanzaState)
         R.setup(s, make_config(opts["edition"], num_players, opts), seed)
         s.movers = _movers(s)

@@ -52,4 +52,5 @@ SPEC = GameSpec(
     encoding="seedbed.games.bohnanza.encoding",
     layout=TextLayout(leaf=card_leaf, row_keys=("players", "offers")),
     client_data=client_data,
+    native="seedbed.games.bohnanza.native",
 )

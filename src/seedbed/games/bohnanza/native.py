@@ -1,0 +1,293 @@
+"""Bohnanza on the native engine (issue 14): the ``State`` API around ``seedbed._native``.
+
+:class:`NativeBohnanzaState` keeps its position in a ``seedbed._native.BohnanzaZones`` (the
+Rust port of ``state.py`` … ``observe.py``) and speaks the same API as
+:class:`~seedbed.games.bohnanza.game.BohnanzaState`: the same action objects (decoded with
+``actions.action_from_json`` from the JSON the native menu gives), the same :class:`Event` and
+:class:`Outcome` values, the same errors (the extension raises ``seedbed.engine.errors``'
+classes with Python's messages and clauses), ``observe`` dicts, ``determinize`` with the
+caller's :class:`~seedbed.engine.rng.Rng` advanced exactly as the Python game advances it,
+``clone``, ``key``, ``to_json`` and pickling. :class:`NativeBohnanza` is the Python game with
+``new_state`` and ``state_from_json`` replaced: options, player counts, table refusals and the
+action parsers are the Python game's own.
+
+Code that needs the Python zones of a position (the action encoding, tests that inspect
+fields) gets them from :meth:`NativeBohnanzaState.python_state`, a materialised
+:class:`BohnanzaState` equal to this one (same ``key()``).
+
+This module imports without the extension (a pure-Python install): :data:`GAME` is then None
+and :data:`UNAVAILABLE` says why; the registry falls back to the Python engine or refuses, as
+``native/README.md`` ("Engine selection") describes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, overload
+
+from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.errors import IllegalActionError, InvalidActionError
+from seedbed.engine.rng import Rng
+from seedbed.games.bohnanza.actions import action_from_json
+from seedbed.games.bohnanza.cards import Config
+from seedbed.games.bohnanza.game import (
+    GAME as PYTHON_GAME,
+)
+from seedbed.games.bohnanza.game import (
+    HANDLERS,
+    Bohnanza,
+    BohnanzaState,
+    foreign_action_error,
+)
+from seedbed.games.bohnanza.options import normalize_options
+
+try:
+    from seedbed import _native  # type: ignore[attr-defined]  # the extension, no stubs
+except ImportError as exc:  # a pure-Python install: no Rust toolchain at build time
+    _native = None
+    UNAVAILABLE: str | None = (
+        f"the native engine is not built (seedbed._native: {exc}); build it with "
+        "`make native` (needs a Rust toolchain: cargo and maturin)"
+    )
+else:
+    UNAVAILABLE = None
+
+EAGER_MENU = 64
+"""Menus up to this length are decoded at once; longer ones (trading) lazily, item by item."""
+
+
+def _dumps(action: Action) -> str:
+    return json.dumps(action.to_json(), separators=(",", ":"))
+
+
+def _events(text: str) -> list[Event]:
+    return [
+        Event(kind, public, private, tuple(private_to))
+        for kind, public, private, private_to in json.loads(text)
+    ]
+
+
+class NativeMenu(Sequence[Action]):
+    """A long menu read lazily from a snapshot of the position (a native clone, so later
+    moves on the state do not change it): ``len()`` is one native call, item ``i`` one more."""
+
+    __slots__ = ("_len", "_player", "_zones")
+
+    def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
+        self._zones = zones
+        self._player = player
+        self._len = length
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return self._items(list(range(*i.indices(self._len))))
+        if not -self._len <= i < self._len:
+            raise IndexError("menu index out of range")
+        return self._items([i])[0]
+
+    def __iter__(self) -> Iterator[Action]:
+        chunk = 4096
+        for start in range(0, self._len, chunk):
+            yield from self._items(list(range(start, min(start + chunk, self._len))))
+
+    def _items(self, indices: list[int]) -> list[Action]:
+        text = self._zones.menu_items_json(self._player, indices)
+        return [action_from_json(obj) for obj in json.loads(text)]
+
+
+class NativeBohnanzaState(State):
+    """A Bohnanza position held by the native engine. See ``seedbed.engine.api.State``."""
+
+    __slots__ = ("_cfg", "_movers", "_python", "zones")
+    game_name = "bohnanza"
+
+    def __init__(self, zones: Any) -> None:
+        self.zones = zones
+        self._movers: tuple[int, ...] = tuple(zones.to_move())
+        self._python: BohnanzaState | None = None
+        self._cfg: Config | None = None
+
+    # ---------------------------------------------------------------- the State API
+
+    @property
+    def num_players(self) -> int:
+        return self.cfg.num_players
+
+    @property
+    def cfg(self) -> Config:
+        """The table's configuration (immutable data of the table, as the Python state's)."""
+        if self._cfg is None:
+            self._cfg = self.python_state().cfg
+        return self._cfg
+
+    def to_move(self) -> tuple[PlayerId, ...]:
+        return self._movers
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Action]:
+        if player not in self._movers:
+            return ()
+        length = self.zones.menu_len(player)
+        if length <= EAGER_MENU:
+            return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
+        return NativeMenu(self.zones.clone(), player, length)
+
+    def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
+        """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
+        if type(action) not in HANDLERS:
+            return foreign_action_error(action)
+        try:
+            why: IllegalActionError | None = self.zones.refusal(player, _dumps(action))
+        except (InvalidActionError, OverflowError):
+            # Numbers beyond the native 64 bits: the Python rules give the refusal.
+            return self.python_state().refusal(player, action)
+        return why
+
+    def is_legal(self, player: PlayerId, action: Action) -> bool:
+        return self.refusal(player, action) is None
+
+    def apply(self, player: PlayerId, action: Action) -> list[Event]:
+        if type(action) not in HANDLERS:
+            raise foreign_action_error(action)
+        try:
+            text = self.zones.apply_json(player, _dumps(action))
+        except (InvalidActionError, OverflowError):
+            error = self.python_state().refusal(player, action)
+            assert error is not None, f"native and Python engines disagree on {action!r}"
+            raise error from None
+        self._movers = tuple(self.zones.to_move())
+        self._python = None
+        return _events(text)
+
+    def is_terminal(self) -> bool:
+        return not self._movers
+
+    def outcome(self) -> Outcome:
+        found = json.loads(self.zones.outcome_json())
+        return Outcome(
+            tuple(found["scores"]),
+            tuple(found["ranks"]),
+            tuple(found["winners"]),
+            tuple(found["tiebreak"]),
+        )
+
+    def observe(self, player: PlayerId | None) -> JsonDict:
+        view: JsonDict = json.loads(self.zones.observe_json(player))
+        return view
+
+    def determinize(self, player: PlayerId, rng: Rng) -> NativeBohnanzaState:
+        native_rng = _native_rng(rng)
+        made = NativeBohnanzaState(self.zones.determinize(player, native_rng))
+        rng.state = native_rng.state
+        return made
+
+    def clone(self) -> NativeBohnanzaState:
+        new = NativeBohnanzaState.__new__(NativeBohnanzaState)
+        new.zones = self.zones.clone()
+        new._movers = self._movers
+        new._python = None
+        new._cfg = self._cfg
+        return new
+
+    def key(self) -> str:
+        key: str = self.zones.key()
+        return key
+
+    # ---------------------------------------------------------------- beyond the API
+
+    def playout(self, rng: Rng, max_steps: int) -> int:
+        """Play on with the uniform random policy of ``seedbed.lab.simulate`` (the first
+        player on the move picks ``menu[rng.below(len(menu))]``) until the end or
+        ``max_steps`` actions, natively and in place; ``rng`` advances exactly as that
+        policy's would. Returns the number of actions taken."""
+        native_rng = _native_rng(rng)
+        steps: int = self.zones.playout(native_rng, max_steps)
+        rng.state = native_rng.state
+        self._movers = tuple(self.zones.to_move())
+        self._python = None
+        return steps
+
+    def to_json(self) -> JsonDict:
+        """The complete state as ``BohnanzaState.to_json()`` gives it."""
+        out: JsonDict = json.loads(self.zones.to_json())
+        return out
+
+    def python_state(self) -> BohnanzaState:
+        """This position as the Python engine's state (for code that reads the zones
+        directly, such as the action encoding); cached until the next move. Do not mutate
+        it: it is shared."""
+        if self._python is None:
+            self._python = PYTHON_GAME.state_from_json(self.to_json())
+        return self._python
+
+    def all_cards(self) -> list[int]:
+        """Every card id in every zone (for conservation checks, B-12)."""
+        return self.python_state().all_cards()
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_from_json_text, (self.zones.to_json(),))
+
+    def __repr__(self) -> str:
+        return f"<NativeBohnanzaState {self.zones!r}>"
+
+
+def _native_rng(rng: Rng) -> Any:
+    """A native generator in the state of ``rng`` (copied back by the caller)."""
+    assert _native is not None, UNAVAILABLE
+    return _native.Rng.from_state(rng.state)
+
+
+def _from_json_text(text: str) -> NativeBohnanzaState:
+    assert _native is not None, UNAVAILABLE
+    return NativeBohnanzaState(_native.bohnanza_state_from_json(text))
+
+
+class NativeBohnanza(Bohnanza):
+    """Bohnanza with native states; everything else is the Python game's."""
+
+    engine = "native"
+
+    def new_state(  # type: ignore[override]
+        self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> NativeBohnanzaState:
+        assert _native is not None, UNAVAILABLE
+        opts = self.table_options(num_players, options)
+        return NativeBohnanzaState(_native.bohnanza_new_state(num_players, seed, json.dumps(opts)))
+
+    def state_from_json(  # type: ignore[override]
+        self, obj: Mapping[str, Any]
+    ) -> NativeBohnanzaState:
+        """Rebuild a state from ``to_json()`` output (either engine's)."""
+        normalize_options(obj["options"])  # the Python game's refusals of bad options
+        return _from_json_text(json.dumps(obj))
+
+    def simulate_bulk(
+        self, num_players: int, seeds: Sequence[int], options: Mapping[str, Any] | None = None
+    ) -> list[tuple[Outcome, int, dict[str, int]]]:
+        """Whole random games played natively, one per seed, with the policy of
+        ``seedbed.lab.simulate`` (``policy_rng(seed)``): per game its outcome, number of
+        actions and count of events by kind, equal to what the per-step path gives."""
+        assert _native is not None, UNAVAILABLE
+        opts = self.table_options(num_players, options)
+        found = _native.bohnanza_simulate(num_players, list(seeds), json.dumps(opts))
+        return [
+            (
+                Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak or ())),
+                steps,
+                dict(counts),
+            )
+            for scores, ranks, winners, tiebreak, steps, counts in found
+        ]
+
+
+GAME: NativeBohnanza | None = NativeBohnanza() if _native is not None else None
+"""The native game, or None when the extension is not built (see :data:`UNAVAILABLE`)."""
+
+__all__ = ["GAME", "UNAVAILABLE", "NativeBohnanza", "NativeBohnanzaState", "NativeMenu"]
