@@ -5,7 +5,7 @@ and the one-line description ``seedbed --version`` and ``seedbed bench`` print.
 ``SEEDBED_ENGINE`` is ``native`` or ``python`` (unset or ``auto``: the native engine where a
 game has one and it is built). :func:`use` also sets it, so the processes seedbed starts
 (arena workers, Ray workers, bot workers, a server) run the same engine. With ``CI=true`` a
-missing native module is an error, never a fallback. The rules: ``native/README.md``,
+missing native module is an error, never a fallback. The rules: ``docs/native.md``,
 "Engine selection".
 """
 

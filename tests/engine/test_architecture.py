@@ -29,6 +29,8 @@ def imports(path: Path) -> list[str]:
             if node.level:
                 parts = path.relative_to(SRC.parent).with_suffix("").parts[: -node.level]
                 names.append(".".join([*parts, node.module or ""]).rstrip("."))
+            elif node.module == "seedbed":  # from seedbed import _native: name the module
+                names += [f"seedbed.{alias.name}" for alias in node.names]
             else:
                 names.append(node.module or "")
     return names

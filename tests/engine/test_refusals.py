@@ -51,7 +51,7 @@ def test_rule_checks_return_refusals_with_their_clause() -> None:
     stalk = seedbed.game("stalk_exchange").new_state(3, 1)
     why = stalk_rules.check_plant(stalk, 99, 0)
     assert why == Refusal("S-14", "there is no slot 99")
-    beans = seedbed.game("bohnanza").new_state(4, 1)
+    beans = seedbed.game("bohnanza", engine="python").new_state(4, 1)  # the Python rules
     assert bohnanza_rules.harvest_error(beans, 0, 0) == Refusal("B-23", "field 0 is empty")
     fields = seedbed.game("fields_of_green").new_state(3, 1)
     assert fields_upkeep.split_error(fields, (7, 0, 0, 0)) == Refusal(

@@ -17,7 +17,7 @@ from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza import BohnanzaState
 from seedbed.games.bohnanza.actions import Accept, Offer
 
-GAME = seedbed.game("bohnanza")
+GAME = seedbed.game("bohnanza", engine="python")  # the tests read the Python zones
 SETTINGS = settings(
     max_examples=40,
     deadline=None,

@@ -12,7 +12,7 @@ Engines (issue 14): a game may have a native implementation besides its Python o
 declaration's ``native`` module). ``game(name, engine="native")`` or ``"python"`` asks for one;
 ``engine=None`` takes the default set by :func:`configure_engines` (done by ``seedbed`` from
 ``SEEDBED_ENGINE`` and ``CI``): the native engine where the game has one and it is built, the
-Python engine otherwise. The rules are in ``native/README.md``, "Engine selection".
+Python engine otherwise. The rules are in ``docs/native.md``, "Engine selection".
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ class ServerSettings:
     engine: str | None = None
     """The engine the tables and bot workers run (``native`` or ``python``, ``--engine``);
     None: the default, ``SEEDBED_ENGINE`` or else native where a game has one and it is built
-    (issue 14; native/README.md, "Engine selection")."""
+    (issue 14; docs/native.md, "Engine selection")."""
     fault: str | None = None
     """Fault injection for the crash tests only (``after-final-move-stored``); never set it."""
 

@@ -17,7 +17,7 @@ fields) gets them from :meth:`NativeBohnanzaState.python_state`, a materialised
 
 This module imports without the extension (a pure-Python install): :data:`GAME` is then None
 and :data:`UNAVAILABLE` says why; the registry falls back to the Python engine or refuses, as
-``native/README.md`` ("Engine selection") describes.
+``docs/native.md`` ("Engine selection") describes.
 """
 
 from __future__ import annotations
