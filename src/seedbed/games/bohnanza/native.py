@@ -23,8 +23,8 @@ and :data:`UNAVAILABLE` says why; the registry falls back to the Python engine o
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, overload
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
@@ -54,7 +54,8 @@ else:
     UNAVAILABLE = None
 
 EAGER_MENU = 64
-"""Menus up to this length are decoded at once; longer ones (trading) lazily, item by item."""
+"""Menus up to this length are decoded from the native menu; longer ones (trading offers) are
+the Python twin's lazy TradingMenu."""
 
 
 def _dumps(action: Action) -> str:
@@ -66,41 +67,6 @@ def _events(text: str) -> list[Event]:
         Event(kind, public, private, tuple(private_to))
         for kind, public, private, private_to in json.loads(text)
     ]
-
-
-class NativeMenu(Sequence[Action]):
-    """A long menu read lazily from a snapshot of the position (a native clone, so later
-    moves on the state do not change it): ``len()`` is one native call, item ``i`` one more."""
-
-    __slots__ = ("_len", "_player", "_zones")
-
-    def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
-        self._zones = zones
-        self._player = player
-        self._len = length
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return self._items(list(range(*i.indices(self._len))))
-        if not -self._len <= i < self._len:
-            raise IndexError("menu index out of range")
-        return self._items([i])[0]
-
-    def __iter__(self) -> Iterator[Action]:
-        chunk = 4096
-        for start in range(0, self._len, chunk):
-            yield from self._items(list(range(start, min(start + chunk, self._len))))
-
-    def _items(self, indices: list[int]) -> list[Action]:
-        text = self._zones.menu_items_json(self._player, indices)
-        return [action_from_json(obj) for obj in json.loads(text)]
 
 
 class NativeBohnanzaState(State):
@@ -134,10 +100,13 @@ class NativeBohnanzaState(State):
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
             return ()
-        length = self.zones.menu_len(player)
-        if length <= EAGER_MENU:
+        if self.zones.menu_len(player) <= EAGER_MENU:
             return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
-        return NativeMenu(self.zones.clone(), player, length)
+        # A trading menu of thousands of offers: the Python twin's TradingMenu (the same items
+        # in the same order, checked by the lockstep harness) answers len, item i, ``in`` and
+        # the heuristics' structured reads without decoding every offer from JSON, which made
+        # a greedy bot 100x slower on native states.
+        return self.python_state().legal_actions(player)
 
     def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
         """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
@@ -290,4 +259,4 @@ class NativeBohnanza(Bohnanza):
 GAME: NativeBohnanza | None = NativeBohnanza() if _native is not None else None
 """The native game, or None when the extension is not built (see :data:`UNAVAILABLE`)."""
 
-__all__ = ["GAME", "UNAVAILABLE", "NativeBohnanza", "NativeBohnanzaState", "NativeMenu"]
+__all__ = ["GAME", "UNAVAILABLE", "NativeBohnanza", "NativeBohnanzaState"]
