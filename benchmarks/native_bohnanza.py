@@ -22,7 +22,7 @@ from seedbed import _native  # type: ignore[attr-defined]
 from seedbed.games.bohnanza.game import BohnanzaState
 from seedbed.lab.simulate import play_random_game, policy_rng, random_step
 
-GAME = seedbed.game("bohnanza")
+GAME = seedbed.game("bohnanza", engine="python")
 
 
 def best_of(repeats: int, run: Callable[[], object]) -> float:

@@ -28,7 +28,7 @@ from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza.game import BohnanzaState
 from seedbed.lab.simulate import policy_rng
 
-GAME = seedbed.game("bohnanza")
+GAME = seedbed.game("bohnanza", engine="python")
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "secret": {},

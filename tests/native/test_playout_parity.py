@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - depends on the build
 
 import bohnanza_lockstep as L  # tests/native is on sys.path (rootdir import mode)
 
-GAME = seedbed.game("bohnanza")
+GAME = seedbed.game("bohnanza", engine="python")
 WHOLE = [c for c in L.configurations() if not L.move_cap(c[2])]
 
 

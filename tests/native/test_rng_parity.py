@@ -83,7 +83,7 @@ OPTION_SETS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize(("edition", "n"), CONFIGS)
 def test_bohnanza_initial_states_match(edition: str, n: int) -> None:
-    game = seedbed.game("bohnanza")
+    game = seedbed.game("bohnanza", engine="python")
     for i, seed in enumerate([*range(40), -7, 2**63, 10**25]):
         raw = {**OPTION_SETS[i % len(OPTION_SETS)], "edition": edition}
         options = game.normalize_options(raw)
@@ -99,7 +99,7 @@ def test_bohnanza_initial_states_match(edition: str, n: int) -> None:
 @pytest.mark.parametrize(("edition", "n"), CONFIGS)
 def test_bohnanza_drawing_matches_in_lockstep(edition: str, n: int) -> None:
     """Draw and discard until the final exhaustion (B-59 … B-62), comparing every step."""
-    game = seedbed.game("bohnanza")
+    game = seedbed.game("bohnanza", engine="python")
     for seed in range(12):
         k = 1 + seed % 5
         py = game.new_state(n, seed, {"edition": edition})
