@@ -20,8 +20,8 @@ fn initial_states_match_python() {
         let s = rules::new_state(n, seed, options).expect("state");
         let label = format!("{n} players, seed {seed}, options {}", case["options"]);
         let want = &case["state"];
-        assert_eq!(json!(s.deck), want["deck"], "deck order, {label}");
-        assert_eq!(json!(s.hands), want["hands"], "hands, {label}");
+        assert_eq!(json!(s.deck.to_vec()), want["deck"], "deck order, {label}");
+        assert_eq!(s.to_json()["hands"], want["hands"], "hands, {label}");
         assert_eq!(s.to_json(), *want, "to_json, {label}");
         assert_eq!(s.key(), case["key"].as_str().unwrap(), "key, {label}");
         let mut all = s.all_cards();

@@ -164,7 +164,7 @@ fn rule_error(s: &Zones, p: usize, a: &Action) -> Option<Refusal> {
     }
 }
 
-fn remove_card(zone: &mut Vec<u8>, card: i64) -> u8 {
+fn remove_card(zone: &mut Pile, card: i64) -> u8 {
     let i = zone.iter().position(|&c| i64::from(c) == card).unwrap_or(0);
     zone.remove(i)
 }

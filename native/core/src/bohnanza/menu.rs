@@ -3,7 +3,6 @@
 //! [`Menu::len`] and [`Menu::get`] are computed from the product (addressee × given side ×
 //! wanted side) without building every offer.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::actions::{Action, OfferAction};
@@ -11,9 +10,43 @@ use super::cards::{Config, Variety, VARIETIES};
 use super::state::*;
 use super::trading::{front_positions, in_place};
 use crate::few::Few;
+use rustc_hash::FxHashMap;
 
 /// (face-up slots, hand positions) of a given side; (varieties, face-up slots) of a wanted one.
 type Side = (Few, Few);
+
+/// A list of sides in menu order, and where each one is (built when first asked: only a
+/// player with outstanding offers needs it, to leave them out of the menu).
+#[derive(Debug, Default)]
+pub struct Sides {
+    list: Vec<Side>,
+    places: OnceLock<FxHashMap<Side, usize>>,
+}
+
+impl Sides {
+    fn new(list: Vec<Side>) -> Sides {
+        Sides {
+            list,
+            places: OnceLock::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Where `side` is in the list.
+    fn place(&self, side: &Side) -> Option<usize> {
+        let places = self.places.get_or_init(|| {
+            let mut map = FxHashMap::default();
+            for (i, x) in self.list.iter().enumerate() {
+                map.entry(*x).or_insert(i);
+            }
+            map
+        });
+        places.get(side).copied()
+    }
+}
 
 /// A menu: the short fixed part, then the lazy offers (deterministic order).
 #[derive(Debug, Clone, Default)]
@@ -43,8 +76,8 @@ impl Menu {
 }
 
 /// B-27: the legal Harvest and BuyField actions (`harvest`: the fields known harvestable).
-fn free_actions(s: &Zones, p: usize, out: &mut Vec<Action>, harvest: &[usize]) {
-    out.extend(harvest.iter().map(|&f| Action::Harvest { field: f as i64 }));
+fn free_actions(s: &Zones, p: usize, out: &mut Vec<Action>, harvest: &[u8]) {
+    out.extend(harvest.iter().map(|&f| Action::Harvest { field: f.into() }));
     let cfg = &s.cfg;
     if cfg.can_buy && !s.third[p] && s.treasury[p].len() >= cfg.field_cost {
         out.push(Action::BuyField);
@@ -54,9 +87,12 @@ fn free_actions(s: &Zones, p: usize, out: &mut Vec<Action>, harvest: &[usize]) {
 /// Variety -> the field holding it (the dict of `scan_fields`).
 type Held = [Option<usize>; VARIETIES.len()];
 
+/// Field numbers of one seat (at most three).
+type FieldList = Few;
+
 /// `scan_fields`: (variety -> field holding it, fields a new variety may go to, fields that
 /// may be harvested) under B-19, B-21 and B-24.
-fn scan_fields(s: &Zones, p: usize) -> (Held, Vec<usize>, Vec<usize>) {
+fn scan_fields(s: &Zones, p: usize) -> (Held, FieldList, FieldList) {
     let fields = &s.fields[p];
     let mut held: Held = [None; VARIETIES.len()];
     let mut big = false;
@@ -66,39 +102,54 @@ fn scan_fields(s: &Zones, p: usize) -> (Held, Vec<usize>, Vec<usize>) {
             big |= field.len() >= 2;
         }
     }
-    let n = fields.len();
+    let n = fields.len() as u8;
+    let len = |i: u8| fields[usize::from(i)].len();
     if big {
-        let harvest = (0..n).filter(|&i| fields[i].len() >= 2).collect();
-        let targets = (0..n).filter(|&i| fields[i].len() != 1).collect();
+        let harvest = (0..n).filter(|&i| len(i) >= 2).collect();
+        let targets = (0..n).filter(|&i| len(i) != 1).collect();
         (held, targets, harvest)
     } else {
-        let harvest = (0..n).filter(|&i| !fields[i].is_empty()).collect();
+        let harvest = (0..n).filter(|&i| len(i) != 0).collect();
         (held, (0..n).collect(), harvest)
     }
 }
 
 /// The menu for `p` (who must be on the move); `s.phase` picks the window.
 pub fn legal_actions(s: &Zones, p: usize) -> Menu {
-    let phase = s.phase;
-    if phase == TRADE {
-        return trading_menu(s, p);
+    let mut menu = Menu::default();
+    legal_actions_into(s, p, &mut menu);
+    menu
+}
+
+/// [`legal_actions`] into `menu`, reusing its storage (a playout builds one menu per step).
+pub fn legal_actions_into(s: &Zones, p: usize, menu: &mut Menu) {
+    menu.fixed.clear();
+    menu.offers = None;
+    if s.phase == TRADE {
+        trading_menu(s, p, menu);
+    } else {
+        turn_menu(s, p, &mut menu.fixed);
     }
-    let mut out = Vec::new();
+}
+
+/// The menu outside trading (planting, drawing, the duel's steps).
+fn turn_menu(s: &Zones, p: usize, out: &mut Vec<Action>) {
+    let phase = s.phase;
     let (held, targets, harvest) = scan_fields(s, p);
-    let fields_for = |card: u8| -> Vec<usize> {
+    let fields_for = |card: u8| -> FieldList {
         match held[usize::from(s.cfg.variety(card))] {
-            Some(i) => vec![i],
-            None => targets.clone(),
+            Some(i) => [i as u8].into_iter().collect(),
+            None => targets,
         }
     };
     let int = |x: u8| i64::from(x);
     match phase {
         PLANT_TRADED => {
             for &card in &s.trade[p] {
-                for f in fields_for(card) {
+                for &f in fields_for(card).iter() {
                     out.push(Action::PlantFromTradeArea {
                         card: int(card),
-                        field: f as i64,
+                        field: f.into(),
                     });
                 }
             }
@@ -106,10 +157,10 @@ pub fn legal_actions(s: &Zones, p: usize) -> Menu {
         DRAW | DUEL_DRAW => out.push(Action::FinishTurn),
         DUEL_OFFERED => {
             for &card in &s.offer_area {
-                for f in fields_for(card) {
+                for &f in fields_for(card).iter() {
                     out.push(Action::PlantOffered {
                         card: int(card),
-                        field: f as i64,
+                        field: f.into(),
                     });
                 }
                 out.push(Action::DiscardOffered { card: int(card) });
@@ -117,10 +168,10 @@ pub fn legal_actions(s: &Zones, p: usize) -> Menu {
         }
         DUEL_REVEALED => {
             for &card in &s.revealed {
-                for f in fields_for(card) {
+                for &f in fields_for(card).iter() {
                     out.push(Action::PlantRevealed {
                         card: int(card),
-                        field: f as i64,
+                        field: f.into(),
                     });
                 }
             }
@@ -131,8 +182,8 @@ pub fn legal_actions(s: &Zones, p: usize) -> Menu {
             let hand = &s.hands[p];
             if s.planted < 2 {
                 if let Some(&front) = hand.first() {
-                    for f in fields_for(front) {
-                        out.push(Action::PlantFromHand { field: f as i64 });
+                    for &f in fields_for(front).iter() {
+                        out.push(Action::PlantFromHand { field: f.into() });
                     }
                 }
             }
@@ -146,17 +197,13 @@ pub fn legal_actions(s: &Zones, p: usize) -> Menu {
             }
         }
     }
-    free_actions(s, p, &mut out, &harvest);
-    Menu {
-        fixed: out,
-        offers: None,
-    }
+    free_actions(s, p, out, &harvest);
 }
 
 // ------------------------------------------------------------------ trading (B-50)
 
-fn trading_menu(s: &Zones, p: usize) -> Menu {
-    let mut fixed = Vec::new();
+fn trading_menu(s: &Zones, p: usize, menu: &mut Menu) {
+    let fixed = &mut menu.fixed;
     let active = s.active;
     for (i, rec) in s.offers.iter().enumerate() {
         if s.offer_status[i] != OPEN {
@@ -187,18 +234,10 @@ fn trading_menu(s: &Zones, p: usize) -> Menu {
         fixed.push(Action::EndTrading);
     }
     let harvest = scan_fields(s, p).2;
-    free_actions(s, p, &mut fixed, &harvest);
-    if let Some(max) = s.cfg.options.max_offers {
-        if s.offers_made[p] >= max {
-            return Menu {
-                fixed,
-                offers: None,
-            };
-        }
-    }
-    Menu {
-        fixed,
-        offers: Some(OfferSpace::new(s, p)),
+    free_actions(s, p, fixed, &harvest);
+    let capped = matches!(s.cfg.options.max_offers, Some(max) if s.offers_made[p] >= max);
+    if !capped {
+        menu.offers = Some(OfferSpace::new(s, p));
     }
 }
 
@@ -279,7 +318,7 @@ fn combinations_with_replacement(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// at every step of a playout cost more than the rest of the step. Not part of a
 /// configuration's identity (equal whatever it holds).
 #[derive(Debug, Clone, Default)]
-pub struct WantCache([OnceLock<Arc<Vec<Side>>>; 4]);
+pub struct WantCache([OnceLock<Arc<Sides>>; 4]);
 
 impl PartialEq for WantCache {
     fn eq(&self, _: &Self) -> bool {
@@ -289,105 +328,123 @@ impl PartialEq for WantCache {
 
 impl Eq for WantCache {}
 
-fn cached_wants(s: &Zones, slots: &[u8]) -> Arc<Vec<Side>> {
+fn cached_wants(s: &Zones, slots: &[u8]) -> Arc<Sides> {
     let cfg = &s.cfg;
     let mask = slots.iter().fold(0, |m, &i| m | (1 << i));
     let max_want = cfg.options.max_want as usize;
     cfg.wants.0[mask]
-        .get_or_init(|| Arc::new(want_options(&cfg.varieties, max_want, slots)))
+        .get_or_init(|| Arc::new(Sides::new(want_options(&cfg.varieties, max_want, slots))))
         .clone()
 }
 
 /// Every menu offer of one player: `to` × give options × want options (B-50), minus offers
-/// with both sides empty and duplicates of the player's outstanding offers.
+/// with both sides empty and duplicates of the player's outstanding offers. Built per step
+/// of a playout, so it allocates nothing unless the player has outstanding offers.
 #[derive(Debug, Clone)]
 pub struct OfferSpace {
-    tos: Vec<Option<u8>>,
-    gives: Arc<Vec<Side>>,
-    wants: Arc<Vec<Side>>,
+    tos: PerSeat<Option<u8>>,
+    gives: Arc<Sides>,
+    wants: Arc<Sides>,
+    /// Offers per addressee, "nothing for nothing" included.
     width: usize,
-    size: usize,
-    excluded: Vec<usize>,
+    /// The outstanding offers' places among the offers with something in them (sorted).
+    duplicates: Vec<usize>,
+    /// With front-most offers, the cards a variety multiset names.
+    front: Option<Front>,
 }
 
 impl OfferSpace {
     pub fn new(s: &Zones, p: usize) -> OfferSpace {
-        let cfg = &s.cfg;
-        let n = cfg.num_players;
+        let n = s.cfg.num_players;
         let active = s.active;
-        let occupied: Vec<u8> = (0..2u8)
+        let occupied: Few = (0..2u8)
             .filter(|&i| s.faceup[i as usize].is_some())
             .collect();
+        let front = (!s.cfg.options.all_positions).then(|| Front::of(s, p));
         let (tos, gives, wants) = if p == active {
-            let mut tos: Vec<Option<u8>> = (1..n).map(|k| Some(((active + k) % n) as u8)).collect();
+            let mut tos: PerSeat<Option<u8>> =
+                (1..n).map(|k| Some(((active + k) % n) as u8)).collect();
             tos.push(None);
-            (tos, give_options(s, p, &occupied), cached_wants(s, &[]))
+            let gives = give_options(s, p, front.as_ref(), &occupied);
+            (tos, gives, cached_wants(s, &[]))
         } else {
             (
-                vec![Some(active as u8)],
-                give_options(s, p, &[]),
+                [Some(active as u8)].into_iter().collect(),
+                give_options(s, p, front.as_ref(), &[]),
                 cached_wants(s, &occupied),
             )
         };
         let width = gives.len() * wants.len();
-        let size = tos.len() * width;
-        // Both lists start with the empty option, so index t*width is "nothing for nothing".
-        let mut excluded: Vec<usize> = (0..tos.len()).map(|t| t * width).collect();
         let mut space = OfferSpace {
             tos,
             gives,
             wants,
             width,
-            size,
-            excluded: Vec::new(),
+            duplicates: Vec::new(),
+            front,
         };
-        excluded.extend(space.duplicates(s, p));
-        excluded.sort_unstable();
-        excluded.dedup();
-        space.excluded = excluded;
+        space.duplicates = space.duplicates(s, p);
         space
     }
 
-    /// Product indices of the player's outstanding offers (same cards, same wants).
+    /// The places of the player's outstanding offers (same cards, same wants) among the
+    /// offers with something in them, sorted. Both option lists start with the empty side,
+    /// so product index t*width is "nothing for nothing" and no offer is there.
     fn duplicates(&self, s: &Zones, p: usize) -> Vec<usize> {
-        let hand = &s.hands[p];
         let mut out = Vec::new();
         for (i, rec) in s.offers.iter().enumerate() {
             if rec.proposer as usize != p || s.offer_status[i] != OPEN {
                 continue;
             }
-            let mut positions = Vec::with_capacity(rec.give_hand.len());
-            let mut gone = false;
-            for c in &rec.give_hand {
-                match hand.iter().position(|x| x == c) {
-                    Some(pos) => positions.push(pos as u8),
-                    None => gone = true,
-                }
-            }
-            if gone {
-                continue;
-            }
-            positions.sort_unstable();
-            let give: Side = (
-                rec.give_faceup.iter().map(|&(sl, _)| sl).collect(),
-                positions.iter().copied().collect(),
-            );
-            let want: Side = (
-                rec.want.iter().copied().collect(),
-                rec.want_faceup.iter().map(|&(sl, _)| sl).collect(),
-            );
-            let g = self.gives.iter().position(|x| *x == give);
-            let w = self.wants.iter().position(|x| *x == want);
-            let t = self.tos.iter().position(|&x| x == rec.to);
-            if let (Some(g), Some(w), Some(t)) = (g, w, t) {
-                out.push(t * self.width + g * self.wants.len() + w);
+            match self.product_index(s, p, rec) {
+                Some(k) if k % self.width != 0 => out.push(k - k / self.width - 1),
+                _ => {}
             }
         }
+        out.sort_unstable();
+        out.dedup();
         out
     }
 
+    /// Where an outstanding offer of `p` sits in the product, if its cards are still there.
+    fn product_index(&self, s: &Zones, p: usize, rec: &OfferRecord) -> Option<usize> {
+        let hand = &s.hands[p];
+        let mut positions = Vec::with_capacity(rec.give_hand.len());
+        for c in &rec.give_hand {
+            positions.push(hand.iter().position(|x| x == c)? as u8);
+        }
+        positions.sort_unstable();
+        let hand_part: Few = match &self.front {
+            Some(front) => {
+                let mut varieties: Few = positions
+                    .iter()
+                    .map(|&i| s.cfg.variety(hand[usize::from(i)]))
+                    .collect();
+                varieties.sort_unstable();
+                // only the front-most cards of each variety are in the menu
+                if front.positions(&varieties)[..] != positions[..] {
+                    return None;
+                }
+                varieties
+            }
+            None => positions.iter().copied().collect(),
+        };
+        let give: Side = (
+            rec.give_faceup.iter().map(|&(sl, _)| sl).collect(),
+            hand_part,
+        );
+        let want: Side = (
+            rec.want.iter().copied().collect(),
+            rec.want_faceup.iter().map(|&(sl, _)| sl).collect(),
+        );
+        let g = self.gives.place(&give)?;
+        let w = self.wants.place(&want)?;
+        let t = self.tos.iter().position(|&x| x == rec.to)?;
+        Some(t * self.width + g * self.wants.len() + w)
+    }
+
     pub fn len(&self) -> usize {
-        self.size - self.excluded.len()
+        self.tos.len() * self.width.saturating_sub(1) - self.duplicates.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -396,37 +453,45 @@ impl OfferSpace {
 
     /// Offer `i` (below `len()`).
     pub fn offer(&self, i: usize) -> OfferAction {
-        let mut k = i;
-        for &e in &self.excluded {
-            if e <= k {
-                k += 1;
+        let mut j = i;
+        for &d in &self.duplicates {
+            if d <= j {
+                j += 1;
             } else {
                 break;
             }
         }
-        let (t, rest) = (k / self.width, k % self.width);
+        let per_to = self.width - 1;
+        let (t, rest) = (j / per_to, j % per_to + 1);
         let (g, w) = (rest / self.wants.len(), rest % self.wants.len());
-        let (give_fu, give_hand) = &self.gives[g];
-        let (want, want_fu) = &self.wants[w];
+        let (give_fu, give_hand) = &self.gives.list[g];
+        let (want, want_fu) = &self.wants.list[w];
         let ints = |v: &[u8]| v.iter().map(|&x| i64::from(x)).collect();
+        let give_hand = match &self.front {
+            Some(front) => front.positions(give_hand),
+            None => *give_hand,
+        };
         OfferAction {
             to: self.tos[t].map(i64::from),
             give_faceup: ints(give_fu),
-            give_hand: ints(give_hand),
+            give_hand: ints(&give_hand),
             want: want.to_vec(),
             want_faceup: ints(want_fu),
         }
     }
 }
 
-/// The given sides of a hand (its varieties in order) and occupied face-up slots (bit i =
-/// slot i), as Python caches them in `give_options`; emptied when it grows past
-/// `GIVE_CACHE_LIMIT` entries. Speed only: not part of a configuration's identity.
+/// The given sides of a hand shape (see [`give_key`]) and occupied face-up slots, as Python
+/// caches them in `give_options`; emptied when it grows past `GIVE_CACHE_LIMIT` entries.
+/// Speed only: not part of a configuration's identity.
 #[derive(Debug, Default)]
 pub struct GiveCache(Mutex<GiveMap>);
 
-/// (the hand's varieties in order, occupied face-up slots) -> the given sides.
-type GiveMap = HashMap<(Vec<Variety>, u8), Arc<Vec<Side>>>;
+/// A hand's shape: how many cards of each variety it could give (at most `max_give`), or
+/// with all positions its length; then the occupied face-up slots (bit i = slot i).
+type GiveKey = [u8; VARIETIES.len() + 1];
+
+type GiveMap = FxHashMap<GiveKey, Arc<Sides>>;
 
 const GIVE_CACHE_LIMIT: usize = 4096;
 
@@ -444,73 +509,119 @@ impl PartialEq for GiveCache {
 
 impl Eq for GiveCache {}
 
+/// The front-most hand positions of each variety (at most `max_give` of each): with
+/// front-most offers (B-50) a given side names varieties, and these are its cards.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Front([Few; VARIETIES.len()]);
+
+impl Front {
+    fn of(s: &Zones, p: usize) -> Front {
+        let limit = s.cfg.options.max_give as usize;
+        let mut front = Front::default();
+        for (pos, &c) in s.hands[p].iter().enumerate() {
+            let spots = &mut front.0[usize::from(s.cfg.variety(c))];
+            if spots.len() < limit {
+                spots.push(pos as u8);
+            }
+        }
+        front
+    }
+
+    /// The sorted hand positions of a multiset of varieties (in non-decreasing order).
+    fn positions(&self, varieties: &[Variety]) -> Few {
+        let mut out = Few::new();
+        let mut k = 0;
+        for (i, &v) in varieties.iter().enumerate() {
+            k = if i > 0 && varieties[i - 1] == v {
+                k + 1
+            } else {
+                0
+            };
+            out.push(self.0[usize::from(v)][k]);
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// The cache key of `p`'s given sides: the hand's shape and the occupied `slots`.
+fn give_key(s: &Zones, p: usize, front: Option<&Front>, slots: &[u8]) -> GiveKey {
+    let mut key = [0u8; VARIETIES.len() + 1];
+    match front {
+        Some(front) => {
+            for (k, spots) in key.iter_mut().zip(front.0.iter()) {
+                *k = spots.len() as u8;
+            }
+        }
+        None => key[0] = s.hands[p].len() as u8,
+    }
+    key[VARIETIES.len()] = slots.iter().fold(0u8, |m, &i| m | (1 << i));
+    key
+}
+
 /// Given sides with at most `max_give` cards (face-up subsets × hand choices, the empty side
-/// first), from the configuration's cache.
-fn give_options(s: &Zones, p: usize, slots: &[u8]) -> Arc<Vec<Side>> {
+/// first), from the configuration's cache. A side's hand part is a multiset of varieties
+/// with front-most offers ([`Front::positions`] gives its cards), else hand positions.
+fn give_options(s: &Zones, p: usize, front: Option<&Front>, slots: &[u8]) -> Arc<Sides> {
     let cfg = &s.cfg;
-    let kinds: Vec<Variety> = s.hands[p].iter().map(|&c| cfg.variety(c)).collect();
-    let mask = slots.iter().fold(0u8, |m, &i| m | (1 << i));
+    let key = give_key(s, p, front, slots);
     // a poisoned lock only means another thread panicked mid-insert: the map is still whole
     let mut cache = cfg.gives.0.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(found) = cache.get(&(kinds.clone(), mask)) {
+    if let Some(found) = cache.get(&key) {
         return found.clone();
     }
-    let sides = Arc::new(build_give_options(cfg, &kinds, slots));
+    let sides = Arc::new(Sides::new(build_give_options(cfg, &key, slots)));
     if cache.len() >= GIVE_CACHE_LIMIT {
         cache.clear();
     }
-    cache.insert((kinds, mask), sides.clone());
+    cache.insert(key, sides.clone());
     sides
 }
 
-fn build_give_options(cfg: &Config, kinds: &[Variety], slots: &[u8]) -> Vec<Side> {
+fn build_give_options(cfg: &Config, key: &GiveKey, slots: &[u8]) -> Vec<Side> {
     let limit = cfg.options.max_give as usize;
     let mut out = Vec::new();
     for k_fu in 0..=slots.len().min(limit) {
         for fu in combinations(slots.len(), k_fu) {
             let fu: Few = fu.iter().map(|&j| slots[j]).collect();
-            for hp in hand_choices(kinds, limit - k_fu, cfg.options.all_positions) {
-                out.push((fu, hp));
-            }
+            let hand = if cfg.options.all_positions {
+                position_choices(usize::from(key[0]), limit - k_fu)
+            } else {
+                variety_choices(&key[..VARIETIES.len()], limit - k_fu)
+            };
+            out.extend(hand.into_iter().map(|hp| (fu, hp)));
         }
     }
     out
 }
 
-/// Hand position sets of size <= limit for a hand of these varieties, size 0 first.
-/// Front-most: one choice per variety multiset (in `combinations_with_replacement` order),
-/// using the front-most cards of each variety.
-fn hand_choices(kinds: &[Variety], limit: usize, all_positions: bool) -> Vec<Few> {
-    if all_positions {
-        let n = kinds.len();
-        return (0..=limit.min(n))
-            .flat_map(|k| combinations(n, k))
-            .map(|c| c.into_iter().map(|x| x as u8).collect())
-            .collect();
-    }
-    let mut vs: Vec<Variety> = kinds.to_vec();
-    vs.sort_unstable();
-    vs.dedup();
-    let order: Vec<Vec<u8>> = vs
-        .iter()
-        .map(|&v| {
-            (0..kinds.len())
-                .filter(|&pos| kinds[pos] == v)
-                .map(|pos| pos as u8)
-                .collect()
-        })
+/// Every set of at most `limit` positions of a hand of `n` cards, size 0 first.
+fn position_choices(n: usize, limit: usize) -> Vec<Few> {
+    (0..=limit.min(n))
+        .flat_map(|k| combinations(n, k))
+        .map(|c| c.into_iter().map(|x| x as u8).collect())
+        .collect()
+}
+
+/// Front-most hand choices as variety multisets of size <= limit (at most `counts[v]` of
+/// variety v), size 0 first, then grown in `combinations_with_replacement` order over the
+/// hand's varieties.
+fn variety_choices(counts: &[u8], limit: usize) -> Vec<Few> {
+    let kinds: Vec<(Variety, usize)> = (0..counts.len())
+        .filter(|&v| counts[v] > 0)
+        .map(|v| (v as Variety, usize::from(counts[v])))
         .collect();
     let mut out: Vec<Few> = vec![Few::new()];
-    // Grow size-k multisets from size k-1 ones: (positions, last variety index, its count).
+    // Grow size-k multisets from size k-1 ones: (varieties, last kind index, its count).
     let mut level: Vec<(Few, usize, usize)> = vec![(Few::new(), 0, 0)];
     for _ in 0..limit {
         let mut grown = Vec::new();
-        for (positions, last, used) in &level {
-            for (j, spots) in order.iter().enumerate().skip(*last) {
+        for (varieties, last, used) in &level {
+            for (j, &(v, most)) in kinds.iter().enumerate().skip(*last) {
                 let count = if j == *last { *used } else { 0 };
-                if count < spots.len() {
-                    let mut x = *positions;
-                    x.push(spots[count]);
+                if count < most {
+                    let mut x = *varieties;
+                    x.push(v);
                     grown.push((x, j, count + 1));
                 }
             }
@@ -518,11 +629,7 @@ fn hand_choices(kinds: &[Variety], limit: usize, all_positions: bool) -> Vec<Few
         if grown.is_empty() {
             break;
         }
-        out.extend(grown.iter().map(|g| {
-            let mut x = g.0;
-            x.sort_unstable();
-            x
-        }));
+        out.extend(grown.iter().map(|g| g.0));
         level = grown;
     }
     out
@@ -587,8 +694,17 @@ mod tests {
     #[test]
     fn frontmost_hand_choices() {
         // varieties 5, 3, 5: sizes 0, 1 (3 -> pos 1, 5 -> pos 0), 2 (3+5, 5+5)
-        let got = hand_choices(&[5, 3, 5], 2, false);
-        let want: Vec<Vec<u8>> = vec![vec![], vec![1], vec![0], vec![0, 1], vec![0, 2]];
+        let mut counts = [0u8; VARIETIES.len()];
+        counts[3] = 1;
+        counts[5] = 2;
+        let got = variety_choices(&counts, 2);
+        let want: Vec<Vec<u8>> = vec![vec![], vec![3], vec![5], vec![3, 5], vec![5, 5]];
         assert_eq!(got.iter().map(|x| x.to_vec()).collect::<Vec<_>>(), want);
+        let mut front = Front::default();
+        front.0[5] = [0u8, 2].into_iter().collect();
+        front.0[3] = [1u8].into_iter().collect();
+        let positions: Vec<Vec<u8>> = got.iter().map(|v| front.positions(v).to_vec()).collect();
+        let want: Vec<Vec<u8>> = vec![vec![], vec![1], vec![0], vec![0, 1], vec![0, 2]];
+        assert_eq!(positions, want);
     }
 }

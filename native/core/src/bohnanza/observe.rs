@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde_json::{json, Map, Value};
 
 use super::cards::{Card, VARIETIES};
-use super::state::{OfferRecord, Zones, OPEN, OVER, STATUS_NAMES};
+use super::state::{OfferRecord, Pile, Zones, OPEN, OVER, STATUS_NAMES};
 use super::trading::{offer_private, offer_public};
 use crate::rng::Rng;
 
@@ -155,9 +155,9 @@ fn known_in_hand(s: &Zones, q: usize) -> Vec<Card> {
 /// does. `viewer` None (or a seat not in the game, as Python treats it) resamples every hand.
 pub fn determinize_into(s: &mut Zones, viewer: Option<usize>, rng: &mut Rng) {
     let n = s.cfg.num_players;
-    let mut pool: Vec<Card> = s.deck.clone();
+    let mut pool: Vec<Card> = s.deck.to_vec();
     pool.extend(&s.r#box);
-    let mut keep: Vec<Vec<Card>> = vec![Vec::new(); n];
+    let mut keep: Vec<Pile> = vec![Pile::new(); n];
     for (q, kept) in keep.iter_mut().enumerate() {
         if Some(q) == viewer {
             continue;
@@ -176,8 +176,9 @@ pub fn determinize_into(s: &mut Zones, viewer: Option<usize>, rng: &mut Rng) {
     pool.sort_unstable();
     rng.shuffle(&mut pool);
     let mut pos = 0;
-    let mut take = |k: usize| -> Vec<Card> {
-        let out = pool[pos..pos + k].to_vec();
+    let mut take = |k: usize| -> Pile {
+        let mut out = Pile::new();
+        out.extend_from_slice(&pool[pos..pos + k]);
         pos += k;
         out
     };
@@ -186,7 +187,7 @@ pub fn determinize_into(s: &mut Zones, viewer: Option<usize>, rng: &mut Rng) {
         if Some(q) == viewer {
             continue;
         }
-        hand.extend(take(s.hands[q].len() - hand.len()));
+        hand.extend_from_slice(&take(s.hands[q].len() - hand.len()));
         hand.sort_unstable();
         rng.shuffle(&mut hand);
         s.treasury[q] = take(s.treasury[q].len());

@@ -6,7 +6,7 @@
 //! reused and only the kinds are counted.
 
 use super::game::{self, Outcome};
-use super::menu::legal_actions;
+use super::menu::{legal_actions_into, Menu};
 use super::rules::{Event, Events};
 use super::state::*;
 use crate::rng::Rng;
@@ -94,10 +94,11 @@ pub fn first_mover(s: &Zones) -> Option<usize> {
 /// `EVENT_KINDS[k]`.
 pub fn playout(s: &mut Zones, rng: &mut Rng, max_steps: u64, counts: &mut [u64; KINDS]) -> u64 {
     let mut ev: Events = Vec::new();
+    let mut menu = Menu::default();
     let mut steps = 0;
     while steps < max_steps {
         let Some(p) = first_mover(s) else { break };
-        let menu = legal_actions(s, p);
+        legal_actions_into(s, p, &mut menu);
         let i = rng.below(menu.len() as u64) as usize;
         let Some(action) = menu.get(i) else { break };
         game::effect(s, p, &action, &mut ev);

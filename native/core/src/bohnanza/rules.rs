@@ -263,10 +263,10 @@ pub fn new_state(num_players: usize, seed: u64, options: Options) -> Result<Zone
 pub fn setup(cfg: Arc<Config>, seed: u64) -> Zones {
     let n = cfg.num_players;
     let mut rng = Rng::new(seed);
-    let mut deck: Vec<Card> = (0..cfg.num_cards()).map(|c| c as Card).collect();
+    let mut deck: Pile = (0..cfg.num_cards()).map(|c| c as Card).collect();
     rng.shuffle(&mut deck);
     deck.reverse(); // the end is the top; the shuffle's first card is dealt first
-    let mut hands: Vec<Vec<Card>> = vec![Vec::with_capacity(12); n];
+    let mut hands: PerSeat<Pile> = (0..n).map(|_| Pile::new()).collect();
     let most = cfg.hand_sizes.iter().copied().max().unwrap_or(0);
     for _ in 0..most {
         for (p, hand) in hands.iter_mut().enumerate() {
@@ -278,28 +278,30 @@ pub fn setup(cfg: Arc<Config>, seed: u64) -> Zones {
     let mut s = Zones {
         rng,
         deck,
-        discard: Vec::new(),
+        discard: Pile::new(),
         hands,
-        fields: vec![vec![Vec::new(); cfg.start_fields]; n],
-        third: vec![cfg.start_fields == 3; n],
-        treasury: vec![Vec::new(); n],
-        trade: vec![Vec::new(); n],
+        fields: (0..n)
+            .map(|_| (0..cfg.start_fields).map(|_| Field::new()).collect())
+            .collect(),
+        third: (0..n).map(|_| cfg.start_fields == 3).collect(),
+        treasury: (0..n).map(|_| Pile::new()).collect(),
+        trade: (0..n).map(|_| Pile::new()).collect(),
         faceup: [None, None],
-        revealed: Vec::new(),
-        offer_area: Vec::new(),
-        r#box: Vec::new(),
+        revealed: Pile::new(),
+        offer_area: Pile::new(),
+        r#box: Pile::new(),
         exhaustions: 0,
         active: 0,
         phase: PLANT,
         planted: 0,
         turn: 0,
         ending: false,
-        passed: vec![false; n],
+        passed: (0..n).map(|_| false).collect(),
         offers: Vec::new(),
         offer_status: Vec::new(),
         accepted_by: Vec::new(),
         next_offer_id: 1,
-        offers_made: vec![0; n],
+        offers_made: (0..n).map(|_| 0).collect(),
         cfg,
     };
     start_turn(&mut s, &mut Vec::new());
@@ -354,7 +356,7 @@ pub fn exhaust(s: &mut Zones, ev: &mut Events) -> bool {
 
 /// B-24: a single bean may not be harvested while another field of the player holds 2 or
 /// more (`protection.py`).
-pub fn single_bean_protected(fields: &[Vec<Card>], f: usize) -> bool {
+pub fn single_bean_protected(fields: &[Field], f: usize) -> bool {
     fields[f].len() == 1 && fields.iter().any(|x| x.len() >= 2)
 }
 
@@ -497,7 +499,7 @@ pub fn do_buy(s: &mut Zones, p: usize, ev: &mut Events) {
     } else {
         s.discard.extend_from_slice(&paid);
     }
-    s.fields[p].push(Vec::new());
+    s.fields[p].push(Field::new());
     s.third[p] = true;
     let paid = (!s.cfg.duel).then_some(paid); // bean side up: public (B-72, B-92)
     ev.push(Event::BuyField {
@@ -542,11 +544,11 @@ pub fn begin_reveal(s: &mut Zones, ev: &mut Events) {
     }
     let n = s.cfg.num_players;
     s.phase = TRADE;
-    s.passed = vec![false; n];
+    s.passed = (0..n).map(|_| false).collect();
     s.offers.clear();
     s.offer_status.clear();
     s.accepted_by.clear();
-    s.offers_made = vec![0; n];
+    s.offers_made = (0..n).map(|_| 0).collect();
 }
 
 /// B-46: outstanding offers expire, leftover face-up cards go to the active trade area.
@@ -638,7 +640,7 @@ pub fn duel_reveal_step(s: &mut Zones, ev: &mut Events) {
         pulled.push(top);
     }
     let empty = row.is_empty();
-    s.revealed = row;
+    s.revealed = row.iter().copied().collect();
     ev.push(Event::DuelReveal {
         active: s.active,
         cards,
@@ -662,7 +664,7 @@ pub fn end_reveal_step(s: &mut Zones, ev: &mut Events) {
 pub fn leave_offer(s: &mut Zones, ev: &mut Events) {
     s.offer_area = std::mem::take(&mut s.revealed);
     ev.push(Event::LeaveOffer {
-        cards: s.offer_area.clone(),
+        cards: s.offer_area.to_vec(),
     });
     end_reveal_step(s, ev);
 }
@@ -684,8 +686,8 @@ pub fn game_over(s: &mut Zones, ev: &mut Events) {
         }
     }
     s.phase = OVER;
-    s.passed = vec![false; s.cfg.num_players];
+    s.passed = (0..s.cfg.num_players).map(|_| false).collect();
     ev.push(Event::GameOver {
-        scores: s.treasury.iter().map(Vec::len).collect(),
+        scores: s.treasury.iter().map(|t| t.len()).collect(),
     });
 }

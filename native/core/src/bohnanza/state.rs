@@ -11,8 +11,38 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use super::cards::{Card, Config, Variety};
+use super::cards::{Card, Config, Variety, CARD_COUNTS};
+use crate::few::Inline;
 use crate::rng::Rng;
+
+/// The most seats a table has (B-1).
+pub const MAX_PLAYERS: usize = 7;
+/// The most cards a game has (the standard edition's 154): no zone holds more (B-12).
+pub const MAX_CARDS: usize = 154;
+/// The most cards a field holds: one variety (B-19), at most 24 cards of it.
+pub const FIELD_CARDS: usize = 24;
+/// The most fields a seat has (B-20: the third field).
+pub const MAX_FIELDS: usize = 3;
+
+/// An ordered zone of cards (deck, discard pile, a hand, a treasury, a trade area …).
+pub type Pile = Inline<Card, MAX_CARDS>;
+/// One field: cards of one variety, in planting order.
+pub type Field = Inline<Card, FIELD_CARDS>;
+/// A seat's fields.
+pub type Fields = Inline<Field, MAX_FIELDS>;
+/// One value per seat.
+pub type PerSeat<T> = Inline<T, MAX_PLAYERS>;
+
+const _: () = {
+    let mut total = 0;
+    let mut i = 0;
+    while i < CARD_COUNTS.len() {
+        assert!((CARD_COUNTS[i] as usize) <= FIELD_CARDS);
+        total += CARD_COUNTS[i] as usize;
+        i += 1;
+    }
+    assert!(total == MAX_CARDS);
+};
 
 /// Phases (B-31) and duel steps (B-53), with Python's numbers.
 pub const PLANT: u8 = 1;
@@ -77,23 +107,24 @@ pub struct OfferRecord {
 }
 
 /// All zones of one game (`Zones` in `state.py`). A face-up slot is `None` where Python
-/// stores `EMPTY = -1`.
+/// stores `EMPTY = -1`. The card zones are inline arrays sized for a whole game, so a state
+/// is one block of memory (plus this trading phase's offers): `clone()` copies it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Zones {
     pub cfg: Arc<Config>,
     pub rng: Rng,
-    pub deck: Vec<Card>,
-    pub discard: Vec<Card>,
-    pub hands: Vec<Vec<Card>>,
-    pub fields: Vec<Vec<Vec<Card>>>,
+    pub deck: Pile,
+    pub discard: Pile,
+    pub hands: PerSeat<Pile>,
+    pub fields: PerSeat<Fields>,
     /// Bought (or given, with standard 3 players) the third field.
-    pub third: Vec<bool>,
-    pub treasury: Vec<Vec<Card>>,
-    pub trade: Vec<Vec<Card>>,
+    pub third: PerSeat<bool>,
+    pub treasury: PerSeat<Pile>,
+    pub trade: PerSeat<Pile>,
     pub faceup: [Option<Card>; 2],
-    pub revealed: Vec<Card>,
-    pub offer_area: Vec<Card>,
-    pub r#box: Vec<Card>,
+    pub revealed: Pile,
+    pub offer_area: Pile,
+    pub r#box: Pile,
     pub exhaustions: u32,
     pub active: usize,
     pub phase: u8,
@@ -101,13 +132,18 @@ pub struct Zones {
     pub turn: u32,
     /// The final exhaustion happened during a reveal (B-62).
     pub ending: bool,
-    pub passed: Vec<bool>,
+    pub passed: PerSeat<bool>,
     /// This trading phase's offers, in id order.
     pub offers: Vec<Arc<OfferRecord>>,
     pub offer_status: Vec<u8>,
     pub accepted_by: Vec<i32>,
     pub next_offer_id: u32,
-    pub offers_made: Vec<u32>,
+    pub offers_made: PerSeat<u32>,
+}
+
+/// A list of card lists as JSON.
+fn nested_json<Z: std::ops::Deref<Target = [Card]>>(items: &[Z]) -> Value {
+    items.iter().map(|x| Value::from(x.to_vec())).collect()
 }
 
 fn slot(c: Option<Card>) -> i32 {
@@ -126,7 +162,10 @@ fn repr_list<T: std::fmt::Display>(out: &mut String, items: &[T]) {
     out.push(']');
 }
 
-fn repr_nested<T: std::fmt::Display>(out: &mut String, items: &[Vec<T>]) {
+fn repr_nested<T: std::fmt::Display, Z: std::ops::Deref<Target = [T]>>(
+    out: &mut String,
+    items: &[Z],
+) {
     out.push('[');
     for (i, x) in items.iter().enumerate() {
         if i > 0 {
@@ -209,28 +248,28 @@ impl Zones {
         json!({
             "options": self.cfg.options.to_json(),
             "num_players": self.cfg.num_players,
-            "deck": self.deck,
-            "discard": self.discard,
-            "hands": self.hands,
-            "fields": self.fields,
-            "third": self.third,
-            "treasury": self.treasury,
-            "trade": self.trade,
+            "deck": self.deck.to_vec(),
+            "discard": self.discard.to_vec(),
+            "hands": nested_json(&self.hands),
+            "fields": self.fields.iter().map(|fs| nested_json(fs)).collect::<Vec<_>>(),
+            "third": self.third.to_vec(),
+            "treasury": nested_json(&self.treasury),
+            "trade": nested_json(&self.trade),
             "faceup": [slot(self.faceup[0]), slot(self.faceup[1])],
-            "revealed": self.revealed,
-            "offer_area": self.offer_area,
-            "box": self.r#box,
+            "revealed": self.revealed.to_vec(),
+            "offer_area": self.offer_area.to_vec(),
+            "box": self.r#box.to_vec(),
             "exhaustions": self.exhaustions,
             "active": self.active,
             "phase": self.phase,
             "planted": self.planted,
             "turn": self.turn,
             "ending": self.ending,
-            "passed": self.passed,
+            "passed": self.passed.to_vec(),
             "offer_status": self.offer_status,
             "accepted_by": self.accepted_by,
             "next_offer_id": self.next_offer_id,
-            "offers_made": self.offers_made,
+            "offers_made": self.offers_made.to_vec(),
             "rng": self.rng.state,
             "offers": self.offers.iter().map(|o| o.to_json()).collect::<Vec<_>>(),
         })
@@ -291,38 +330,22 @@ impl Zones {
         s
     }
 
-    /// The bytes this state holds: the struct and the heap of its vectors (capacity, not
-    /// length). The configuration and the offer records are shared (`Arc`) by every clone and
-    /// counted by their pointers only.
+    /// The bytes this state holds: the struct (its card zones are inline) and the heap of
+    /// this trading phase's offer vectors (capacity, not length). The configuration and the
+    /// offer records are shared (`Arc`) by every clone and counted by their pointers only.
     pub fn memory_bytes(&self) -> usize {
         fn heap<T>(v: &Vec<T>) -> usize {
             v.capacity() * std::mem::size_of::<T>()
         }
-        fn nested<T>(v: &Vec<Vec<T>>) -> usize {
-            heap(v) + v.iter().map(heap).sum::<usize>()
-        }
         std::mem::size_of::<Zones>()
-            + heap(&self.deck)
-            + heap(&self.discard)
-            + nested(&self.hands)
-            + heap(&self.fields)
-            + self.fields.iter().map(nested).sum::<usize>()
-            + heap(&self.third)
-            + nested(&self.treasury)
-            + nested(&self.trade)
-            + heap(&self.revealed)
-            + heap(&self.offer_area)
-            + heap(&self.r#box)
-            + heap(&self.passed)
             + heap(&self.offers)
             + heap(&self.offer_status)
             + heap(&self.accepted_by)
-            + heap(&self.offers_made)
     }
 
     /// Every card id in every zone (for conservation checks, B-12), in Python's order.
     pub fn all_cards(&self) -> Vec<Card> {
-        let mut out: Vec<Card> = self.deck.clone();
+        let mut out: Vec<Card> = self.deck.to_vec();
         out.extend(&self.discard);
         out.extend(self.faceup.iter().flatten());
         out.extend(&self.revealed);
@@ -407,14 +430,15 @@ impl Loader<'_> {
         }
     }
 
-    fn cards_of(&self, key: &str, v: &Value) -> Result<Vec<Card>, LoadError> {
-        self.list(key, v)?
-            .iter()
-            .map(|c| self.card(key, c))
-            .collect()
+    fn cards_of<const N: usize>(&self, key: &str, v: &Value) -> Result<Inline<Card, N>, LoadError> {
+        let items = self.list(key, v)?;
+        if items.len() > N {
+            return bad(key, &format!("at most {N} cards"), v);
+        }
+        items.iter().map(|c| self.card(key, c)).collect()
     }
 
-    fn cards(&self, key: &str) -> Result<Vec<Card>, LoadError> {
+    fn cards(&self, key: &str) -> Result<Pile, LoadError> {
         self.cards_of(key, self.get(key)?)
     }
 
@@ -428,14 +452,14 @@ impl Loader<'_> {
         Ok(items)
     }
 
-    fn seat_cards(&self, key: &str) -> Result<Vec<Vec<Card>>, LoadError> {
+    fn seat_cards(&self, key: &str) -> Result<PerSeat<Pile>, LoadError> {
         self.per_seat(key)?
             .iter()
             .map(|v| self.cards_of(key, v))
             .collect()
     }
 
-    fn seat_bools(&self, key: &str) -> Result<Vec<bool>, LoadError> {
+    fn seat_bools(&self, key: &str) -> Result<PerSeat<bool>, LoadError> {
         self.per_seat(key)?
             .iter()
             .map(|v| self.boolean(key, v))
@@ -468,7 +492,7 @@ impl Loader<'_> {
                 _ => Some(self.uint(key, to, seat)? as u8),
             },
             give_faceup: self.pairs(key, give_faceup)?,
-            give_hand: self.cards_of(key, give_hand)?,
+            give_hand: self.cards_of::<MAX_CARDS>(key, give_hand)?.to_vec(),
             give_positions: self
                 .list(key, positions)?
                 .iter()
@@ -563,7 +587,7 @@ impl Zones {
                 }
                 fs.iter().map(|f| l.cards_of("fields", f)).collect()
             })
-            .collect::<Result<Vec<Vec<Vec<Card>>>, LoadError>>()?;
+            .collect::<Result<PerSeat<Fields>, LoadError>>()?;
         let faceup_v = l.get("faceup")?;
         let faceup: Vec<Option<Card>> = l
             .list("faceup", faceup_v)?
@@ -624,7 +648,7 @@ impl Zones {
             .per_seat("offers_made")?
             .iter()
             .map(|x| Ok(l.uint("offers_made", x, u32::MAX as u64)? as u32))
-            .collect::<Result<Vec<u32>, LoadError>>()?;
+            .collect::<Result<PerSeat<u32>, LoadError>>()?;
         Ok(Zones {
             rng: Rng::from_state(state),
             deck: l.cards("deck")?,

@@ -313,7 +313,7 @@ pub fn do_accept(s: &mut Zones, p: usize, offer_id: i64, positions: &[i64], ev: 
     let positions = sorted_i64(positions);
     let hand = std::mem::take(&mut s.hands[p]);
     let mut taken = Vec::with_capacity(positions.len());
-    for (j, c) in hand.into_iter().enumerate() {
+    for (j, &c) in hand.iter().enumerate() {
         if positions.contains(&(j as i64)) {
             taken.push(c);
         } else {
