@@ -20,13 +20,16 @@ type Side = (Few, Few);
 #[derive(Debug, Default)]
 pub struct Sides {
     list: Vec<Side>,
+    /// Look places up in a map (lists kept for a whole game) rather than scan.
+    indexed: bool,
     places: OnceLock<FxHashMap<Side, usize>>,
 }
 
 impl Sides {
-    fn new(list: Vec<Side>) -> Sides {
+    fn new(list: Vec<Side>, indexed: bool) -> Sides {
         Sides {
             list,
+            indexed,
             places: OnceLock::new(),
         }
     }
@@ -35,8 +38,12 @@ impl Sides {
         self.list.len()
     }
 
-    /// Where `side` is in the list.
+    /// Where `side` is in the list (the given sides of a hand are scanned: they change with
+    /// the hand, and indexing each new list costs more than scanning it).
     fn place(&self, side: &Side) -> Option<usize> {
+        if !self.indexed {
+            return self.list.iter().position(|x| x == side);
+        }
         let places = self.places.get_or_init(|| {
             let mut map = FxHashMap::default();
             for (i, x) in self.list.iter().enumerate() {
@@ -333,7 +340,12 @@ fn cached_wants(s: &Zones, slots: &[u8]) -> Arc<Sides> {
     let mask = slots.iter().fold(0, |m, &i| m | (1 << i));
     let max_want = cfg.options.max_want as usize;
     cfg.wants.0[mask]
-        .get_or_init(|| Arc::new(Sides::new(want_options(&cfg.varieties, max_want, slots))))
+        .get_or_init(|| {
+            Arc::new(Sides::new(
+                want_options(&cfg.varieties, max_want, slots),
+                true,
+            ))
+        })
         .clone()
 }
 
@@ -493,7 +505,7 @@ type GiveKey = [u8; VARIETIES.len() + 1];
 
 type GiveMap = FxHashMap<GiveKey, Arc<Sides>>;
 
-const GIVE_CACHE_LIMIT: usize = 4096;
+const GIVE_CACHE_LIMIT: usize = 16_384;
 
 impl Clone for GiveCache {
     fn clone(&self) -> Self {
@@ -570,7 +582,7 @@ fn give_options(s: &Zones, p: usize, front: Option<&Front>, slots: &[u8]) -> Arc
     if let Some(found) = cache.get(&key) {
         return found.clone();
     }
-    let sides = Arc::new(Sides::new(build_give_options(cfg, &key, slots)));
+    let sides = Arc::new(Sides::new(build_give_options(cfg, &key, slots), false));
     if cache.len() >= GIVE_CACHE_LIMIT {
         cache.clear();
     }
