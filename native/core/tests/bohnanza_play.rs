@@ -5,8 +5,11 @@
 
 use seedbed_core::bohnanza::actions::Action;
 use seedbed_core::bohnanza::menu::legal_actions;
-use seedbed_core::bohnanza::{game, rules, Edition, Options};
+use seedbed_core::bohnanza::{game, rules};
 use seedbed_core::rng::Rng;
+
+mod common;
+use common::configurations;
 
 fn conserved(s: &seedbed_core::bohnanza::Zones) -> bool {
     let mut all = s.all_cards();
@@ -17,47 +20,36 @@ fn conserved(s: &seedbed_core::bohnanza::Zones) -> bool {
 #[test]
 fn random_games_end_legally_and_conserve_cards() {
     let mut games = 0;
-    for (edition, counts) in [(Edition::Standard, 2..=7), (Edition::Classic, 3..=5)] {
-        for n in counts {
-            for (max_offers, all_positions) in [(Some(6), false), (Some(0), false), (Some(2), true)]
-            {
-                let options = Options {
-                    edition,
-                    max_offers,
-                    all_positions,
-                    ..Options::default()
-                };
-                let mut s = rules::new_state(n, 7 + n as u64, options).expect("state");
-                let mut rng = Rng::new(n as u64);
-                let mut steps = 0;
-                while !game::is_terminal(&s) {
-                    let p = game::movers(&s)[0];
-                    let menu = legal_actions(&s, p);
-                    assert!(!menu.is_empty(), "an empty menu for a mover");
-                    let a = menu
-                        .get(rng.below(menu.len() as u64) as usize)
-                        .expect("item");
-                    // a refusal leaves the state as it was
-                    let before = s.clone();
-                    let bad = Action::Harvest { field: -1 };
-                    assert!(game::apply(&mut s, p as i64, &bad).is_err());
-                    assert!(
-                        game::apply(&mut s, -1, &Action::Pass)
-                            .unwrap_err()
-                            .not_on_move
-                    );
-                    assert_eq!(s, before);
-                    game::apply(&mut s, p as i64, &a).unwrap_or_else(|e| panic!("{a}: {e:?}"));
-                    assert!(conserved(&s), "B-12 after {a}");
-                    steps += 1;
-                    assert!(steps < 100_000, "no end");
-                }
-                let outcome = game::outcome(&s).expect("outcome");
-                assert_eq!(outcome.scores.len(), n);
-                assert!(outcome.ranks.contains(&1));
-                games += 1;
-            }
+    for (n, options) in configurations() {
+        let mut s = rules::new_state(n, 7 + n as u64, options).expect("state");
+        let mut rng = Rng::new(n as u64);
+        let mut steps = 0;
+        while !game::is_terminal(&s) {
+            let p = game::movers(&s)[0];
+            let menu = legal_actions(&s, p);
+            assert!(!menu.is_empty(), "an empty menu for a mover");
+            let a = menu
+                .get(rng.below(menu.len() as u64) as usize)
+                .expect("item");
+            // a refusal leaves the state as it was
+            let before = s.clone();
+            let bad = Action::Harvest { field: -1 };
+            assert!(game::apply(&mut s, p as i64, &bad).is_err());
+            assert!(
+                game::apply(&mut s, -1, &Action::Pass)
+                    .unwrap_err()
+                    .not_on_move
+            );
+            assert_eq!(s, before);
+            game::apply(&mut s, p as i64, &a).unwrap_or_else(|e| panic!("{a}: {e:?}"));
+            assert!(conserved(&s), "B-12 after {a}");
+            steps += 1;
+            assert!(steps < 100_000, "no end");
         }
+        let outcome = game::outcome(&s).expect("outcome");
+        assert_eq!(outcome.scores.len(), n);
+        assert!(outcome.ranks.contains(&1));
+        games += 1;
     }
     assert_eq!(games, 27);
 }

@@ -5,27 +5,11 @@
 
 use seedbed_core::bohnanza::menu::legal_actions;
 use seedbed_core::bohnanza::playout::{first_mover, playout, simulate_one, EVENT_KINDS, KINDS};
-use seedbed_core::bohnanza::{game, rules, Edition, Options};
+use seedbed_core::bohnanza::{game, rules, Options};
 use seedbed_core::rng::Rng;
 
-fn configurations() -> Vec<(usize, Options)> {
-    let mut out = Vec::new();
-    for (edition, counts) in [(Edition::Standard, 2..=7), (Edition::Classic, 3..=5)] {
-        for n in counts {
-            for (max_offers, all_positions) in [(Some(6), false), (Some(0), false), (Some(2), true)]
-            {
-                let options = Options {
-                    edition,
-                    max_offers,
-                    all_positions,
-                    ..Options::default()
-                };
-                out.push((n, options));
-            }
-        }
-    }
-    out
-}
+mod common;
+use common::configurations;
 
 #[test]
 fn playout_plays_the_step_by_step_game() {
