@@ -46,7 +46,7 @@ simulate: $(STAMP) $(NATIVE)
 ## properties, leaks, goldens, both engines in lockstep, CLI)
 test: $(STAMP) $(NATIVE)
 	$(call cargo,test --quiet)
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --durations=30
 
 ## lint: the one lint definition, also what CI runs (.ci/run calls make lint): ruff, mypy --strict;
 ## for the native core cargo fmt --check and cargo clippy -D warnings
