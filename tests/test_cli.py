@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 import seedbed
 from seedbed.cli.main import app
 from seedbed.engine.record import GameRecord, read_records
+from seedbed.engine.registry import native_unavailable
 from seedbed.lab.simulate import Summary, parse_option, parse_options, play_random_game, simulate
 
 runner = CliRunner(env={"COLUMNS": "160"})  # a fixed width: rich wraps to the terminal
@@ -261,10 +263,34 @@ def test_bench_prints_every_figure() -> None:
     code, out, err = run("bench", "bohnanza", "--players", "3", "--seconds", "0.2")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == "bohnanza, 3 players, one core (single process)"
+    assert re.fullmatch(r"engine: (native|python) \(engines: .*\)", lines[0]), lines[0]
+    assert lines[1] == "bohnanza, 3 players, one core (single process)"
     assert re.search(r"playouts/s\s+lean \(max_offers=0\)\s+[\d.]+\s+actions/s\s+[\d,]+", out)
     assert re.search(r"playouts/s\s+default \(random offer\)\s+[\d.]+\s+actions/s\s+[\d,]+", out)
     assert re.search(r"clone\(\)\s+mid-game states\s+[\d.]+ µs", out)
+
+
+NATIVE_MISSING = native_unavailable("bohnanza")
+
+
+@pytest.mark.skipif(
+    NATIVE_MISSING is not None and os.environ.get("CI", "").lower() != "true",
+    reason=f"{NATIVE_MISSING} (never skipped under CI=true)",
+)
+def test_bench_both_engines_side_by_side() -> None:
+    """Issue 14: one run prints each engine's figures and their ratios."""
+    code, out, err = run("bench", "bohnanza", "-p", "3", "--engine", "both", "--seconds", "0.05")
+    assert code == 0, err
+    assert "[python] bohnanza, 3 players" in out and "[native] bohnanza, 3 players" in out
+    number = r"[\d,]+(?:\.\d+)?"
+    for figure in (
+        r"whole games/s, lean \(max_offers=0\)",
+        r"API actions/s, default \(random offer\)",
+        r"clone\(\) of a mid-game state \(µs\)",
+    ):
+        assert re.search(rf"{figure}\s+{number}\s+{number}\s+{number}x", out), figure
+    assert re.search(r"whole games \(no Python per step\)\s+[\d.]+", out)
+    assert re.search(r"bytes per mid-game state, native: [\d,]+", out)
 
 
 @pytest.mark.parametrize(
@@ -273,6 +299,8 @@ def test_bench_prints_every_figure() -> None:
         (["bohnanza", "-p", "9"], "takes 2-7 players"),
         (["bohnanza", "--seconds", "-1"], "--seconds must be >= 0"),
         (["chess"], "unknown game"),
+        (["ismcts", "bohnanza", "--engine", "both"], "--engine both goes with bench GAME only"),
+        (["bohnanza", "--engine", "turbo"], "--engine must be one of"),
     ],
 )
 def test_bench_errors(args: list[str], message: str) -> None:

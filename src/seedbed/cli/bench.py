@@ -15,7 +15,7 @@ import typer
 from seedbed import engines
 from seedbed.bots.ismcts import BENCH_SPEC as ISMCTS_BENCH_SPEC
 from seedbed.cli import arena as arena_cli
-from seedbed.cli.errors import GAME_HELP, EngineOption, fail, lookup, select_engine, user_errors
+from seedbed.cli.errors import ENGINE_HELP, GAME_HELP, fail, lookup, select_engine, user_errors
 from seedbed.engine.registry import game_names
 from seedbed.lab import bench as benchmod
 from seedbed.lab import simulate as sim
@@ -72,7 +72,15 @@ def bench(
         str | None,
         typer.Option(help="With server: the server's storage (default: a temporary SQLite file)."),
     ] = None,
-    engine: EngineOption = None,
+    engine: Annotated[
+        str | None,
+        typer.Option(
+            "--engine",
+            metavar="ENGINE",
+            help=f"{ENGINE_HELP} With bench GAME also both: each engine's figures from one "
+            "run, side by side, with their ratios.",
+        ),
+    ] = None,
 ) -> None:
     """Measure random playouts/s and actions/s (without and with offers) and µs per clone()
     of mid-game states; or, as bench ismcts GAME, the search's iterations/s. In this process
@@ -82,11 +90,18 @@ def bench(
 
     Example: seedbed bench bohnanza --players 4 --seconds 3
 
+    Example: seedbed bench bohnanza --engine both
+
     Example: seedbed bench ismcts bohnanza --players 4 --seconds 5 --spec ismcts:iterations=200
 
     Example: seedbed bench server --tables 100 --players 4 --game stalk_exchange --seconds 20
     """
     with user_errors():
+        if engine == BOTH:
+            if what in ("server", "ismcts") or game is not None or spec is not None:
+                fail("--engine both goes with bench GAME only")
+            _bench_both(what, players, 3.0 if seconds is None else seconds, seed)
+            return
         select_engine(engine)
         if what == "server":
             if game is not None:
@@ -122,3 +137,27 @@ def bench(
         report = benchmod.bench(g, players, seconds, seed)
     typer.echo(f"engine: {engines.running(g.name, engine)} ({engines.describe()})")
     typer.echo("\n".join(report.lines()))
+
+
+BOTH = "both"
+
+
+def _bench_both(name: str, players: int, seconds: float, seed: int) -> None:
+    """``bench GAME --engine both``: every figure on the Python engine, then on the native
+    one, in this process on one core, and their ratios."""
+    if seconds < 0:
+        fail(f"--seconds must be >= 0, not {seconds}")
+    games = [lookup(name, "python"), lookup(name, "native")]
+    for g in games:
+        for _, opts in benchmod.variants(g):
+            sim.check_setup(g, players, opts)
+    if not benchmod.same_games(games, players, seed):
+        fail("the engines play different games: run the parity tests (tests/native)")
+    reports = {}
+    for label, g in zip(("python", "native"), games, strict=True):
+        typer.echo(f"measuring the {label} engine …", err=True)
+        reports[label] = benchmod.bench(g, players, seconds, seed)
+    typer.echo(engines.describe())
+    for label, report in reports.items():
+        typer.echo(f"[{label}] " + "\n".join(report.lines()))
+    typer.echo("\n".join(benchmod.comparison(reports)))

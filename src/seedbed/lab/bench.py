@@ -19,7 +19,7 @@ from typing import Any
 
 from seedbed.engine.api import Game, JsonDict, State
 from seedbed.engine.registry import spec as game_spec
-from seedbed.lab.simulate import policy_rng, random_step
+from seedbed.lab.simulate import BULK_CHUNK, bulk_games, policy_rng, random_step
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,39 @@ def playouts(
     return PlayoutRate(label, games, actions, elapsed)
 
 
+def whole_playouts(
+    game: Game,
+    n: int,
+    options: Mapping[str, Any] | None,
+    seconds: float,
+    seed: int = 0,
+    label: str = "",
+) -> PlayoutRate | None:
+    """Whole random games played by the game itself (:func:`~seedbed.lab.simulate.bulk_games`,
+    a native engine's playouts with no Python per step) for about ``seconds``, in chunks of
+    ``BULK_CHUNK`` games; None when the game does not play whole games itself."""
+    if bulk_games(game, n, [seed], options) is None:
+        return None
+    games = actions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        played = bulk_games(game, n, range(seed + games, seed + games + BULK_CHUNK), options)
+        assert played is not None
+        actions += sum(stats.steps for _, stats in played)
+        games += len(played)
+        elapsed = time.perf_counter() - start
+    return PlayoutRate(label, games, actions, elapsed)
+
+
+def state_bytes(states: list[State]) -> int | None:
+    """Mean bytes per state, for states that can say (a native state's ``memory_bytes()``)."""
+    sizes = [getattr(s, "memory_bytes", None) for s in states]
+    if not states or any(size is None for size in sizes):
+        return None
+    return sum(int(size()) for size in sizes if size is not None) // len(states)
+
+
 def midgame_states(
     game: Game, n: int, options: Mapping[str, Any] | None, games: int = 4, seed: int = 0
 ) -> list[State]:
@@ -131,26 +164,77 @@ class BenchReport:
     game: str
     num_players: int
     playouts: list[PlayoutRate]
+    """Random games stepped through the State API (``legal_actions`` + ``apply``)."""
     clone: CloneCost
+    whole: list[PlayoutRate | None]
+    """Whole random games played by the game itself, per variant (None: it cannot)."""
+    bytes_per_state: int | None
 
     def lines(self) -> list[str]:
         out = [f"{self.game}, {self.num_players} players, one core (single process)"]
         width = max(len(r.label) for r in self.playouts)
-        for r in self.playouts:
+        for r, whole in zip(self.playouts, self.whole, strict=True):
             out.append(
                 f"  playouts/s  {r.label:<{width}}  {r.games_per_second:10.1f}"
                 f"   actions/s {r.actions_per_second:12,.0f}"
                 f"   ({r.games} games, {r.actions / r.games:.0f} actions/game)"
             )
+            if whole is not None:
+                out.append(
+                    f"  whole games {'(no Python per step)':<{width}}"
+                    f"  {whole.games_per_second:10.1f}"
+                    f"   actions/s {whole.actions_per_second:12,.0f}   ({whole.games} games)"
+                )
         out.append(
             f"  clone()     {'mid-game states':<{width}}  {self.clone.microseconds:10.2f} µs"
             f"   ({self.clone.clones:,} clones of {self.clone.states} states)"
         )
+        if self.bytes_per_state is not None:
+            label = "per mid-game state"
+            out.append(f"  memory      {label:<{width}}  {self.bytes_per_state:10,} B")
         return out
+
+    def figures(self) -> list[tuple[str, float, str]]:
+        """(what, value, unit) of every figure; whole games fall back to the stepped ones."""
+        out: list[tuple[str, float, str]] = []
+        for r, whole in zip(self.playouts, self.whole, strict=True):
+            best = whole or r
+            out.append((f"whole games/s, {r.label}", best.games_per_second, "/s"))
+            out.append((f"API actions/s, {r.label}", r.actions_per_second, "/s"))
+        out.append(("clone() of a mid-game state", self.clone.microseconds, "µs"))
+        return out
+
+
+def comparison(reports: Mapping[str, BenchReport]) -> list[str]:
+    """The figures of two engines side by side with their ratio (second over first; for
+    ``clone()`` first over second, so a ratio above 1 is always the second one faster)."""
+    (name_a, a), (name_b, b) = reports.items()
+    out = [f"{'':44}{name_a:>14}{name_b:>14}{'ratio':>9}"]
+    for (what, x, unit), (_, y, _) in zip(a.figures(), b.figures(), strict=True):
+        ratio = (x / y if unit == "µs" else y / x) if x > 0 and y > 0 else 0.0
+        fmt = "{:14,.2f}" if unit == "µs" else "{:14,.0f}"
+        cells = fmt.format(x) + fmt.format(y)
+        out.append(f"  {what + (' (µs)' if unit == 'µs' else ''):<42}{cells}{ratio:8.1f}x")
+    for name, r in reports.items():
+        if r.bytes_per_state is not None:
+            out.append(f"  bytes per mid-game state, {name}: {r.bytes_per_state:,}")
+    return out
 
 
 def bench(game: Game, n: int, seconds: float, seed: int = 0) -> BenchReport:
     """Every figure of the bench for one game and player count, ``seconds`` per figure."""
-    rates = [playouts(game, n, opts, seconds, seed, label) for label, opts in variants(game)]
-    states = midgame_states(game, n, variants(game)[-1][1], seed=seed)
-    return BenchReport(game.name, n, rates, clone_cost(states, seconds))
+    chosen = variants(game)
+    rates = [playouts(game, n, opts, seconds, seed, label) for label, opts in chosen]
+    whole = [whole_playouts(game, n, opts, seconds, seed, label) for label, opts in chosen]
+    states = midgame_states(game, n, chosen[-1][1], seed=seed)
+    return BenchReport(game.name, n, rates, clone_cost(states, seconds), whole, state_bytes(states))
+
+
+def same_games(games: list[Game], n: int, seed: int, count: int = 3) -> bool:
+    """Whether every game plays the same number of actions in the first ``count`` seeded
+    random games of each variant (engines of one game must)."""
+    for _, opts in variants(games[0]):
+        steps = {tuple(_playout(g, n, seed + i, opts) for i in range(count)) for g in games}
+        if len(steps) > 1:
+            return False
+    return True

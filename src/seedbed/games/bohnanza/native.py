@@ -23,8 +23,8 @@ and :data:`UNAVAILABLE` says why; the registry falls back to the Python engine o
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, overload
 
 from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
@@ -54,8 +54,8 @@ else:
     UNAVAILABLE = None
 
 EAGER_MENU = 64
-"""Menus up to this length are decoded from the native menu; longer ones (trading offers) are
-the Python twin's lazy TradingMenu."""
+"""Menus up to this length are decoded from the native menu at once; longer ones (trading
+offers) are a :class:`NativeMenu`."""
 
 
 def _dumps(action: Action) -> str:
@@ -67,6 +67,54 @@ def _events(text: str) -> list[Event]:
         Event(kind, public, private, tuple(private_to))
         for kind, public, private, private_to in json.loads(text)
     ]
+
+
+class NativeMenu(Sequence[Action]):
+    """A long (trading) menu of a native state, lazy: its length and item *i* come from the
+    native menu (one item decoded from JSON, so a random policy pays for one offer, not
+    thousands); iterating, ``in`` and the structured reads of the Python ``TradingMenu``
+    (``fixed``, ``offers``) go to the Python twin of the position it was made in (the same
+    items in the same order, checked by the lockstep harness), built once when first needed.
+    Valid for the position it was made in, as every menu is."""
+
+    __slots__ = ("_length", "_player", "_twin", "_zones")
+
+    def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
+        self._zones = zones.clone()  # the position, kept apart from later moves
+        self._player = player
+        self._length = length
+        self._twin: Sequence[Action] | None = None
+
+    def twin(self) -> Sequence[Action]:
+        """The Python engine's menu of this position (its lazy TradingMenu)."""
+        if self._twin is None:
+            state = PYTHON_GAME.state_from_json(json.loads(self._zones.to_json()))
+            self._twin = state.legal_actions(self._player)
+        return self._twin
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice) or self._twin is not None:
+            return self.twin()[i]
+        (item,) = json.loads(self._zones.menu_items_json(self._player, [i]))
+        return action_from_json(item)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.twin())
+
+    def __contains__(self, a: object) -> bool:
+        return a in self.twin()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.twin(), name)
 
 
 class NativeBohnanzaState(State):
@@ -100,13 +148,12 @@ class NativeBohnanzaState(State):
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
             return ()
-        if self.zones.menu_len(player) <= EAGER_MENU:
+        length: int = self.zones.menu_len(player)
+        if length <= EAGER_MENU:
             return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
-        # A trading menu of thousands of offers: the Python twin's TradingMenu (the same items
-        # in the same order, checked by the lockstep harness) answers len, item i, ``in`` and
-        # the heuristics' structured reads without decoding every offer from JSON, which made
-        # a greedy bot 100x slower on native states.
-        return self.python_state().legal_actions(player)
+        # Thousands of offers: decoding every one from JSON made a greedy bot 100x slower,
+        # and building the Python twin at every step made random play slower than Python.
+        return NativeMenu(self.zones, player, length)
 
     def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
         """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
@@ -170,6 +217,11 @@ class NativeBohnanzaState(State):
         return key
 
     # ---------------------------------------------------------------- beyond the API
+
+    def memory_bytes(self) -> int:
+        """The bytes the native state holds (its zones and this trading phase's offers)."""
+        size: int = self.zones.memory_bytes()
+        return size
 
     def playout(self, rng: Rng, max_steps: int) -> int:
         """Play on with the uniform random policy of ``seedbed.lab.simulate`` (the first
