@@ -390,7 +390,9 @@ def test_cli_simulate_reads_the_declaration() -> None:
 
 def test_cli_bench() -> None:
     out = cli("bench", NAME, "--players", "2", "--seconds", "0.2")
-    assert out.startswith(f"{NAME}, 2 players") and "playouts/s" in out, out
+    engine, report = out.split("\n", 1)
+    assert engine.startswith("engine: python (")  # bench says which engine it ran (issue 14)
+    assert report.startswith(f"{NAME}, 2 players") and "playouts/s" in report, out
     out = cli("bench", "ismcts", NAME, "--players", "2", "--seconds", "0.2")
     assert out.strip(), out
 

@@ -47,9 +47,15 @@ def compact(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"))
 
 
+def reference(state: Any) -> Any:
+    """The state's zones as the Python engine holds them (a native state's Python twin,
+    issue 14)."""
+    return state.python_state() if hasattr(state, "python_state") else state
+
+
 def generator_leaks(state: Any, msg: Message) -> list[str]:
     text = compact(msg)
-    rng_state = str(state.rng.state)
+    rng_state = str(reference(state).rng.state)
     return [f"generator state {rng_state}"] if rng_state in text else []
 
 
@@ -72,7 +78,8 @@ def card_ids(obj: Any) -> set[int]:
     return found
 
 
-def bohnanza_hidden(s: Any, viewer: int) -> set[int]:
+def bohnanza_hidden(state: Any, viewer: int) -> set[int]:
+    s = reference(state)
     hidden = set(s.deck) | set(s.box)
     for q in range(s.num_players):
         if q != viewer:
@@ -203,7 +210,7 @@ class FogKnowledge:
 
 
 def plant_bohnanza(states: list[State], seat: int, msg: Message) -> Message | None:
-    s: Any = states[msg["version"]]
+    s: Any = reference(states[msg["version"]])
     other = next((q for q in range(s.num_players) if q != seat and s.hands[q]), None)
     if other is None:
         return None

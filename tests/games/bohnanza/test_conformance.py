@@ -15,7 +15,7 @@ from seedbed.engine.testing import check_game
 GAME = seedbed.game("bohnanza", engine="python")
 ENGINES = engines("bohnanza")
 GAMES_PER_CONFIG = 200
-NATIVE_GAMES_PER_CONFIG = 60
+NATIVE_GAMES_PER_CONFIG = 20
 """The sweep's games on the native engine: fewer, the long lockstep runs of tests/native
 compare it with the Python engine step by step."""
 CONFIGS = [("standard", n) for n in range(2, 8)] + [("classic", n) for n in range(3, 6)]
