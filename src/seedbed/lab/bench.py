@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +62,19 @@ def _playout(game: Game, n: int, seed: int, options: Mapping[str, Any] | None) -
     return steps
 
 
+def _timed(label: str, seconds: float, play: Callable[[int], tuple[int, int]]) -> PlayoutRate:
+    """Call ``play(games so far) -> (games, actions)`` for about ``seconds`` (at least once)."""
+    games = actions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        played, steps = play(games)
+        games += played
+        actions += steps
+        elapsed = time.perf_counter() - start
+    return PlayoutRate(label, games, actions, elapsed)
+
+
 def playouts(
     game: Game,
     n: int,
@@ -70,15 +83,8 @@ def playouts(
     seed: int = 0,
     label: str = "",
 ) -> PlayoutRate:
-    """Random playouts for about ``seconds`` (at least one game)."""
-    games = actions = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while games == 0 or elapsed < seconds:
-        actions += _playout(game, n, seed + games, options)
-        games += 1
-        elapsed = time.perf_counter() - start
-    return PlayoutRate(label, games, actions, elapsed)
+    """Random playouts stepped through the State API for about ``seconds`` (at least one)."""
+    return _timed(label, seconds, lambda done: (1, _playout(game, n, seed + done, options)))
 
 
 def whole_playouts(
@@ -94,16 +100,13 @@ def whole_playouts(
     ``BULK_CHUNK`` games; None when the game does not play whole games itself."""
     if bulk_games(game, n, [seed], options) is None:
         return None
-    games = actions = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while games == 0 or elapsed < seconds:
-        played = bulk_games(game, n, range(seed + games, seed + games + BULK_CHUNK), options)
+
+    def chunk(done: int) -> tuple[int, int]:
+        played = bulk_games(game, n, range(seed + done, seed + done + BULK_CHUNK), options)
         assert played is not None
-        actions += sum(stats.steps for _, stats in played)
-        games += len(played)
-        elapsed = time.perf_counter() - start
-    return PlayoutRate(label, games, actions, elapsed)
+        return len(played), sum(stats.steps for _, stats in played)
+
+    return _timed(label, seconds, chunk)
 
 
 def state_bytes(states: list[State]) -> int | None:
