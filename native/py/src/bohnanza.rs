@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use seedbed_core::bohnanza::actions::Action;
 use seedbed_core::bohnanza::menu::{legal_actions, Menu};
 use seedbed_core::bohnanza::state::LoadError;
-use seedbed_core::bohnanza::{game, observe, playout, rules, Config, Options, Zones};
+use seedbed_core::bohnanza::{codes, game, observe, playout, rules, Config, Options, Zones};
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -52,14 +52,18 @@ fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
     Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", e))
 }
 
+fn event_value(s: &Zones, e: &rules::Event) -> serde_json::Value {
+    let e = e.to_json(&s.cfg);
+    serde_json::json!([e.kind, e.public, e.private, e.private_to])
+}
+
+/// One event as the JSON text of `[kind, public, private, private_to]`.
+fn event_json(s: &Zones, e: &rules::Event) -> String {
+    event_value(s, e).to_string()
+}
+
 fn events_json(s: &Zones, events: &[rules::Event]) -> String {
-    let out: Vec<serde_json::Value> = events
-        .iter()
-        .map(|e| {
-            let e = e.to_json(&s.cfg);
-            serde_json::json!([e.kind, e.public, e.private, e.private_to])
-        })
-        .collect();
+    let out: Vec<serde_json::Value> = events.iter().map(|e| event_value(s, e)).collect();
     serde_json::Value::from(out).to_string()
 }
 
@@ -74,9 +78,32 @@ fn parse_options(options_json: Option<&str>) -> PyResult<Options> {
 
 /// A native Bohnanza position (the zones of `state.py`).
 #[pyclass(module = "seedbed._native")]
-#[derive(Clone)]
 pub struct BohnanzaZones {
     pub inner: Zones,
+    /// The events of the last `apply_code`, until the next (for `last_events_json`).
+    last: Vec<rules::Event>,
+}
+
+impl From<Zones> for BohnanzaZones {
+    fn from(inner: Zones) -> Self {
+        BohnanzaZones {
+            inner,
+            last: Vec::new(),
+        }
+    }
+}
+
+impl Clone for BohnanzaZones {
+    /// The position only: a copy has applied nothing yet.
+    fn clone(&self) -> Self {
+        BohnanzaZones::from(self.inner.clone())
+    }
+}
+
+/// What determines an event's JSON besides the event: the card table (edition and player
+/// count, B-13).
+fn event_key(s: &Zones, e: &rules::Event) -> String {
+    format!("{}{}{e:?}", s.cfg.options.edition.name(), s.cfg.num_players)
 }
 
 #[pymethods]
@@ -175,6 +202,53 @@ impl BohnanzaZones {
         serde_json::Value::from(out).to_string()
     }
 
+    /// The menu of `player` as action codes (`codes.rs`): `(length, codes)`, with codes None
+    /// when the menu is longer than `limit` or holds an action without a code (an offer).
+    fn menu_codes(&self, player: i64, limit: usize) -> (usize, Option<Vec<u64>>) {
+        let menu = self.menu(player);
+        let n = menu.len();
+        if n > limit || menu.offers.as_ref().is_some_and(|o| !o.is_empty()) {
+            return (n, None);
+        }
+        (n, menu.fixed.iter().map(codes::encode).collect())
+    }
+
+    /// `apply_json` for an action given by its code (`codes.rs`). Returns one key per event
+    /// (text that determines the event's JSON in this game, so the caller can keep each
+    /// event it has decoded); `last_events_json` gives their JSON until the next apply.
+    /// InvalidActionError for a code no action has.
+    fn apply_code(&mut self, py: Python<'_>, player: i64, code: u64) -> PyResult<Vec<String>> {
+        let action = codes::decode(code).ok_or_else(|| {
+            seedbed_error(
+                py,
+                "InvalidActionError",
+                format!("no action has code {code}"),
+            )
+        })?;
+        match game::apply(&mut self.inner, player, &action) {
+            Ok(events) => {
+                let keys = events.iter().map(|e| event_key(&self.inner, e)).collect();
+                self.last = events;
+                Ok(keys)
+            }
+            Err(why) => Err(refused_error(py, &why)),
+        }
+    }
+
+    /// The events of the last `apply_code` at `indices`, each as the JSON text of
+    /// `[kind, public, private, private_to]`; IndexError for an index out of range.
+    fn last_events_json(&self, indices: Vec<usize>) -> PyResult<Vec<String>> {
+        indices
+            .into_iter()
+            .map(|i| {
+                let e = self.last.get(i).ok_or_else(|| {
+                    PyIndexError::new_err(format!("the last action made no event {i}"))
+                })?;
+                Ok(event_json(&self.inner, e))
+            })
+            .collect()
+    }
+
     /// Apply an action given as JSON text: the events as JSON text of
     /// `[[kind, public, private, private_to], ...]`; raises the Python engine's
     /// `NotOnMoveError` / `IllegalActionError` (same message and clause) and changes nothing
@@ -238,7 +312,7 @@ impl BohnanzaZones {
         let viewer = viewer.filter(|v| (0..n).contains(v)).map(|v| v as usize);
         let mut d = Clone::clone(&self.inner);
         observe::determinize_into(&mut d, viewer, &mut rng.inner);
-        BohnanzaZones { inner: d }
+        BohnanzaZones::from(d)
     }
 
     /// `playout(rng, max_steps)`: play this state in place with the uniform random policy of
@@ -309,9 +383,7 @@ pub fn bohnanza_new_state(
     options_json: Option<&str>,
 ) -> PyResult<BohnanzaZones> {
     let cfg = new_config(num_players, options_json)?;
-    Ok(BohnanzaZones {
-        inner: rules::setup(cfg, masked_seed(seed)?),
-    })
+    Ok(BohnanzaZones::from(rules::setup(cfg, masked_seed(seed)?)))
 }
 
 /// A seed as the Python generator takes it: any int, masked to 64 bits.
@@ -367,8 +439,24 @@ pub fn bohnanza_state_from_json(text: &str) -> PyResult<BohnanzaZones> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| value_error(format!("a state must be JSON: {e}")))?;
     match game::state_from_json(&value) {
-        Ok(inner) => Ok(BohnanzaZones { inner }),
+        Ok(inner) => Ok(BohnanzaZones::from(inner)),
         Err(LoadError::Missing(key)) => Err(PyKeyError::new_err(key)),
         Err(LoadError::Bad(why)) => Err(value_error(why)),
     }
+}
+
+/// The JSON text of the action with this code (`codes.rs`); ValueError for a code no action
+/// has.
+#[pyfunction]
+pub fn bohnanza_action_json(code: u64) -> PyResult<String> {
+    codes::decode(code)
+        .map(|a| a.to_json().to_string())
+        .ok_or_else(|| value_error(format!("no action has code {code}")))
+}
+
+/// The code of the action given as JSON text, or None for an offer or numbers beyond the
+/// codes' layout; InvalidActionError when the JSON is malformed.
+#[pyfunction]
+pub fn bohnanza_action_code(py: Python<'_>, action_json: &str) -> PyResult<Option<u64>> {
+    Ok(codes::encode(&parse_action(py, action_json)?))
 }

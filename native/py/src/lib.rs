@@ -17,5 +17,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state_json, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_state_from_json, m)?)?;
     m.add_function(wrap_pyfunction!(playout::bohnanza_simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(bohnanza::bohnanza_action_json, m)?)?;
+    m.add_function(wrap_pyfunction!(bohnanza::bohnanza_action_code, m)?)?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 pub mod actions;
 pub mod cards;
+pub mod codes;
 pub mod game;
 pub mod menu;
 pub mod observe;

@@ -58,6 +58,22 @@ EAGER_MENU = 64
 offers) are a :class:`NativeMenu`."""
 
 
+CACHE_LIMIT = 50_000
+"""Entries each cache below (each generation of the event cache) may hold before it starts
+again: bounded memory."""
+
+_ACTIONS: dict[int, Action] = {}
+"""Action objects by code (``native/core/src/bohnanza/codes.rs``: every action but an offer
+has one code, whatever the state), so a menu crosses as integers and is decoded once."""
+_CODES: dict[Action, int] = {}
+"""The reverse of :data:`_ACTIONS`."""
+_EVENTS: dict[str, Event] = {}
+"""Events by the key the native engine gives each (text that determines its JSON; events are
+immutable: named tuples of read-only mappings), so a repeated event is decoded once."""
+_OLDER_EVENTS: dict[str, Event] = {}
+"""The previous generation of :data:`_EVENTS`."""
+
+
 def _dumps(action: Action) -> str:
     return json.dumps(action.to_json(), separators=(",", ":"))
 
@@ -67,6 +83,70 @@ def _events(text: str) -> list[Event]:
         Event(kind, public, private, tuple(private_to))
         for kind, public, private, private_to in json.loads(text)
     ]
+
+
+def _decoded_events(zones: Any, keys: list[str]) -> list[Event]:
+    """The events of the last ``zones.apply_code``, by their keys: decoded from JSON once
+    per key, then shared."""
+    try:
+        known = _EVENTS
+        return [known[k] for k in keys]
+    except KeyError:
+        return _remembered_events(zones, keys)
+
+
+def _remembered_events(zones: Any, keys: list[str]) -> list[Event]:
+    """:func:`_decoded_events` for keys not all in this generation of the cache: taken from
+    the previous generation, or decoded. A full generation becomes the previous one, so what
+    repeats stays and what never repeats (most draws) leaves."""
+    global _EVENTS, _OLDER_EVENTS
+    if len(_EVENTS) >= CACHE_LIMIT:
+        _OLDER_EVENTS, _EVENTS = _EVENTS, {}
+    known, older = _EVENTS, _OLDER_EVENTS
+    missing = []
+    for i, key in enumerate(keys):
+        if key not in known:
+            if key in older:
+                known[key] = older[key]
+            else:
+                missing.append(i)
+    for i, text in zip(missing, zones.last_events_json(missing), strict=True):
+        kind, public, private, private_to = json.loads(text)
+        known[keys[i]] = Event(kind, public, private, tuple(private_to))
+    return [known[k] for k in keys]
+
+
+def _canonical(action: Action) -> bool:
+    """Whether ``action`` is what its own JSON reads back as (a hand-built action may hold
+    unsorted positions, which JSON sorts: its refusal then quotes it from Python)."""
+    try:
+        return action_from_json(action.to_json()) == action
+    except InvalidActionError:
+        return False
+
+
+def _action_of(code: int) -> Action:
+    """The action object of a code (made from its JSON once, then shared: actions are
+    immutable)."""
+    known = _ACTIONS.get(code)
+    if known is None:
+        if len(_ACTIONS) >= CACHE_LIMIT:
+            _ACTIONS.clear()
+            _CODES.clear()
+        assert _native is not None, UNAVAILABLE
+        known = action_from_json(json.loads(_native.bohnanza_action_json(code)))
+        _ACTIONS[code] = known
+        _CODES[known] = code
+    return known
+
+
+def _code_of(action: Action) -> int | None:
+    """The code of an action seen in a menu, or None (an offer, an action never listed, or
+    one that cannot be hashed)."""
+    try:
+        return _CODES.get(action)
+    except TypeError:  # built by hand with a list inside
+        return None
 
 
 class NativeMenu(Sequence[Action]):
@@ -148,7 +228,10 @@ class NativeBohnanzaState(State):
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
             return ()
-        length: int = self.zones.menu_len(player)
+        length, codes = self.zones.menu_codes(player, EAGER_MENU)
+        if codes is not None:
+            known = _ACTIONS
+            return tuple([known[c] if c in known else _action_of(c) for c in codes])
         if length <= EAGER_MENU:
             return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
         # Thousands of offers: decoding every one from JSON made a greedy bot 100x slower,
@@ -164,6 +247,8 @@ class NativeBohnanzaState(State):
         except (InvalidActionError, OverflowError):
             # Numbers beyond the native 64 bits: the Python rules give the refusal.
             return self.python_state().refusal(player, action)
+        if why is not None and not _canonical(action):
+            return self.python_state().refusal(player, action)  # quoted as it was built
         return why
 
     def is_legal(self, player: PlayerId, action: Action) -> bool:
@@ -172,15 +257,30 @@ class NativeBohnanzaState(State):
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
         if type(action) not in HANDLERS:
             raise foreign_action_error(action)
+        code = _code_of(action)
         try:
-            text = self.zones.apply_json(player, _dumps(action))
+            if code is not None:
+                keys = self.zones.apply_code(player, code)
+            else:
+                text = self.zones.apply_json(player, _dumps(action))
         except (InvalidActionError, OverflowError):
-            error = self.python_state().refusal(player, action)
-            assert error is not None, f"native and Python engines disagree on {action!r}"
-            raise error from None
+            raise self._python_refusal(player, action) from None
+        except IllegalActionError:
+            if code is None and not _canonical(action):  # quoted as it was built
+                raise self._python_refusal(player, action) from None
+            raise
         self._movers = tuple(self.zones.to_move())
         self._python = None
-        return _events(text)
+        if code is None:
+            return _events(text)
+        return _decoded_events(self.zones, keys)
+
+    def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:
+        """The Python rules' refusal of an action the native engine refused or could not
+        read (numbers beyond 64 bits, an action built by hand in a non-canonical form)."""
+        error = self.python_state().refusal(player, action)
+        assert error is not None, f"native and Python engines disagree on {action!r}"
+        return error
 
     def is_terminal(self) -> bool:
         return not self._movers
