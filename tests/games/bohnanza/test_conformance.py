@@ -53,6 +53,7 @@ def test_conformance(edition: str, num_players: int, engine: str) -> None:
         invariant=conservation(num_cards),
         deep_every=100,
         replay_every=20,
+        round_trip_every=10,  # the copies follow every later step: half the sweep's cost
     )
     assert report.games == games
     assert report.replays == games // 20
