@@ -52,18 +52,14 @@ fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
     Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", e))
 }
 
-fn event_value(s: &Zones, e: &rules::Event) -> serde_json::Value {
-    let e = e.to_json(&s.cfg);
-    serde_json::json!([e.kind, e.public, e.private, e.private_to])
-}
-
-/// One event as the JSON text of `[kind, public, private, private_to]`.
-fn event_json(s: &Zones, e: &rules::Event) -> String {
-    event_value(s, e).to_string()
-}
-
 fn events_json(s: &Zones, events: &[rules::Event]) -> String {
-    let out: Vec<serde_json::Value> = events.iter().map(|e| event_value(s, e)).collect();
+    let out: Vec<serde_json::Value> = events
+        .iter()
+        .map(|e| {
+            let e = e.to_json(&s.cfg);
+            serde_json::json!([e.kind, e.public, e.private, e.private_to])
+        })
+        .collect();
     serde_json::Value::from(out).to_string()
 }
 
@@ -80,7 +76,7 @@ fn parse_options(options_json: Option<&str>) -> PyResult<Options> {
 #[pyclass(module = "seedbed._native")]
 pub struct BohnanzaZones {
     pub inner: Zones,
-    /// The events of the last `apply_code`, until the next (for `last_events_json`).
+    /// The events of the last `apply_code`, until the next (for `last_events`).
     last: Vec<rules::Event>,
 }
 
@@ -215,7 +211,7 @@ impl BohnanzaZones {
 
     /// `apply_json` for an action given by its code (`codes.rs`). Returns one key per event
     /// (text that determines the event's JSON in this game, so the caller can keep each
-    /// event it has decoded); `last_events_json` gives their JSON until the next apply.
+    /// event it has decoded); `last_events` gives them until the next apply.
     /// InvalidActionError for a code no action has.
     fn apply_code(&mut self, py: Python<'_>, player: i64, code: u64) -> PyResult<Vec<String>> {
         let action = codes::decode(code).ok_or_else(|| {
@@ -235,16 +231,39 @@ impl BohnanzaZones {
         }
     }
 
-    /// The events of the last `apply_code` at `indices`, each as the JSON text of
-    /// `[kind, public, private, private_to]`; IndexError for an index out of range.
-    fn last_events_json(&self, indices: Vec<usize>) -> PyResult<Vec<String>> {
+    /// The events of the last `apply_code` at `indices`, each as the Python values of
+    /// `(kind, public, private, private_to)` (`Event`'s fields; what `json.loads` gives of
+    /// `apply_json`'s text); IndexError for an index out of range.
+    #[allow(clippy::type_complexity)]
+    fn last_events<'py>(
+        &self,
+        py: Python<'py>,
+        indices: Vec<usize>,
+    ) -> PyResult<
+        Vec<(
+            &'static str,
+            Bound<'py, PyAny>,
+            Bound<'py, PyAny>,
+            Vec<usize>,
+        )>,
+    > {
         indices
             .into_iter()
             .map(|i| {
                 let e = self.last.get(i).ok_or_else(|| {
                     PyIndexError::new_err(format!("the last action made no event {i}"))
                 })?;
-                Ok(event_json(&self.inner, e))
+                let e = e.to_json(&self.inner.cfg);
+                let private = match &e.private {
+                    Some(value) => crate::values::to_py(py, value)?,
+                    None => py.None().into_bound(py),
+                };
+                Ok((
+                    e.kind,
+                    crate::values::to_py(py, &e.public)?,
+                    private,
+                    e.private_to,
+                ))
             })
             .collect()
     }

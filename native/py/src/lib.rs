@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod bohnanza;
 mod playout;
 mod rng;
+mod values;
 
 /// The module seedbed._native.
 #[pymodule]

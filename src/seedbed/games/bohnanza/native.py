@@ -110,8 +110,9 @@ def _remembered_events(zones: Any, keys: list[str]) -> list[Event]:
                 known[key] = older[key]
             else:
                 missing.append(i)
-    for i, text in zip(missing, zones.last_events_json(missing), strict=True):
-        kind, public, private, private_to = json.loads(text)
+    for i, (kind, public, private, private_to) in zip(
+        missing, zones.last_events(missing), strict=True
+    ):
         known[keys[i]] = Event(kind, public, private, tuple(private_to))
     return [known[k] for k in keys]
 
