@@ -4,6 +4,8 @@ to their end with the share-of-the-win rewards, and render text."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -39,6 +41,23 @@ def test_api_test(game: str, num_players: int) -> None:
 @pytest.mark.parametrize(("game", "num_players"), CASES)
 def test_seed_test(game: str, num_players: int) -> None:
     seed_test(lambda: env(game, num_players), num_cycles=100)
+
+
+VARIANTS = [
+    ("bohnanza", 7, {}, None),
+    ("bohnanza", 4, {"edition": "classic", "treasury_visibility": "open"}, None),
+    ("bohnanza", 3, {"max_offers": 0}, "python"),
+    ("stalk_exchange", 4, {"garden_radius": 2, "exchange_slots": 4}, None),
+    ("fields_of_green", 2, {"ruleset": "prototype"}, None),
+]
+
+
+@pytest.mark.parametrize(("game", "num_players", "options", "engine"), VARIANTS)
+def test_api_and_seed_tests_with_options_and_engines(
+    game: str, num_players: int, options: dict[str, Any], engine: str | None
+) -> None:
+    api_test(env(game, num_players, options, engine=engine), num_cycles=200)
+    seed_test(lambda: env(game, num_players, options, engine=engine), num_cycles=50)
 
 
 @pytest.mark.parametrize("game", GAMES)
