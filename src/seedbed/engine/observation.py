@@ -50,27 +50,26 @@ class Field(NamedTuple):
 class Writer:
     """Fills the vector of one observation, field by field (flat indices within a field)."""
 
-    __slots__ = ("_bounds", "_starts", "values")
+    __slots__ = ("_at", "values")
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.values = [0.0] * encoder.size
-        self._starts = encoder.starts
-        self._bounds = encoder.bounds
+        self._at = encoder.places
 
     def put(self, name: str, index: int, value: float) -> None:
         """Value ``index`` of field ``name`` (clipped to the field's bounds); an index past
         the field's end is dropped (documented as such by each layout)."""
-        start, end = self._starts[name]
-        if 0 <= index < end - start:
-            low, high = self._bounds[name]
-            self.values[start + index] = min(max(float(value), low), high)
+        start, width, low, high = self._at[name]
+        if 0 <= index < width:
+            v = float(value)
+            self.values[start + index] = low if v < low else high if v > high else v
 
     def add(self, name: str, index: int, value: float = 1.0) -> None:
         """Adds ``value`` to value ``index`` of field ``name`` (a count), clipped."""
-        start, end = self._starts[name]
-        if 0 <= index < end - start:
-            low, high = self._bounds[name]
-            self.values[start + index] = min(max(self.values[start + index] + value, low), high)
+        start, width, low, high = self._at[name]
+        if 0 <= index < width:
+            v = self.values[start + index] + value
+            self.values[start + index] = low if v < low else high if v > high else v
 
     def one_hot(self, name: str, index: int | None, offset: int = 0) -> None:
         """1 at ``offset + index`` of field ``name``; nothing for None."""
@@ -89,6 +88,8 @@ class ObservationEncoder(ABC):
         self.fields = tuple(fields)
         self.starts: dict[str, tuple[int, int]] = {}
         self.bounds: dict[str, tuple[float, float]] = {}
+        self.places: dict[str, tuple[int, int, float, float]] = {}
+        """name -> (start, width, low, high): what a :class:`Writer` looks up."""
         start = 0
         for f in self.fields:
             if f.name in self.starts:
@@ -96,6 +97,7 @@ class ObservationEncoder(ABC):
             end = start + prod(f.shape)
             self.starts[f.name] = (start, end)
             self.bounds[f.name] = (float(f.low), float(f.high))
+            self.places[f.name] = (start, end - start, float(f.low), float(f.high))
             start = end
         self.size = start
 
