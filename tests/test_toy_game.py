@@ -98,7 +98,7 @@ def test_one_line_registers_the_game(high_card: str) -> None:
 
 
 def test_the_package_examples_run() -> None:
-    for module in ("actions", "display", "encoding", "options"):
+    for module in ("actions", "display", "encoding", "obs_encoding", "options"):
         found = importlib.import_module(f"toy_game.{module}")
         result = doctest.testmod(found, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module
@@ -297,6 +297,25 @@ def test_the_encoding_covers_every_menu() -> None:
             assert len(indices) == len(menu) and all(0 <= i < encoding.size for i in indices)
             assert [encoding.decode(state, p, encoding.encode(state, p, a)) for a in menu] == menu
             state.apply(p, menu[seed % len(menu)])
+
+
+def test_the_research_environments_need_only_the_declaration() -> None:
+    """Issue 18: declaring an observation encoding beside the action encoding gives a game
+    its PettingZoo and Gymnasium environments, which pass the libraries' own checks."""
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, seed_test
+
+    from seedbed.adapters.gymnasium import SeedbedEnv, register_envs
+    from seedbed.adapters.pettingzoo import env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # dict observations, render modes
+        api_test(env(NAME, 2), num_cycles=100)
+        seed_test(lambda: env(NAME, 2, {"rounds": 3}), num_cycles=50)
+        check_env(SeedbedEnv(NAME, "greedy", render_mode="ansi"))
+    assert "seedbed/HighCard-v0" in register_envs()
 
 
 # ------------------------------------------------------------------ bots and arena

@@ -99,6 +99,7 @@ def test_the_scan_sees_the_sources() -> None:
     assert any(p.name == "testing.py" for p in PURE)
     assert any(p.name == "render.py" for p in PURE)
     assert {p.name for p in modules("lab")} >= {"simulate.py", "bench.py"}
+    assert {p.name for p in modules("adapters")} >= {"encoders.py", "pettingzoo.py"}
 
 
 @pytest.mark.parametrize(
@@ -317,3 +318,26 @@ def test_generic_modules_name_no_game() -> None:
         name = str(path.relative_to(SRC.parent))
         hits += game_terms(path.read_text(encoding="utf-8"), name)
     assert not hits, f"{len(hits)} game words in generic code:\n" + "\n".join(hits)
+
+
+ADAPTER_THIRD_PARTY = ("numpy", "gymnasium", "pettingzoo")
+"""The research interfaces' libraries (the ``rl`` extra, issue 18)."""
+
+
+@pytest.mark.parametrize("path", modules("adapters"), ids=lambda p: str(p.relative_to(SRC)))
+def test_adapters_reach_games_only_through_the_engine(path: Path) -> None:
+    """The research interfaces stand over the engine, the bots and the arena (opponents),
+    know games through their declarations, and use only their own libraries."""
+    for name in imports(path):
+        parts = name.split(".")
+        if parts[0] == "seedbed":
+            allowed = ("engine", "bots", "arena", "adapters")
+            assert len(parts) > 1 and parts[1] in allowed, f"{path.name} imports {name}"
+        else:
+            assert parts[0] in STDLIB or parts[0] in ADAPTER_THIRD_PARTY, f"{path.name}: {name}"
+
+
+@pytest.mark.parametrize("path", PURE + modules("bots"), ids=lambda p: str(p.relative_to(SRC)))
+def test_only_the_adapters_use_the_adapter_libraries(path: Path) -> None:
+    for name in imports(path):
+        assert name.split(".")[0] not in ADAPTER_THIRD_PARTY, f"{path.name} imports {name}"

@@ -35,5 +35,6 @@ SPEC = GameSpec(
     heuristics="toy_game.heuristics",
     display="toy_game.display",
     encoding="toy_game.encoding",
+    observation="toy_game.obs_encoding",
     layout=TextLayout(leaf=None, row_keys=("players",)),
 )

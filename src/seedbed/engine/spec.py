@@ -4,9 +4,9 @@ A game is its rules (a :class:`~seedbed.engine.api.Game`) plus a :class:`GameSpe
 the tools around the rules need: its title, its options (each with its kind, default, bounds,
 rule clause and help), the event kinds that mark turns and trades, the action kinds that are
 *bulky* (thousands on one menu: listed lazily, capped in views, left out by ``--lean`` and by a
-search bot told so), the modules of its bot heuristics, its display and its action encoding,
-how its observations are laid out as text, the data its options may read from files, and the
-static data a browser needs. The engine, bots, arena, server, CLI and study tools read the
+search bot told so), the modules of its bot heuristics, its display, its action and observation
+encodings, how its observations are laid out as text, the data its options may read from files,
+and the static data a browser needs. The engine, bots, arena, server, CLI and study tools read the
 declaration and name no game (tests/engine/test_architecture.py).
 
 A game package exposes ``SPEC`` in its ``spec.py``; ``seedbed.register("package.spec")`` adds
@@ -213,6 +213,10 @@ class GameSpec:
     client_data: Callable[[Game, Mapping[str, Any]], JsonDict] | None = None
     """Static data a browser needs for a table with these (normalised) options: names and
     texts the views give by id only; None when the views are self-describing."""
+    observation: str | None = None
+    """The module of the game's fixed-size observation encoding (issue 18): it defines
+    ``observation_encoder(options, num_players)``, an
+    :class:`~seedbed.engine.observation.ObservationEncoder` for normalised options."""
     native: str | None = None
     """The module of the game's native implementation (issue 14), or None. It imports
     without the extension module and defines ``GAME`` (a :class:`Game` with the same name,

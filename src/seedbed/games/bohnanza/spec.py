@@ -50,6 +50,7 @@ SPEC = GameSpec(
     heuristics="seedbed.games.bohnanza.heuristics",
     display="seedbed.games.bohnanza.display",
     encoding="seedbed.games.bohnanza.encoding",
+    observation="seedbed.games.bohnanza.obs_encoding",
     layout=TextLayout(leaf=card_leaf, row_keys=("players", "offers")),
     client_data=client_data,
     native="seedbed.games.bohnanza.native",

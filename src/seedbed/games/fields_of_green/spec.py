@@ -54,6 +54,7 @@ SPEC = GameSpec(
     heuristics="seedbed.games.fields_of_green.heuristics",
     display="seedbed.games.fields_of_green.display",
     encoding="seedbed.games.fields_of_green.encoding",
+    observation="seedbed.games.fields_of_green.obs_encoding",
     data_files=(
         DataFile(
             option="cards",

@@ -1,0 +1,11 @@
+"""Standard interfaces for learning agents (issue 18): fixed-size NumPy encodings of
+observations and actions with legal-action masks (:mod:`seedbed.adapters.encoders`),
+PettingZoo AEC environments for every seat learning (:mod:`seedbed.adapters.pettingzoo`) and
+Gymnasium environments for one seat learning against seedbed bots
+(:mod:`seedbed.adapters.gymnasium`, registered as ``seedbed/<Title>-v0``).
+
+They run over the common game API, so a game with a native engine runs natively, and they
+know games only through their declarations (``GameSpec.observation`` and
+``GameSpec.encoding``). They need the ``rl`` extra: ``pip install 'seedbed[rl]'``.
+docs/research.md is the guide.
+"""

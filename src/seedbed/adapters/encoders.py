@@ -1,0 +1,139 @@
+"""One game's observations and actions as NumPy arrays and Gymnasium spaces (issue 18, item 1).
+
+:class:`GameEncoders` joins the game's two declared encodings: the observation encoding
+(``GameSpec.observation``, :mod:`seedbed.engine.observation`), which reads only
+``state.observe(p)``, and the stable integer action encoding (``GameSpec.encoding``,
+docs/action-encoding.md). The legal-action mask is derived from the menu of the player on the
+move, which an environment may read since it runs the game; it is built as NumPy zeros with
+the menu's integers set, never a Python loop over the whole action range.
+
+>>> enc = GameEncoders("stalk_exchange", 3)
+>>> state = enc.game.new_state(3, seed=1)
+>>> vector = enc.vector(state.observe(0))
+>>> vector.shape, vector.dtype, vector in enc.vector_space
+((591,), dtype('float32'), True)
+>>> mask = enc.mask(state, 0)
+>>> mask.shape, int(mask.sum()) == len(state.legal_actions(0))
+((254,), True)
+>>> sorted(enc.as_dict(vector))[:3]
+['active', 'compost', 'crash']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from seedbed.engine.api import Action, PlayerId, State
+from seedbed.engine.encoding import ActionEncoding
+from seedbed.engine.observation import ObservationEncoder
+from seedbed.engine.registry import game as lookup_game
+from seedbed.engine.registry import spec as lookup_spec
+
+FloatArray = np.ndarray[Any, np.dtype[np.float32]]
+MaskArray = np.ndarray[Any, np.dtype[np.int8]]
+
+
+class GameEncoders:
+    """The encodings of ``game_name`` under ``options`` for ``num_players`` (the spaces are
+    fixed by these three), on ``engine`` (None: the default, native where built)."""
+
+    def __init__(
+        self,
+        game_name: str,
+        num_players: int,
+        options: Mapping[str, Any] | None = None,
+        engine: str | None = None,
+    ) -> None:
+        declared = lookup_spec(game_name)
+        if declared.observation is None or declared.encoding is None:
+            raise ValueError(f"game {game_name!r} declares no observation or action encoding")
+        self.game_name = game_name
+        self.game = lookup_game(game_name, engine)
+        if num_players not in self.game.player_counts(options):
+            counts = self.game.player_counts(options)
+            raise ValueError(
+                f"{declared.title} takes {counts.start}-{counts.stop - 1} players, "
+                f"not {num_players}"
+            )
+        self.num_players = num_players
+        self.options = self.game.normalize_options(options)
+        self.observation: ObservationEncoder = import_module(
+            declared.observation
+        ).observation_encoder(self.options, num_players)
+        self.actions: ActionEncoding = import_module(declared.encoding).action_encoding(
+            self.options
+        )
+        self.vector_space = spaces.Box(
+            low=np.concatenate(
+                [np.full(_width(f.shape), f.low, np.float32) for f in self.observation.fields]
+            ),
+            high=np.concatenate(
+                [np.full(_width(f.shape), f.high, np.float32) for f in self.observation.fields]
+            ),
+            dtype=np.float32,
+        )
+        self.dict_space = spaces.Dict(
+            {
+                f.name: spaces.Box(low=f.low, high=f.high, shape=f.shape, dtype=np.float32)
+                for f in self.observation.fields
+            }
+        )
+        self.action_space = spaces.Discrete(self.actions.size)
+        self.mask_space = spaces.Box(low=0, high=1, shape=(self.actions.size,), dtype=np.int8)
+
+    def space(self, form: str) -> spaces.Space[Any]:
+        """The observation space of ``form``: ``"vector"`` (a Box) or ``"dict"`` (a Dict)."""
+        if form == "vector":
+            return self.vector_space
+        if form == "dict":
+            return self.dict_space
+        raise ValueError(f"observation form must be vector or dict, got {form!r}")
+
+    def vector(self, obs: Mapping[str, Any]) -> FloatArray:
+        """The float32 vector of an observation (the dict of ``observe(p)``)."""
+        return np.frombuffer(self.observation.encode(obs), dtype=np.float32)
+
+    def as_dict(self, vector: FloatArray) -> dict[str, FloatArray]:
+        """The dict form of a vector: one array per field, shaped (views, not copies)."""
+        return {
+            f.name: vector[slice(*self.observation.starts[f.name])].reshape(f.shape)
+            for f in self.observation.fields
+        }
+
+    def encode(self, obs: Mapping[str, Any], form: str) -> FloatArray | dict[str, FloatArray]:
+        vector = self.vector(obs)
+        return vector if form == "vector" else self.as_dict(vector)
+
+    def legal_indices(self, state: State, player: PlayerId) -> list[int]:
+        """The integers of ``player``'s menu."""
+        return self.actions.legal_indices(state, player)
+
+    def mask(self, state: State, player: PlayerId) -> MaskArray:
+        """1 at the integer of every action of ``player``'s menu, 0 elsewhere."""
+        out = np.zeros(self.actions.size, dtype=np.int8)
+        out[self.actions.legal_indices(state, player)] = 1
+        return out
+
+    def no_mask(self) -> MaskArray:
+        """The mask of a player who may not act."""
+        return np.zeros(self.actions.size, dtype=np.int8)
+
+    def decode(self, state: State, player: PlayerId, index: int) -> Action:
+        """The action of integer ``index`` for ``player`` now."""
+        return self.actions.decode(state, player, index)
+
+
+def _width(shape: tuple[int, ...]) -> int:
+    return int(np.prod(shape, dtype=np.int64))
+
+
+def outcome_rewards(state: State) -> list[float]:
+    """The reward of each seat at the end: its share of the win, 1/k for each of k winners
+    (ties share), 0 for the others. Every reward before the end is 0."""
+    winners = state.outcome().winners
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(state.num_players)]

@@ -1,0 +1,172 @@
+"""PettingZoo AEC environments for every seedbed game (issue 18, item 2).
+
+Agents are ``player_0`` … ``player_{N-1}`` (seat numbers). Each agent observes a dict:
+``"observation"``, the game's fixed-size encoding of what the seat may know (a float32 vector,
+or with ``observation="dict"`` a dict of arrays, :mod:`seedbed.adapters.encoders`), and
+``"action_mask"``, an int8 vector over the game's stable action integers (docs/action-
+encoding.md): 1 at every action of the menu when the agent is the one selected to act, zeros
+otherwise. Actions are those integers (a ``Discrete`` space).
+
+Several players on the move at once (Bohnanza's open trading, Fields of Green's commits):
+the next agent is the first of ``state.to_move()``, the order every seedbed driver asks them
+in (DESIGN §3); the others act when their turn in that order comes, and may find the moment
+changed by then, as at a real table.
+
+Rewards come at the end only: each seat's share of the win (1/k for each of k tied winners,
+0 for the others). Seeding: ``reset(seed=s)`` seeds the environment's generator, which draws
+the game's seed, so two environments reset with the same seed play the same game; nothing
+reads the global ``random``. An action outside the mask raises ValueError.
+
+>>> env = env("stalk_exchange", num_players=3)
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum()) > 0
+('player_0', (591,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from seedbed.adapters.encoders import GameEncoders, outcome_rewards
+from seedbed.engine.api import State
+from seedbed.engine.registry import spec as lookup_spec
+from seedbed.engine.render import render_observation
+
+SEED_RANGE = 2**31
+"""Game seeds are drawn from ``range(SEED_RANGE)``."""
+
+
+class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment of one game, player count and options (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "seedbed_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        num_players: int = 2,
+        options: Mapping[str, Any] | None = None,
+        *,
+        observation: str = "vector",
+        engine: str | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of ansi, human, got {render_mode!r}")
+        self.encoders = GameEncoders(game, num_players, options, engine)
+        self.form = observation
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{p}" for p in range(num_players)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        space = spaces.Dict(
+            {
+                "observation": self.encoders.space(observation),
+                "action_mask": self.encoders.mask_space,
+            }
+        )
+        self._observation_space = dict.fromkeys(self.possible_agents, space)
+        self._action_space = dict.fromkeys(self.possible_agents, self.encoders.action_space)
+        self._np_random, _ = seeding.np_random(None)
+        self.state: State = self.encoders.game.new_state(num_players, 0, self.encoders.options)
+        self._mask_cache: tuple[int, Any] | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+        game_seed = int(self._np_random.integers(SEED_RANGE))
+        n = self.encoders.num_players
+        self.state = self.encoders.game.new_state(n, game_seed, self.encoders.options)
+        self.game_seed = game_seed
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        """The next agent: the first player on the move."""
+        self._mask_cache = None
+        self.agent_selection = self.possible_agents[self.state.to_move()[0]]
+
+    def _mask(self, agent: str) -> Any:
+        if self.state.is_terminal() or agent != self.agent_selection:
+            return self.encoders.no_mask()
+        seat = self._seat[agent]
+        if self._mask_cache is None or self._mask_cache[0] != seat:
+            self._mask_cache = (seat, self.encoders.mask(self.state, seat))
+        return self._mask_cache[1].copy()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        return {
+            "observation": self.encoders.encode(self.state.observe(seat), self.form),
+            "action_mask": self._mask(agent),
+        }
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        index = int(action)
+        mask = self._mask(agent)
+        if not 0 <= index < len(mask) or not mask[index]:
+            raise ValueError(f"action {index} is not legal for {agent} now (see the action mask)")
+        self.state.apply(seat, self.encoders.decode(self.state, seat, index))
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_terminal():
+            for a, r in zip(self.agents, outcome_rewards(self.state), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            self._mask_cache = None
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The spectator's view as text (``ansi``: returned; ``human``: printed)."""
+        if self.render_mode is None:
+            return None
+        text = "\n".join(render_observation(self.encoders.game_name, self.state.observe(None)))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def __str__(self) -> str:
+        return f"<{lookup_spec(self.encoders.game_name).title} AEC environment>"
+
+
+def env(
+    game: str,
+    num_players: int = 2,
+    options: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> SeedbedAECEnv:
+    """The AEC environment of ``game`` (see :class:`SeedbedAECEnv`)."""
+    return SeedbedAECEnv(game, num_players, options, **kwargs)

@@ -1,0 +1,130 @@
+"""Issue 18, item 2: the PettingZoo AEC environments pass PettingZoo's own API and seed
+tests for every game at several player counts, in both observation forms, play whole games
+to their end with the share-of-the-win rewards, and render text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from seedbed.adapters.pettingzoo import SeedbedAECEnv, env
+
+pytestmark = pytest.mark.filterwarnings(
+    # api_test prefers Box observations; ours are dicts with the action mask, as in
+    # PettingZoo's own classic games
+    "ignore:Observation space for each agent probably:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+)
+
+CASES = [
+    ("bohnanza", 2),
+    ("bohnanza", 3),
+    ("bohnanza", 5),
+    ("stalk_exchange", 2),
+    ("stalk_exchange", 3),
+    ("stalk_exchange", 5),
+    ("fields_of_green", 2),
+    ("fields_of_green", 3),
+    ("fields_of_green", 4),
+]
+GAMES = sorted({g for g, _ in CASES})
+
+
+@pytest.mark.parametrize(("game", "num_players"), CASES)
+def test_api_test(game: str, num_players: int) -> None:
+    api_test(env(game, num_players), num_cycles=300)
+
+
+@pytest.mark.parametrize(("game", "num_players"), CASES)
+def test_seed_test(game: str, num_players: int) -> None:
+    seed_test(lambda: env(game, num_players), num_cycles=100)
+
+
+VARIANTS = [
+    ("bohnanza", 7, {}, None),
+    ("bohnanza", 4, {"edition": "classic", "treasury_visibility": "open"}, None),
+    ("bohnanza", 3, {"max_offers": 0}, "python"),
+    ("stalk_exchange", 4, {"garden_radius": 2, "exchange_slots": 4}, None),
+    ("fields_of_green", 2, {"ruleset": "prototype"}, None),
+]
+
+
+@pytest.mark.parametrize(("game", "num_players", "options", "engine"), VARIANTS)
+def test_api_and_seed_tests_with_options_and_engines(
+    game: str, num_players: int, options: dict[str, Any], engine: str | None
+) -> None:
+    api_test(env(game, num_players, options, engine=engine), num_cycles=200)
+    seed_test(lambda: env(game, num_players, options, engine=engine), num_cycles=50)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_api_test_with_dict_observations(game: str) -> None:
+    api_test(env(game, 3, observation="dict"), num_cycles=100)
+
+
+def play_out(e: SeedbedAECEnv, seed: int) -> tuple[dict[str, float], int]:
+    """A whole game of uniformly random legal actions; the final rewards and the steps."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    steps = 0
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) > 0, f"{agent} is selected with no legal action"
+        e.step(int(rng.choice(legal)))
+        steps += 1
+    return totals, steps
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whole_games_end_with_shares_of_the_win(game: str) -> None:
+    e = env(game, 3)
+    totals, steps = play_out(e, seed=5)
+    assert steps > 10 and not e.agents
+    assert sum(totals.values()) == pytest.approx(1.0)
+    winners = e.state.outcome().winners
+    assert {a for a, r in totals.items() if r > 0} == {f"player_{p}" for p in winners}
+    again, _ = play_out(env(game, 3), seed=5)
+    assert again == totals
+
+
+def test_only_the_selected_agent_has_a_mask_and_others_are_refused() -> None:
+    e = env("stalk_exchange", 3)
+    e.reset(seed=3)
+    selected = e.agent_selection
+    for agent in e.agents:
+        mask = e.observe(agent)["action_mask"]
+        assert mask.any() == (agent == selected)
+    illegal = int(np.flatnonzero(e.observe(selected)["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(illegal)
+
+
+def test_the_next_agent_is_the_first_on_the_move() -> None:
+    e = env("fields_of_green", 3)
+    e.reset(seed=2)
+    for _ in range(60):
+        assert e.agent_selection == f"player_{e.state.to_move()[0]}"
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(np.flatnonzero(mask)[0]))
+
+
+def test_render_is_the_spectators_text() -> None:
+    e = env("bohnanza", 3, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert isinstance(text, str) and "player: seat=2" in text and "hand=" not in text
+    assert env("bohnanza", 3).render() is None
+
+
+def test_a_bad_player_count_is_refused() -> None:
+    with pytest.raises(ValueError, match="players"):
+        env("stalk_exchange", 9)
