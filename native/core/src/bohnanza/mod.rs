@@ -6,6 +6,7 @@
 pub mod actions;
 pub mod cards;
 pub mod game;
+pub mod give;
 pub mod menu;
 pub mod observe;
 pub mod playout;
