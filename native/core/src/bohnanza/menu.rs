@@ -66,6 +66,15 @@ impl Menu {
         self.len() == 0
     }
 
+    /// Item `i`, moved out of the menu (which is only good for rebuilding after this), or
+    /// None past the end: a playout takes its one item without copying it.
+    pub fn take(&mut self, i: usize) -> Option<Action> {
+        match self.fixed.get_mut(i) {
+            Some(a) => Some(std::mem::replace(a, Action::Pass)),
+            None => self.get(i),
+        }
+    }
+
     /// Item `i`, or None past the end.
     pub fn get(&self, i: usize) -> Option<Action> {
         if let Some(a) = self.fixed.get(i) {
@@ -87,7 +96,7 @@ fn free_actions(s: &Zones, p: usize, out: &mut Vec<Action>, harvest: &[u8]) {
 }
 
 /// Variety -> the field holding it (the dict of `scan_fields`).
-type Held = [Option<usize>; VARIETIES.len()];
+type Held = [Option<u8>; VARIETIES.len()];
 
 /// Field numbers of one seat (at most three).
 type FieldList = Few;
@@ -100,7 +109,7 @@ fn scan_fields(s: &Zones, p: usize) -> (Held, FieldList, FieldList) {
     let mut big = false;
     for (i, field) in fields.iter().enumerate() {
         if let Some(&c) = field.first() {
-            held[usize::from(s.cfg.variety(c))] = Some(i); // the last such field, as dict assignment
+            held[usize::from(s.cfg.variety(c))] = Some(i as u8); // the last such field, as dict assignment
             big |= field.len() >= 2;
         }
     }
@@ -140,7 +149,7 @@ fn turn_menu(s: &Zones, p: usize, out: &mut Vec<Action>) {
     let (held, targets, harvest) = scan_fields(s, p);
     let fields_for = |card: u8| -> FieldList {
         match held[usize::from(s.cfg.variety(card))] {
-            Some(i) => [i as u8].into_iter().collect(),
+            Some(i) => [i].into_iter().collect(),
             None => targets,
         }
     };

@@ -100,7 +100,7 @@ pub fn playout(s: &mut Zones, rng: &mut Rng, max_steps: u64, counts: &mut [u64; 
         let Some(p) = first_mover(s) else { break };
         legal_actions_into(s, p, &mut menu);
         let i = rng.below(menu.len() as u64) as usize;
-        let Some(action) = menu.get(i) else { break };
+        let Some(action) = menu.take(i) else { break };
         game::effect(s, p, &action, &mut ev);
         for e in ev.drain(..) {
             counts[e.index()] += 1;
