@@ -2,7 +2,9 @@
 //! and without offers) and the cost of `Zones::clone` on mid-game states, natively.
 //!
 //! `cargo run --release --example bohnanza_bench [seconds]`; under `perf record -g` it is the
-//! workload to look at (`BENCH=offers|lean|clone` runs one part only).
+//! workload to look at (`BENCH=offers|lean|clone` runs one part only; `BENCH_GAMES=n` plays
+//! n games per variant whatever the time, a fixed workload for `valgrind --tool=callgrind`,
+//! whose instruction counts do not depend on the machine's load).
 
 use std::time::{Duration, Instant};
 
@@ -17,14 +19,16 @@ fn options(max_offers: u32) -> Options {
     }
 }
 
-/// Whole games per second for `seconds`.
+/// Whole games per second for `seconds` (or `BENCH_GAMES` games).
 fn games_per_second(max_offers: u32, seconds: f64) -> f64 {
+    let most: u64 = std::env::var("BENCH_GAMES").map_or(u64::MAX, |x| x.parse().expect("games"));
+    let seconds = if most < u64::MAX { f64::MAX } else { seconds };
     let cfg = rules::new_state(4, 0, options(max_offers))
         .expect("state")
         .cfg;
     let start = Instant::now();
     let mut games = 0u64;
-    while start.elapsed() < Duration::from_secs_f64(seconds) {
+    while games < most && start.elapsed() < Duration::from_secs_f64(seconds.min(1e9)) {
         let s = rules::setup(cfg.clone(), games);
         simulate_one(s, games, u64::MAX).expect("ends");
         games += 1;

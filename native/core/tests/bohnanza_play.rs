@@ -79,7 +79,7 @@ fn offers_larger_than_the_menu_are_no_duplicates() {
         want: vec![v; 5],
         ..OfferAction::default()
     };
-    game::apply(&mut s, p as i64, &Action::Offer(big)).expect("a legal offer");
+    game::apply(&mut s, p as i64, &Action::Offer(Box::new(big))).expect("a legal offer");
     let menu = legal_actions(&s, p);
     assert!(menu.len() > 2);
 }

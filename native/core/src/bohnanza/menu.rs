@@ -6,7 +6,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::actions::{Action, OfferAction};
-use super::cards::{Variety, VARIETIES};
+use super::cards::{Card, Variety, VARIETIES};
 use super::give::Gives;
 use super::state::*;
 use super::trading::{front_positions, in_place};
@@ -82,7 +82,7 @@ impl Menu {
         }
         let offers = self.offers.as_ref()?;
         let k = i - self.fixed.len();
-        (k < offers.len()).then(|| Action::Offer(offers.offer(k)))
+        (k < offers.len()).then(|| Action::Offer(Box::new(offers.offer(k))))
     }
 }
 
@@ -467,8 +467,9 @@ impl OfferSpace {
         self.len() == 0
     }
 
-    /// Offer `i` (below `len()`).
-    pub fn offer(&self, i: usize) -> OfferAction {
+    /// The parts of offer `i` (below `len()`): addressee, face-up slots and hand positions
+    /// given, the wanted side.
+    fn parts(&self, i: usize) -> (Option<u8>, Few, Few, &Side) {
         let mut j = i;
         for &d in &self.duplicates {
             if d <= j {
@@ -481,18 +482,50 @@ impl OfferSpace {
         let (t, rest) = (j / per_to, j % per_to + 1);
         let (g, w) = (rest / self.wants.len(), rest % self.wants.len());
         let (give_fu, give_hand) = self.gives.get(g);
-        let (want, want_fu) = &self.wants.list[w];
-        let ints = |v: &[u8]| v.iter().map(|&x| i64::from(x)).collect();
         let give_hand = match &self.front {
             Some(front) => front.positions(&give_hand).unwrap_or_default(),
             None => give_hand,
         };
+        (self.tos[t], give_fu, give_hand, &self.wants.list[w])
+    }
+
+    /// Offer `i` (below `len()`).
+    pub fn offer(&self, i: usize) -> OfferAction {
+        let (to, give_fu, give_hand, (want, want_fu)) = self.parts(i);
+        let ints = |v: &[u8]| v.iter().map(|&x| i64::from(x)).collect();
         OfferAction {
-            to: self.tos[t].map(i64::from),
+            to: to.map(i64::from),
             give_faceup: ints(&give_fu),
             give_hand: ints(&give_hand),
             want: want.to_vec(),
             want_faceup: ints(want_fu),
+        }
+    }
+
+    /// The record offer `i` makes when `p` makes it now: `trading::make_record` of
+    /// [`OfferSpace::offer`]`(i)` without the action in between (a playout makes its offers
+    /// this way).
+    pub fn record(&self, s: &Zones, p: usize, i: usize) -> OfferRecord {
+        let (to, give_fu, give_hand, (want, want_fu)) = self.parts(i);
+        let hand = &s.hands[p];
+        let faceup = |slots: &[u8]| -> Vec<(u8, Card)> {
+            slots
+                .iter()
+                .filter_map(|&slot| s.faceup[usize::from(slot)].map(|c| (slot, c)))
+                .collect()
+        };
+        OfferRecord {
+            offer_id: s.next_offer_id,
+            proposer: p as u8,
+            to,
+            give_faceup: faceup(&give_fu),
+            give_hand: give_hand
+                .iter()
+                .map(|&pos| hand[usize::from(pos)])
+                .collect(),
+            give_positions: give_hand.to_vec(),
+            want: want.to_vec(),
+            want_faceup: faceup(want_fu),
         }
     }
 }

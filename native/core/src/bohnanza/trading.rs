@@ -222,7 +222,13 @@ pub fn offer_private(_cfg: &Config, rec: &OfferRecord) -> Value {
 }
 
 pub fn do_offer(s: &mut Zones, p: usize, a: &OfferAction, ev: &mut Events) {
-    let rec = Arc::new(make_record(s, p, a));
+    let rec = make_record(s, p, a);
+    make_offer(s, p, rec, ev);
+}
+
+/// Make the offer `rec` (the record of a checked offer of `p`, made now).
+pub fn make_offer(s: &mut Zones, p: usize, rec: OfferRecord, ev: &mut Events) {
+    let rec = Arc::new(rec);
     s.offers.push(Arc::clone(&rec));
     s.offer_status.push(OPEN);
     s.accepted_by.push(-1);
