@@ -32,7 +32,9 @@ enum Kinds {
         len: usize,
         values: [Variety; V],
         mult: [u8; V],
-        suf: [[usize; MOST + 1]; V + 1],
+        /// Variety -> its kind + 1 (0: not held).
+        index: [u8; V],
+        suf: [[u16; MOST + 1]; V + 1],
     },
     /// All positions: hand positions `0..n`, once each.
     Positions { n: usize },
@@ -51,20 +53,25 @@ impl Kinds {
     fn varieties(counts: &[u8; V], limit: usize) -> Kinds {
         let mut values = [0; V];
         let mut mult = [0; V];
+        let mut index = [0; V];
         let mut len = 0;
         for (v, &c) in counts.iter().enumerate() {
             if c > 0 {
                 values[len] = v as Variety;
                 mult[len] = c.min(limit as u8);
                 len += 1;
+                index[v] = len as u8;
             }
         }
-        let mut suf = [[0; MOST + 1]; V + 1];
+        // at most 286 multisets of 3 from 11 kinds: u16 holds any count; columns past
+        // `limit` stay 0 (no side is that large)
+        let mut suf = [[0u16; MOST + 1]; V + 1];
         suf[len][0] = 1;
         for i in (0..len).rev() {
-            for j in 0..=MOST {
-                suf[i][j] = (0..=j.min(usize::from(mult[i])))
-                    .map(|u| suf[i + 1][j - u])
+            let (row, next) = suf.split_at_mut(i + 1);
+            for j in 0..=limit.min(MOST) {
+                row[i][j] = (0..=j.min(usize::from(mult[i])))
+                    .map(|u| next[0][j - u])
                     .sum();
             }
         }
@@ -72,6 +79,7 @@ impl Kinds {
             len,
             values,
             mult,
+            index,
             suf,
         }
     }
@@ -93,7 +101,7 @@ impl Kinds {
     /// Multisets of exactly `j` items over kinds `i..`.
     fn suf(&self, i: usize, j: usize) -> usize {
         match self {
-            Kinds::Varieties { suf, .. } => suf[i][j],
+            Kinds::Varieties { suf, .. } => usize::from(suf[i][j]),
             Kinds::Positions { n } => binomial(n - i, j),
         }
     }
@@ -114,7 +122,10 @@ impl Kinds {
     /// The kind of a value, if the hand has it.
     fn kind(&self, x: u8) -> Option<usize> {
         match self {
-            Kinds::Varieties { len, values, .. } => values[..*len].iter().position(|&v| v == x),
+            Kinds::Varieties { index, .. } => match index.get(usize::from(x)) {
+                Some(&k) if k > 0 => Some(usize::from(k) - 1),
+                _ => None,
+            },
             Kinds::Positions { n } => (usize::from(x) < *n).then_some(usize::from(x)),
         }
     }

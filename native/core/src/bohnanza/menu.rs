@@ -106,23 +106,25 @@ type FieldList = Few;
 fn scan_fields(s: &Zones, p: usize) -> (Held, FieldList, FieldList) {
     let fields = &s.fields[p];
     let mut held: Held = [None; VARIETIES.len()];
-    let mut big = false;
+    let mut lens = [0; MAX_FIELDS];
     for (i, field) in fields.iter().enumerate() {
+        lens[i] = field.len();
         if let Some(&c) = field.first() {
             held[usize::from(s.cfg.variety(c))] = Some(i as u8); // the last such field, as dict assignment
-            big |= field.len() >= 2;
         }
     }
-    let n = fields.len() as u8;
-    let len = |i: u8| fields[usize::from(i)].len();
-    if big {
-        let harvest = (0..n).filter(|&i| len(i) >= 2).collect();
-        let targets = (0..n).filter(|&i| len(i) != 1).collect();
-        (held, targets, harvest)
-    } else {
-        let harvest = (0..n).filter(|&i| len(i) != 0).collect();
-        (held, (0..n).collect(), harvest)
+    let lens = &lens[..fields.len()];
+    let big = lens.iter().any(|&len| len >= 2);
+    let (mut targets, mut harvest) = (FieldList::new(), FieldList::new());
+    for (i, &len) in lens.iter().enumerate() {
+        if if big { len >= 2 } else { len != 0 } {
+            harvest.push(i as u8);
+        }
+        if !big || len != 1 {
+            targets.push(i as u8);
+        }
     }
+    (held, targets, harvest)
 }
 
 /// The menu for `p` (who must be on the move); `s.phase` picks the window.
