@@ -92,8 +92,17 @@ fn main() {
     }
     if run("clone") {
         for max_offers in [0, 6] {
-            let (ns, bytes) = clone_cost(&midgame_states(max_offers), seconds);
+            let states = midgame_states(max_offers);
+            let (ns, bytes) = clone_cost(&states, seconds);
             println!("clone max_offers={max_offers}: {ns:.0} ns, {bytes} B per state");
+            let trading: Vec<Zones> = states
+                .into_iter()
+                .filter(|s| !s.offers.is_empty())
+                .collect();
+            if !trading.is_empty() {
+                let (ns, _) = clone_cost(&trading, seconds);
+                println!("clone max_offers={max_offers}, offers out: {ns:.0} ns");
+            }
         }
     }
 }
