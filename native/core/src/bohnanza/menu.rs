@@ -230,7 +230,15 @@ fn trading_menu(s: &Zones, p: usize, menu: &mut Menu) {
         let to_me = rec.to.map(usize::from) == Some(p);
         if to_me || (rec.to.is_none() && p != active) {
             if in_place(s, rec) {
-                for positions in accept_choices(s, p, &rec.want) {
+                if s.cfg.options.all_positions {
+                    for positions in accept_choices(s, p, &rec.want) {
+                        fixed.push(Action::Accept {
+                            offer_id: id,
+                            positions: positions.into_iter().map(i64::from).collect(),
+                        });
+                    }
+                } else if let Some(positions) = front_positions(s, p, &rec.want) {
+                    // the one front-most choice, without a list of choices around it
                     fixed.push(Action::Accept {
                         offer_id: id,
                         positions: positions.into_iter().map(i64::from).collect(),
