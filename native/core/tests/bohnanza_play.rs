@@ -53,3 +53,33 @@ fn random_games_end_legally_and_conserve_cards() {
     }
     assert_eq!(games, 27);
 }
+
+/// An offer made directly may be larger than any the menu lists (`max_give` / `max_want`
+/// bound only the menu): the proposer's next menu leaves it out of the duplicates instead
+/// of failing on it.
+#[test]
+fn offers_larger_than_the_menu_are_no_duplicates() {
+    use seedbed_core::bohnanza::actions::OfferAction;
+    use seedbed_core::bohnanza::state::TRADE;
+    let mut s = rules::new_state(4, 3, Default::default()).expect("state");
+    let mut rng = Rng::new(3);
+    while s.phase != TRADE {
+        let p = game::movers(&s)[0];
+        let menu = legal_actions(&s, p);
+        let a = menu
+            .get(rng.below(menu.len() as u64) as usize)
+            .expect("item");
+        game::apply(&mut s, p as i64, &a).expect("legal");
+    }
+    let p = s.active;
+    let v = s.cfg.varieties[0];
+    let big = OfferAction {
+        to: None,
+        give_hand: (0..s.hands[p].len() as i64).collect(),
+        want: vec![v; 5],
+        ..OfferAction::default()
+    };
+    game::apply(&mut s, p as i64, &Action::Offer(Box::new(big))).expect("a legal offer");
+    let menu = legal_actions(&s, p);
+    assert!(menu.len() > 2);
+}

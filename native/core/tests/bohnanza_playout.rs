@@ -94,3 +94,32 @@ fn speed_workload() {
         simulate_one(s, seed, u64::MAX).expect("ends");
     }
 }
+
+/// A playout makes its offers from the menu's record (`OfferSpace::record`): the record
+/// `trading::make_record` makes of the same menu item.
+#[test]
+fn menu_records_are_the_records_of_menu_offers() {
+    use seedbed_core::bohnanza::trading::make_record;
+    let mut checked = 0;
+    for (k, (n, options)) in configurations().into_iter().enumerate() {
+        let mut s = rules::new_state(n, 70 + k as u64, options).expect("state");
+        let mut rng = Rng::new(k as u64);
+        while let Some(p) = first_mover(&s) {
+            let menu = legal_actions(&s, p);
+            if let Some(offers) = &menu.offers {
+                for i in (0..offers.len()).step_by(offers.len() / 5 + 1) {
+                    assert_eq!(
+                        offers.record(&s, p, i),
+                        make_record(&s, p, &offers.offer(i))
+                    );
+                    checked += 1;
+                }
+            }
+            let a = menu
+                .get(rng.below(menu.len() as u64) as usize)
+                .expect("item");
+            game::apply(&mut s, p as i64, &a).expect("legal");
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}

@@ -24,14 +24,16 @@ pub struct OfferAction {
     pub want_faceup: Vec<i64>,
 }
 
-/// Every Bohnanza action kind, in the order of the Python classes.
+/// Every Bohnanza action kind, in the order of the Python classes. An offer is boxed: it is
+/// the one large kind, and a menu is a vector of actions (a 112-byte action made every menu
+/// item a 112-byte copy).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Action {
     PlantFromHand { field: i64 },
     EndPlanting,
     Harvest { field: i64 },
     BuyField,
-    Offer(OfferAction),
+    Offer(Box<OfferAction>),
     Accept { offer_id: i64, positions: Vec<i64> },
     Decline { offer_id: i64 },
     Withdraw { offer_id: i64 },
@@ -146,13 +148,13 @@ impl Action {
                     }
                 }
                 want.sort_unstable();
-                Action::Offer(OfferAction {
+                Action::Offer(Box::new(OfferAction {
                     to,
                     give_faceup: get_list(map, "give_faceup")?,
                     give_hand: get_list(map, "give_hand")?,
                     want,
                     want_faceup: get_list(map, "want_faceup")?,
-                })
+                }))
             }
             "accept" => Action::Accept {
                 offer_id: int("offer_id")?,
@@ -287,28 +289,31 @@ impl fmt::Display for Action {
     }
 }
 
+/// An action stays small (the offer is boxed): menus are vectors of them.
+const _: () = assert!(std::mem::size_of::<Action>() <= 40);
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn text_and_json_forms() {
-        let offer = Action::Offer(OfferAction {
+        let offer = Action::Offer(Box::new(OfferAction {
             to: None,
             give_faceup: vec![0],
             give_hand: vec![1, 3],
             want: vec![3, 3],
             want_faceup: vec![],
-        });
+        }));
         assert_eq!(
             offer.to_string(),
             "offer any give f0,h1,h3 want chili,chili"
         );
         assert_eq!(Action::from_json(&offer.to_json()).unwrap(), offer);
-        let empty = Action::Offer(OfferAction {
+        let empty = Action::Offer(Box::new(OfferAction {
             to: Some(2),
             ..OfferAction::default()
-        });
+        }));
         assert_eq!(empty.to_string(), "offer 2 give - want -");
         let accept = Action::Accept {
             offer_id: 7,

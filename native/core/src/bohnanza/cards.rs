@@ -240,8 +240,6 @@ pub struct Config {
     pub duel: bool,
     /// The wanted sides of the offer menu, computed once per configuration (speed only).
     pub wants: super::menu::WantCache,
-    /// The given sides of the offer menu by hand (speed only).
-    pub gives: super::menu::GiveCache,
 }
 
 /// The B-13 row: (removed varieties, start fields, can buy, cost, hand sizes, draw, final).
@@ -320,7 +318,6 @@ impl Config {
             final_exhaustion: r.final_exhaustion,
             duel,
             wants: super::menu::WantCache::default(),
-            gives: super::menu::GiveCache::default(),
         })
     }
 

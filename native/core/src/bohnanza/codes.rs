@@ -145,7 +145,6 @@ pub fn decode(code: u64) -> Option<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bohnanza::actions::OfferAction;
 
     fn every_kind() -> Vec<Action> {
         vec![
@@ -196,7 +195,7 @@ mod tests {
 
     #[test]
     fn what_does_not_fit_has_no_code() {
-        assert_eq!(encode(&Action::Offer(OfferAction::default())), None);
+        assert_eq!(encode(&Action::Offer(Box::default())), None);
         assert_eq!(encode(&Action::Harvest { field: -1 }), None);
         assert_eq!(encode(&Action::DiscardFromHand { position: 1 << 16 }), None);
         let long = Action::Accept {

@@ -3,33 +3,32 @@
 //! [`Menu::len`] and [`Menu::get`] are computed from the product (addressee × given side ×
 //! wanted side) without building every offer.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use super::actions::{Action, OfferAction};
-use super::cards::{Config, Variety, VARIETIES};
+use super::cards::{Card, Variety, VARIETIES};
+use super::give::Gives;
 use super::state::*;
 use super::trading::{front_positions, in_place};
 use crate::few::Few;
 use rustc_hash::FxHashMap;
 
-/// (face-up slots, hand positions) of a given side; (varieties, face-up slots) of a wanted one.
+/// (varieties, face-up slots) of a wanted side.
 type Side = (Few, Few);
 
-/// A list of sides in menu order, and where each one is (built when first asked: only a
-/// player with outstanding offers needs it, to leave them out of the menu).
+/// The wanted sides of a configuration in menu order, and where each one is (indexed when
+/// first asked: only a player with outstanding offers needs it, to leave them out of the
+/// menu).
 #[derive(Debug, Default)]
 pub struct Sides {
     list: Vec<Side>,
-    /// Look places up in a map (lists kept for a whole game) rather than scan.
-    indexed: bool,
     places: OnceLock<FxHashMap<Side, usize>>,
 }
 
 impl Sides {
-    fn new(list: Vec<Side>, indexed: bool) -> Sides {
+    fn new(list: Vec<Side>) -> Sides {
         Sides {
             list,
-            indexed,
             places: OnceLock::new(),
         }
     }
@@ -38,12 +37,8 @@ impl Sides {
         self.list.len()
     }
 
-    /// Where `side` is in the list (the given sides of a hand are scanned: they change with
-    /// the hand, and indexing each new list costs more than scanning it).
+    /// Where `side` is in the list.
     fn place(&self, side: &Side) -> Option<usize> {
-        if !self.indexed {
-            return self.list.iter().position(|x| x == side);
-        }
         let places = self.places.get_or_init(|| {
             let mut map = FxHashMap::default();
             for (i, x) in self.list.iter().enumerate() {
@@ -71,6 +66,15 @@ impl Menu {
         self.len() == 0
     }
 
+    /// Item `i`, moved out of the menu (which is only good for rebuilding after this), or
+    /// None past the end: a playout takes its one item without copying it.
+    pub fn take(&mut self, i: usize) -> Option<Action> {
+        match self.fixed.get_mut(i) {
+            Some(a) => Some(std::mem::replace(a, Action::Pass)),
+            None => self.get(i),
+        }
+    }
+
     /// Item `i`, or None past the end.
     pub fn get(&self, i: usize) -> Option<Action> {
         if let Some(a) = self.fixed.get(i) {
@@ -78,7 +82,7 @@ impl Menu {
         }
         let offers = self.offers.as_ref()?;
         let k = i - self.fixed.len();
-        (k < offers.len()).then(|| Action::Offer(offers.offer(k)))
+        (k < offers.len()).then(|| Action::Offer(Box::new(offers.offer(k))))
     }
 }
 
@@ -92,7 +96,7 @@ fn free_actions(s: &Zones, p: usize, out: &mut Vec<Action>, harvest: &[u8]) {
 }
 
 /// Variety -> the field holding it (the dict of `scan_fields`).
-type Held = [Option<usize>; VARIETIES.len()];
+type Held = [Option<u8>; VARIETIES.len()];
 
 /// Field numbers of one seat (at most three).
 type FieldList = Few;
@@ -102,23 +106,25 @@ type FieldList = Few;
 fn scan_fields(s: &Zones, p: usize) -> (Held, FieldList, FieldList) {
     let fields = &s.fields[p];
     let mut held: Held = [None; VARIETIES.len()];
-    let mut big = false;
+    let mut lens = [0; MAX_FIELDS];
     for (i, field) in fields.iter().enumerate() {
+        lens[i] = field.len();
         if let Some(&c) = field.first() {
-            held[usize::from(s.cfg.variety(c))] = Some(i); // the last such field, as dict assignment
-            big |= field.len() >= 2;
+            held[usize::from(s.cfg.variety(c))] = Some(i as u8); // the last such field, as dict assignment
         }
     }
-    let n = fields.len() as u8;
-    let len = |i: u8| fields[usize::from(i)].len();
-    if big {
-        let harvest = (0..n).filter(|&i| len(i) >= 2).collect();
-        let targets = (0..n).filter(|&i| len(i) != 1).collect();
-        (held, targets, harvest)
-    } else {
-        let harvest = (0..n).filter(|&i| len(i) != 0).collect();
-        (held, (0..n).collect(), harvest)
+    let lens = &lens[..fields.len()];
+    let big = lens.iter().any(|&len| len >= 2);
+    let (mut targets, mut harvest) = (FieldList::new(), FieldList::new());
+    for (i, &len) in lens.iter().enumerate() {
+        if if big { len >= 2 } else { len != 0 } {
+            harvest.push(i as u8);
+        }
+        if !big || len != 1 {
+            targets.push(i as u8);
+        }
     }
+    (held, targets, harvest)
 }
 
 /// The menu for `p` (who must be on the move); `s.phase` picks the window.
@@ -145,7 +151,7 @@ fn turn_menu(s: &Zones, p: usize, out: &mut Vec<Action>) {
     let (held, targets, harvest) = scan_fields(s, p);
     let fields_for = |card: u8| -> FieldList {
         match held[usize::from(s.cfg.variety(card))] {
-            Some(i) => [i as u8].into_iter().collect(),
+            Some(i) => [i].into_iter().collect(),
             None => targets,
         }
     };
@@ -224,7 +230,15 @@ fn trading_menu(s: &Zones, p: usize, menu: &mut Menu) {
         let to_me = rec.to.map(usize::from) == Some(p);
         if to_me || (rec.to.is_none() && p != active) {
             if in_place(s, rec) {
-                for positions in accept_choices(s, p, &rec.want) {
+                if s.cfg.options.all_positions {
+                    for positions in accept_choices(s, p, &rec.want) {
+                        fixed.push(Action::Accept {
+                            offer_id: id,
+                            positions: positions.into_iter().map(i64::from).collect(),
+                        });
+                    }
+                } else if let Some(positions) = front_positions(s, p, &rec.want) {
+                    // the one front-most choice, without a list of choices around it
                     fixed.push(Action::Accept {
                         offer_id: id,
                         positions: positions.into_iter().map(i64::from).collect(),
@@ -340,12 +354,7 @@ fn cached_wants(s: &Zones, slots: &[u8]) -> Arc<Sides> {
     let mask = slots.iter().fold(0, |m, &i| m | (1 << i));
     let max_want = cfg.options.max_want as usize;
     cfg.wants.0[mask]
-        .get_or_init(|| {
-            Arc::new(Sides::new(
-                want_options(&cfg.varieties, max_want, slots),
-                true,
-            ))
-        })
+        .get_or_init(|| Arc::new(Sides::new(want_options(&cfg.varieties, max_want, slots))))
         .clone()
 }
 
@@ -355,7 +364,7 @@ fn cached_wants(s: &Zones, slots: &[u8]) -> Arc<Sides> {
 #[derive(Debug, Clone)]
 pub struct OfferSpace {
     tos: PerSeat<Option<u8>>,
-    gives: Arc<Sides>,
+    gives: Gives,
     wants: Arc<Sides>,
     /// Offers per addressee, "nothing for nothing" included.
     width: usize,
@@ -373,16 +382,17 @@ impl OfferSpace {
             .filter(|&i| s.faceup[i as usize].is_some())
             .collect();
         let front = (!s.cfg.options.all_positions).then(|| Front::of(s, p));
+        let counts = front.as_ref().map(Front::counts);
         let (tos, gives, wants) = if p == active {
             let mut tos: PerSeat<Option<u8>> =
                 (1..n).map(|k| Some(((active + k) % n) as u8)).collect();
             tos.push(None);
-            let gives = give_options(s, p, front.as_ref(), &occupied);
+            let gives = Gives::new(s, p, counts.as_ref(), &occupied);
             (tos, gives, cached_wants(s, &[]))
         } else {
             (
                 [Some(active as u8)].into_iter().collect(),
-                give_options(s, p, front.as_ref(), &[]),
+                Gives::new(s, p, counts.as_ref(), &[]),
                 cached_wants(s, &occupied),
             )
         };
@@ -418,10 +428,17 @@ impl OfferSpace {
         out
     }
 
-    /// Where an outstanding offer of `p` sits in the product, if its cards are still there.
+    /// Where an outstanding offer of `p` sits in the product, if its cards are still there
+    /// (an offer made directly may be larger than any in the menu: it is in none).
     fn product_index(&self, s: &Zones, p: usize, rec: &OfferRecord) -> Option<usize> {
+        let limits = &s.cfg.options;
+        if rec.give_faceup.len() + rec.give_hand.len() > limits.max_give as usize
+            || rec.want.len() + rec.want_faceup.len() > limits.max_want as usize
+        {
+            return None;
+        }
         let hand = &s.hands[p];
-        let mut positions = Vec::with_capacity(rec.give_hand.len());
+        let mut positions = Few::new();
         for c in &rec.give_hand {
             positions.push(hand.iter().position(|x| x == c)? as u8);
         }
@@ -434,22 +451,19 @@ impl OfferSpace {
                     .collect();
                 varieties.sort_unstable();
                 // only the front-most cards of each variety are in the menu
-                if front.positions(&varieties)[..] != positions[..] {
+                if front.positions(&varieties)? != positions {
                     return None;
                 }
                 varieties
             }
-            None => positions.iter().copied().collect(),
+            None => positions,
         };
-        let give: Side = (
-            rec.give_faceup.iter().map(|&(sl, _)| sl).collect(),
-            hand_part,
-        );
+        let give_slots: Few = rec.give_faceup.iter().map(|&(sl, _)| sl).collect();
         let want: Side = (
             rec.want.iter().copied().collect(),
             rec.want_faceup.iter().map(|&(sl, _)| sl).collect(),
         );
-        let g = self.gives.place(&give)?;
+        let g = self.gives.place(&give_slots, &hand_part)?;
         let w = self.wants.place(&want)?;
         let t = self.tos.iter().position(|&x| x == rec.to)?;
         Some(t * self.width + g * self.wants.len() + w)
@@ -463,8 +477,9 @@ impl OfferSpace {
         self.len() == 0
     }
 
-    /// Offer `i` (below `len()`).
-    pub fn offer(&self, i: usize) -> OfferAction {
+    /// The parts of offer `i` (below `len()`): addressee, face-up slots and hand positions
+    /// given, the wanted side.
+    fn parts(&self, i: usize) -> (Option<u8>, Few, Few, &Side) {
         let mut j = i;
         for &d in &self.duplicates {
             if d <= j {
@@ -476,50 +491,54 @@ impl OfferSpace {
         let per_to = self.width - 1;
         let (t, rest) = (j / per_to, j % per_to + 1);
         let (g, w) = (rest / self.wants.len(), rest % self.wants.len());
-        let (give_fu, give_hand) = &self.gives.list[g];
-        let (want, want_fu) = &self.wants.list[w];
-        let ints = |v: &[u8]| v.iter().map(|&x| i64::from(x)).collect();
+        let (give_fu, give_hand) = self.gives.get(g);
         let give_hand = match &self.front {
-            Some(front) => front.positions(give_hand),
-            None => *give_hand,
+            Some(front) => front.positions(&give_hand).unwrap_or_default(),
+            None => give_hand,
         };
+        (self.tos[t], give_fu, give_hand, &self.wants.list[w])
+    }
+
+    /// Offer `i` (below `len()`).
+    pub fn offer(&self, i: usize) -> OfferAction {
+        let (to, give_fu, give_hand, (want, want_fu)) = self.parts(i);
+        let ints = |v: &[u8]| v.iter().map(|&x| i64::from(x)).collect();
         OfferAction {
-            to: self.tos[t].map(i64::from),
-            give_faceup: ints(give_fu),
+            to: to.map(i64::from),
+            give_faceup: ints(&give_fu),
             give_hand: ints(&give_hand),
             want: want.to_vec(),
             want_faceup: ints(want_fu),
         }
     }
-}
 
-/// The given sides of a hand shape (see [`give_key`]) and occupied face-up slots, as Python
-/// caches them in `give_options`; emptied when it grows past `GIVE_CACHE_LIMIT` entries.
-/// Speed only: not part of a configuration's identity.
-#[derive(Debug, Default)]
-pub struct GiveCache(Mutex<GiveMap>);
-
-/// A hand's shape: how many cards of each variety it could give (at most `max_give`), or
-/// with all positions its length; then the occupied face-up slots (bit i = slot i).
-type GiveKey = [u8; VARIETIES.len() + 1];
-
-type GiveMap = FxHashMap<GiveKey, Arc<Sides>>;
-
-const GIVE_CACHE_LIMIT: usize = 16_384;
-
-impl Clone for GiveCache {
-    fn clone(&self) -> Self {
-        GiveCache::default()
+    /// The record offer `i` makes when `p` makes it now: `trading::make_record` of
+    /// [`OfferSpace::offer`]`(i)` without the action in between (a playout makes its offers
+    /// this way).
+    pub fn record(&self, s: &Zones, p: usize, i: usize) -> OfferRecord {
+        let (to, give_fu, give_hand, (want, want_fu)) = self.parts(i);
+        let hand = &s.hands[p];
+        let faceup = |slots: &[u8]| -> Vec<(u8, Card)> {
+            slots
+                .iter()
+                .filter_map(|&slot| s.faceup[usize::from(slot)].map(|c| (slot, c)))
+                .collect()
+        };
+        OfferRecord {
+            offer_id: s.next_offer_id,
+            proposer: p as u8,
+            to,
+            give_faceup: faceup(&give_fu),
+            give_hand: give_hand
+                .iter()
+                .map(|&pos| hand[usize::from(pos)])
+                .collect(),
+            give_positions: give_hand.to_vec(),
+            want: want.to_vec(),
+            want_faceup: faceup(want_fu),
+        }
     }
 }
-
-impl PartialEq for GiveCache {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for GiveCache {}
 
 /// The front-most hand positions of each variety (at most `max_give` of each): with
 /// front-most offers (B-50) a given side names varieties, and these are its cards.
@@ -539,8 +558,14 @@ impl Front {
         front
     }
 
-    /// The sorted hand positions of a multiset of varieties (in non-decreasing order).
-    fn positions(&self, varieties: &[Variety]) -> Few {
+    /// How many cards of each variety the hand could give.
+    fn counts(&self) -> [u8; VARIETIES.len()] {
+        self.0.map(|spots| spots.len() as u8)
+    }
+
+    /// The sorted hand positions of a multiset of varieties (in non-decreasing order), or
+    /// None when the hand has not that many front-most cards of a variety.
+    fn positions(&self, varieties: &[Variety]) -> Option<Few> {
         let mut out = Few::new();
         let mut k = 0;
         for (i, &v) in varieties.iter().enumerate() {
@@ -549,102 +574,11 @@ impl Front {
             } else {
                 0
             };
-            out.push(self.0[usize::from(v)][k]);
+            out.push(*self.0.get(usize::from(v))?.get(k)?);
         }
         out.sort_unstable();
-        out
+        Some(out)
     }
-}
-
-/// The cache key of `p`'s given sides: the hand's shape and the occupied `slots`.
-fn give_key(s: &Zones, p: usize, front: Option<&Front>, slots: &[u8]) -> GiveKey {
-    let mut key = [0u8; VARIETIES.len() + 1];
-    match front {
-        Some(front) => {
-            for (k, spots) in key.iter_mut().zip(front.0.iter()) {
-                *k = spots.len() as u8;
-            }
-        }
-        None => key[0] = s.hands[p].len() as u8,
-    }
-    key[VARIETIES.len()] = slots.iter().fold(0u8, |m, &i| m | (1 << i));
-    key
-}
-
-/// Given sides with at most `max_give` cards (face-up subsets × hand choices, the empty side
-/// first), from the configuration's cache. A side's hand part is a multiset of varieties
-/// with front-most offers ([`Front::positions`] gives its cards), else hand positions.
-fn give_options(s: &Zones, p: usize, front: Option<&Front>, slots: &[u8]) -> Arc<Sides> {
-    let cfg = &s.cfg;
-    let key = give_key(s, p, front, slots);
-    // a poisoned lock only means another thread panicked mid-insert: the map is still whole
-    let mut cache = cfg.gives.0.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(found) = cache.get(&key) {
-        return found.clone();
-    }
-    let sides = Arc::new(Sides::new(build_give_options(cfg, &key, slots), false));
-    if cache.len() >= GIVE_CACHE_LIMIT {
-        cache.clear();
-    }
-    cache.insert(key, sides.clone());
-    sides
-}
-
-fn build_give_options(cfg: &Config, key: &GiveKey, slots: &[u8]) -> Vec<Side> {
-    let limit = cfg.options.max_give as usize;
-    let mut out = Vec::new();
-    for k_fu in 0..=slots.len().min(limit) {
-        for fu in combinations(slots.len(), k_fu) {
-            let fu: Few = fu.iter().map(|&j| slots[j]).collect();
-            let hand = if cfg.options.all_positions {
-                position_choices(usize::from(key[0]), limit - k_fu)
-            } else {
-                variety_choices(&key[..VARIETIES.len()], limit - k_fu)
-            };
-            out.extend(hand.into_iter().map(|hp| (fu, hp)));
-        }
-    }
-    out
-}
-
-/// Every set of at most `limit` positions of a hand of `n` cards, size 0 first.
-fn position_choices(n: usize, limit: usize) -> Vec<Few> {
-    (0..=limit.min(n))
-        .flat_map(|k| combinations(n, k))
-        .map(|c| c.into_iter().map(|x| x as u8).collect())
-        .collect()
-}
-
-/// Front-most hand choices as variety multisets of size <= limit (at most `counts[v]` of
-/// variety v), size 0 first, then grown in `combinations_with_replacement` order over the
-/// hand's varieties.
-fn variety_choices(counts: &[u8], limit: usize) -> Vec<Few> {
-    let kinds: Vec<(Variety, usize)> = (0..counts.len())
-        .filter(|&v| counts[v] > 0)
-        .map(|v| (v as Variety, usize::from(counts[v])))
-        .collect();
-    let mut out: Vec<Few> = vec![Few::new()];
-    // Grow size-k multisets from size k-1 ones: (varieties, last kind index, its count).
-    let mut level: Vec<(Few, usize, usize)> = vec![(Few::new(), 0, 0)];
-    for _ in 0..limit {
-        let mut grown = Vec::new();
-        for (varieties, last, used) in &level {
-            for (j, &(v, most)) in kinds.iter().enumerate().skip(*last) {
-                let count = if j == *last { *used } else { 0 };
-                if count < most {
-                    let mut x = *varieties;
-                    x.push(v);
-                    grown.push((x, j, count + 1));
-                }
-            }
-        }
-        if grown.is_empty() {
-            break;
-        }
-        out.extend(grown.iter().map(|g| g.0));
-        level = grown;
-    }
-    out
 }
 
 /// Wanted sides with at most `limit` items (varieties with multiplicity + face-up slots), the
@@ -704,19 +638,18 @@ mod tests {
     }
 
     #[test]
-    fn frontmost_hand_choices() {
-        // varieties 5, 3, 5: sizes 0, 1 (3 -> pos 1, 5 -> pos 0), 2 (3+5, 5+5)
-        let mut counts = [0u8; VARIETIES.len()];
-        counts[3] = 1;
-        counts[5] = 2;
-        let got = variety_choices(&counts, 2);
-        let want: Vec<Vec<u8>> = vec![vec![], vec![3], vec![5], vec![3, 5], vec![5, 5]];
-        assert_eq!(got.iter().map(|x| x.to_vec()).collect::<Vec<_>>(), want);
+    fn frontmost_positions_of_varieties() {
+        // varieties 5, 3, 5 at positions 0, 1, 2
         let mut front = Front::default();
         front.0[5] = [0u8, 2].into_iter().collect();
         front.0[3] = [1u8].into_iter().collect();
-        let positions: Vec<Vec<u8>> = got.iter().map(|v| front.positions(v).to_vec()).collect();
+        let sides: [&[u8]; 5] = [&[], &[3], &[5], &[3, 5], &[5, 5]];
+        let positions: Vec<Vec<u8>> = sides
+            .iter()
+            .map(|v| front.positions(v).expect("held").to_vec())
+            .collect();
         let want: Vec<Vec<u8>> = vec![vec![], vec![1], vec![0], vec![0, 1], vec![0, 2]];
         assert_eq!(positions, want);
+        assert!(front.positions(&[3, 3]).is_none());
     }
 }

@@ -7,6 +7,7 @@ pub mod actions;
 pub mod cards;
 pub mod codes;
 pub mod game;
+pub mod give;
 pub mod menu;
 pub mod observe;
 pub mod playout;

@@ -9,6 +9,7 @@ use super::game::{self, Outcome};
 use super::menu::{legal_actions_into, Menu};
 use super::rules::{Event, Events};
 use super::state::*;
+use super::trading::make_offer;
 use crate::rng::Rng;
 
 /// `_POLICY_SALT` of `seedbed.lab.simulate`.
@@ -100,8 +101,14 @@ pub fn playout(s: &mut Zones, rng: &mut Rng, max_steps: u64, counts: &mut [u64; 
         let Some(p) = first_mover(s) else { break };
         legal_actions_into(s, p, &mut menu);
         let i = rng.below(menu.len() as u64) as usize;
-        let Some(action) = menu.get(i) else { break };
-        game::effect(s, p, &action, &mut ev);
+        match (i.checked_sub(menu.fixed.len()), &menu.offers) {
+            // an offer: its record straight from the menu, no action in between
+            (Some(k), Some(offers)) => make_offer(s, p, offers.record(s, p, k), &mut ev),
+            _ => {
+                let Some(action) = menu.take(i) else { break };
+                game::effect(s, p, &action, &mut ev);
+            }
+        }
         for e in ev.drain(..) {
             counts[e.index()] += 1;
         }

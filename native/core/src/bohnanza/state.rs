@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use super::cards::{Card, Config, Variety, CARD_COUNTS};
 use crate::few::Inline;
 use crate::rng::Rng;
+use crate::shared::Shared;
 
 /// The most seats a table has (B-1).
 pub const MAX_PLAYERS: usize = 7;
@@ -133,10 +134,10 @@ pub struct Zones {
     /// The final exhaustion happened during a reveal (B-62).
     pub ending: bool,
     pub passed: PerSeat<bool>,
-    /// This trading phase's offers, in id order.
-    pub offers: Vec<Arc<OfferRecord>>,
-    pub offer_status: Vec<u8>,
-    pub accepted_by: Vec<i32>,
+    /// This trading phase's offers, in id order (shared by clones until changed).
+    pub offers: Shared<Arc<OfferRecord>>,
+    pub offer_status: Shared<u8>,
+    pub accepted_by: Shared<i32>,
     pub next_offer_id: u32,
     pub offers_made: PerSeat<u32>,
 }
@@ -266,8 +267,8 @@ impl Zones {
             "turn": self.turn,
             "ending": self.ending,
             "passed": self.passed.to_vec(),
-            "offer_status": self.offer_status,
-            "accepted_by": self.accepted_by,
+            "offer_status": *self.offer_status,
+            "accepted_by": *self.accepted_by,
             "next_offer_id": self.next_offer_id,
             "offers_made": self.offers_made.to_vec(),
             "rng": self.rng.state,
@@ -331,10 +332,11 @@ impl Zones {
     }
 
     /// The bytes this state holds: the struct (its card zones are inline) and the heap of
-    /// this trading phase's offer vectors (capacity, not length). The configuration and the
-    /// offer records are shared (`Arc`) by every clone and counted by their pointers only.
+    /// this trading phase's offer lists (capacity, not length), counted as if owned though
+    /// clones share them until one changes them. The configuration and the offer records
+    /// are shared (`Arc`) by every clone and counted by their pointers only.
     pub fn memory_bytes(&self) -> usize {
-        fn heap<T>(v: &Vec<T>) -> usize {
+        fn heap<T>(v: &Shared<T>) -> usize {
             v.capacity() * std::mem::size_of::<T>()
         }
         std::mem::size_of::<Zones>()
@@ -669,9 +671,9 @@ impl Zones {
             turn: l.u32("turn")?,
             ending,
             passed: l.seat_bools("passed")?,
-            offers,
-            offer_status,
-            accepted_by,
+            offers: offers.into(),
+            offer_status: offer_status.into(),
+            accepted_by: accepted_by.into(),
             next_offer_id: l.u32("next_offer_id")?,
             offers_made,
             cfg,

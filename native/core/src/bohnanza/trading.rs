@@ -222,7 +222,13 @@ pub fn offer_private(_cfg: &Config, rec: &OfferRecord) -> Value {
 }
 
 pub fn do_offer(s: &mut Zones, p: usize, a: &OfferAction, ev: &mut Events) {
-    let rec = Arc::new(make_record(s, p, a));
+    let rec = make_record(s, p, a);
+    make_offer(s, p, rec, ev);
+}
+
+/// Make the offer `rec` (the record of a checked offer of `p`, made now).
+pub fn make_offer(s: &mut Zones, p: usize, rec: OfferRecord, ev: &mut Events) {
+    let rec = Arc::new(rec);
     s.offers.push(Arc::clone(&rec));
     s.offer_status.push(OPEN);
     s.accepted_by.push(-1);
@@ -349,19 +355,23 @@ pub fn do_accept(s: &mut Zones, p: usize, offer_id: i64, positions: &[i64], ev: 
     });
 }
 
-/// The canonical (front-most) positions that satisfy `want` from p's hand, or None.
+/// The canonical (front-most) positions that satisfy `want` from p's hand, or None: a hand
+/// card is taken while its variety is still wanted, front to back.
 pub fn front_positions(s: &Zones, p: usize, want: &[u8]) -> Option<Vec<u8>> {
     if want.is_empty() {
         return Some(Vec::new());
     }
-    let mut need = want.to_vec();
+    let mut need = [0usize; VARIETIES.len()];
+    for &v in want {
+        *need.get_mut(usize::from(v))? += 1;
+    }
     let mut out = Vec::with_capacity(want.len());
     for (pos, &card) in s.hands[p].iter().enumerate() {
-        let v = s.cfg.variety(card);
-        if let Some(k) = need.iter().position(|&x| x == v) {
-            need.remove(k);
+        let k = &mut need[usize::from(s.cfg.variety(card))];
+        if *k > 0 {
+            *k -= 1;
             out.push(pos as u8);
-            if need.is_empty() {
+            if out.len() == want.len() {
                 return Some(out);
             }
         }
