@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import pickle
 import sys
 from collections import Counter
 from pathlib import Path
@@ -14,6 +15,8 @@ from types import ModuleType
 from typing import Any
 
 import seedbed
+from seedbed.server.bot_pool import choose
+from seedbed.server.storage import NewTable
 from seedbed.server.table import Act, Connection, TableActor
 
 from .test_table_actor import join, open_store, received, settle, start_table
@@ -75,3 +78,37 @@ def test_bots_keep_the_etiquette_with_a_person_at_the_table(tmp_path: Path) -> N
     assert found["offers"] > 0 and found["declines"] > 0
     rules = (*audit_script().heuristics("bohnanza").BREACHES, "withdraw")
     assert {r: found[r] for r in rules if found[r]} == {}
+
+
+class SilentAfterOffer:
+    """A bot pool whose bots play greedy moves until their seat has an open offer, then give
+    no answer (as a crashed or overrunning bot does): the table plays its fallback move."""
+
+    def __init__(self) -> None:
+        self.silent = 0
+
+    async def move(self, state: bytes, seat: int, spec: str, seed: int) -> dict[str, Any] | None:
+        view = pickle.loads(state).observe(seat)
+        if any(o["proposer"] == seat and o["status"] == "open" for o in view["offers"]):
+            self.silent += 1
+            return None
+        return choose(state, seat, spec, seed)
+
+
+def test_the_fallback_move_of_a_silent_bot_withdraws_no_offer(tmp_path: Path) -> None:
+    async def run() -> tuple[list[tuple[int, dict[str, Any]]], int]:
+        store = open_store(tmp_path)
+        seating = [{"kind": "bot", "spec": "greedy"}] * 4
+        table = NewTable("t9", "bohnanza", 4, {}, 9, seating, None)
+        await store.create_table(table)
+        pool = SilentAfterOffer()
+        actor = TableActor.replay_from(table, [], store, pool, "2025-01-01T00:00:00+00:00")  # type: ignore[arg-type]
+        actor.start()
+        while len(actor.moves) < 400 and not actor.finished:
+            await settle(actor)
+        await actor.stop()
+        return actor.moves, pool.silent
+
+    moves, silent = asyncio.run(run())
+    assert silent > 0
+    assert not [a for _, a in moves if a["type"] == "withdraw"]
