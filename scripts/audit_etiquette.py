@@ -12,9 +12,14 @@ violation and should be 0.
     python scripts/audit_etiquette.py --bots ismcts:iterations=100,greedy,greedy,greedy --games 4
     python scripts/audit_etiquette.py --games 40 --save g.jsonl --no-audit   # play, keep records
     python scripts/audit_etiquette.py --records g.jsonl     # audit them (e.g. an older checkout's)
+    python scripts/audit_etiquette.py --answer-times ismcts:seconds=1 --samples 20
+
+``--answer-times SPEC`` measures instead how long the bot of SPEC takes to answer an offer
+addressed to it: in greedy games, at the first ``--samples`` decisions where an open offer is
+addressed to seat 0 (or open to it), SPEC acts for seat 0 (timed; greedy's move is played).
 
 Usage: python scripts/audit_etiquette.py [--bots SPECS] [--games 200] [--seed 1] [--jobs 1]
-           [--save FILE] [--no-audit] [--records FILE]
+           [--save FILE] [--no-audit] [--records FILE] [--answer-times SPEC] [--samples 20]
 """
 
 from __future__ import annotations
@@ -26,7 +31,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import seedbed
-from seedbed.arena.play import play_game
+from seedbed.arena.play import play_game, seat_rng
+from seedbed.bots import InfoSet, make_bot
 from seedbed.engine.record import GameRecord, read_records
 from seedbed.engine.registry import heuristics
 
@@ -66,6 +72,31 @@ def _play(specs: list[str], seed: int) -> str:
     return result.record.to_jsonl()
 
 
+def answer_times(spec: str, samples: int, seed: int) -> list[float]:
+    """Seconds the bot of ``spec`` takes at seat 0's first ``samples`` decisions with an open
+    offer it may answer, in 4-player greedy games from deal ``seed`` on."""
+    timed = make_bot(spec, GAME)
+    greedy = make_bot("greedy", GAME)
+    out: list[float] = []
+    while len(out) < samples:
+        state = seedbed.game(GAME).new_state(4, seed)
+        rngs = [seat_rng(seed, p) for p in range(4)]
+        while not state.is_terminal() and len(out) < samples:
+            p = state.to_move()[0]
+            view = state.observe(p)
+            if p == 0 and any(
+                o["status"] == "open"
+                and (o["to"] == 0 or (o["to"] == "any" and view["active"] != 0))
+                for o in view["offers"]
+            ):
+                start = time.perf_counter()
+                timed.act(InfoSet(state, 0), seat_rng(seed + len(out), 0))
+                out.append(time.perf_counter() - start)
+            state.apply(p, greedy.act(InfoSet(state, p), rngs[p]))
+        seed += 1
+    return out
+
+
 def report(total: Counter[str], seconds: float) -> None:
     print(f"games {total['games']}, trading phases {total['phases']}, bot offers {total['offers']}")
     print(f"bot passes {total['passes']} ({total['passes'] / max(1, total['games']):.0f} a game)")
@@ -84,8 +115,18 @@ def main() -> None:
     ap.add_argument("--save", type=Path, help="write the played games' records (JSON Lines)")
     ap.add_argument("--no-audit", action="store_true", help="only play (and --save)")
     ap.add_argument("--records", type=Path, help="audit these records instead of playing")
+    ap.add_argument("--answer-times", metavar="SPEC", help="time SPEC's answers to offers")
+    ap.add_argument("--samples", type=int, default=20, help="answers timed (--answer-times)")
     args = ap.parse_args()
     start = time.perf_counter()
+    if args.answer_times is not None:
+        times = sorted(answer_times(args.answer_times, args.samples, args.seed))
+        mean = sum(times) / len(times)
+        print(
+            f"{args.answer_times}: {len(times)} answers to offers, mean {mean:.3f} s, "
+            f"median {times[len(times) // 2]:.3f} s, max {times[-1]:.3f} s"
+        )
+        return
     if args.records is not None:
         records = read_records(args.records.read_text(encoding="utf-8").splitlines())
     else:
