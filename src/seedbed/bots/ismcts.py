@@ -29,6 +29,9 @@ scoring the rewards of the player who acted into it (multi-player SO-ISMCTS).
 * **Rollouts** — ``random`` (uniform over ``legal_actions(to_move()[0])``), ``greedy`` (the
   game's ``heuristics.choose``) or ``cutoff`` (``policy`` random or greedy for ``depth``
   steps, then ``evaluate``).
+* **Courtesy** — where the game's heuristics define ``polite(view, menu)`` (Bohnanza's
+  trading etiquette, issue 16), the observer's own moves in the tree are drawn from it only:
+  its offers come from the heuristic's short list of candidates, never from the raw menu.
 * ``bulky=false`` — the observer never plays an action of the game's *bulky* kinds (its
   declaration's ``bulky_kinds``, such as Bohnanza's offers): such actions are skipped for its
   own seat in the tree and in rollouts.
