@@ -420,19 +420,26 @@ def _limits(view: JsonDict) -> list[str]:
     return out
 
 
-def _term_breaches(view: JsonDict, me: Me, terms: Terms) -> list[str]:
-    _, give, want = terms
-    out = []
-    declined = {view_terms(o) for o in _mine(view) if o["status"] == "declined"}
-    if terms in declined:
-        out.append("repeat_declined")
-    if set(give) & set(want):
-        out.append("same_variety")
-    held = {v for v, n in me.fields if n > 0}
-    empty = sum(n == 0 for _, n in me.fields)
-    if len(set(want) - held) > empty:
-        out.append("want_unplantable")
-    return out
+class Manners:
+    """What the rules on an offer's terms read from the view, read once."""
+
+    __slots__ = ("declined", "empty", "held")
+
+    def __init__(self, view: JsonDict, me: Me) -> None:
+        self.declined = {view_terms(o) for o in _mine(view) if o["status"] == "declined"}
+        self.held = {v for v, n in me.fields if n > 0}
+        self.empty = sum(n == 0 for _, n in me.fields)
+
+    def breaches(self, terms: Terms) -> list[str]:
+        _, give, want = terms
+        out = []
+        if terms in self.declined:
+            out.append("repeat_declined")
+        if set(give) & set(want):
+            out.append("same_variety")
+        if len(set(want) - self.held) > self.empty:
+            out.append("want_unplantable")
+        return out
 
 
 def _gain(me: Me, a: Offer, terms: Terms, base: float) -> float:
@@ -450,7 +457,7 @@ def breaches(view: JsonDict, a: Offer) -> list[str]:
     or its fifth offer of the trading phase."""
     me = Me(view)
     terms = offer_terms(view, a)
-    out = _term_breaches(view, me, terms)
+    out = Manners(view, me).breaches(terms)
     if _gain(me, a, terms, me.worth()) <= 0:
         out.append("no_gain")
     return out + _limits(view)
@@ -461,12 +468,13 @@ def polite_offers(view: JsonDict, me: Me, base: float) -> list[tuple[float, Offe
     break no etiquette rule; none once a limit is reached."""
     if _limits(view):
         return []
-    out = []
-    for score, a in _own_offers(view, me, base):
-        terms = offer_terms(view, a)
-        if _gain(me, a, terms, base) > 0 and not _term_breaches(view, me, terms):
-            out.append((score, a))
-    return out
+    manners = Manners(view, me)
+    # a candidate's score is its gain times a positive chance: positive exactly with the gain
+    return [
+        (score, a)
+        for score, a in _own_offers(view, me, base)
+        if score > 0 and not manners.breaches(offer_terms(view, a))
+    ]
 
 
 def polite(view: JsonDict, legal: Sequence[Action]) -> Sequence[Action]:
@@ -482,6 +490,8 @@ def polite(view: JsonDict, legal: Sequence[Action]) -> Sequence[Action]:
             break
         if not isinstance(a, Withdraw):
             head.append(a)
+    if _limits(view) or (head and len(head) == len(legal)):  # no offer to make: skip pricing
+        return head or legal
     me = Me(view)
     offers = [a for _, a in polite_offers(view, me, me.worth()) if a in legal]
     return (head + offers) or legal
