@@ -363,8 +363,9 @@ class TableActor:
 
     def _bot_action(self, answer: BotAnswer) -> Action:
         """The bot's action, or if it gave none (an error: logged and counted) the first
-        action of its polite menu (:func:`~seedbed.bots.api.polite_menu`: no withdrawal of a
-        Bohnanza offer, issue 16) of a kind that is not bulky (``GameSpec.bulky_kinds``)."""
+        action of its polite menu (:func:`~seedbed.bots.api.polite_menu`: what the game's
+        heuristics let a courteous bot choose, issue 16) of a kind that is not bulky
+        (``GameSpec.bulky_kinds``)."""
         game = lookup_game(self.table.game)
         if answer.action is not None:
             try:
