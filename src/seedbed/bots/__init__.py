@@ -6,7 +6,7 @@ the registry of kinds (``random``, ``greedy``, ``ismcts``).
 'random'
 """
 
-from seedbed.bots.api import Bot, InfoSet
+from seedbed.bots.api import Bot, InfoSet, polite_menu
 from seedbed.bots.specs import (
     BotKind,
     BotSpec,
@@ -30,5 +30,6 @@ __all__ = [
     "make_bot",
     "parse_spec",
     "parse_spec_list",
+    "polite_menu",
     "register_bot",
 ]

@@ -20,6 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from seedbed.engine.api import Action, JsonDict, PlayerId, State
+from seedbed.engine.registry import heuristics, spec
 from seedbed.engine.rng import Rng
 
 
@@ -63,3 +64,14 @@ class Bot(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+def polite_menu(game_name: str, view: JsonDict, menu: Sequence[Action]) -> Sequence[Action]:
+    """The part of ``menu`` a courteous player chooses among: the game's
+    ``heuristics.polite(view, menu)`` if it defines one (Bohnanza's trading etiquette, issue
+    16: answers, passes and a short list of sensible offers, never a withdrawal), else the
+    whole menu. Search bots choose their own moves here, and a server's fallback move too."""
+    if spec(game_name).heuristics is None:
+        return menu
+    polite = getattr(heuristics(game_name), "polite", None)
+    return menu if polite is None else polite(view, menu)

@@ -29,6 +29,9 @@ scoring the rewards of the player who acted into it (multi-player SO-ISMCTS).
 * **Rollouts** — ``random`` (uniform over ``legal_actions(to_move()[0])``), ``greedy`` (the
   game's ``heuristics.choose``) or ``cutoff`` (``policy`` random or greedy for ``depth``
   steps, then ``evaluate``).
+* **Courtesy** — where the game's heuristics define ``polite(view, menu)`` (Bohnanza's
+  trading etiquette, issue 16), the observer's own moves in the tree are drawn from it only:
+  its offers come from the heuristic's short list of candidates, never from the raw menu.
 * ``bulky=false`` — the observer never plays an action of the game's *bulky* kinds (its
   declaration's ``bulky_kinds``, such as Bohnanza's offers): such actions are skipped for its
   own seat in the tree and in rollouts.
@@ -49,7 +52,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast, overload
 
@@ -78,6 +81,13 @@ class Heuristics(Protocol):
     def choose(self, view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action: ...
 
     def evaluate(self, view: JsonDict) -> float: ...
+
+
+Polite = Callable[[JsonDict, Sequence[Action]], Sequence[Action]]
+"""A game's ``heuristics.polite(view, menu)``, if it has one: the part of the menu a courteous
+player chooses among (Bohnanza's trading etiquette, issue 16). The observer's own moves are
+searched among these only, so its offers come from the heuristic's short list of candidates
+and never from the raw offer menu; opponents' moves in the tree are not restricted."""
 
 
 @dataclass(frozen=True)
@@ -269,8 +279,10 @@ class Search:
         rng: Rng,
         heur: Heuristics | None,
         skip: frozenset[str] = frozenset(),
+        polite: Polite | None = None,
     ) -> None:
         self.s = settings
+        self.polite = polite
         self.me = me
         self.n = n
         self.rng = rng
@@ -312,6 +324,8 @@ class Search:
         """The child to descend to, and whether it is new (expanded now)."""
         menu = state.legal_actions(p)
         restrict = self.restrict and p == self.me
+        if self.polite is not None and p == self.me:
+            menu = self.polite(state.observe(p), menu)
         if len(menu) > self.s.max_children:
             return self.select_large(node, state, p, menu, restrict)
         edges = node.edges
@@ -336,6 +350,9 @@ class Search:
         """Progressive widening with type-balanced draws; availability by ``is_legal``."""
         if lazy_membership(menu):
             avail = [c for a, c in node.edges.items() if a in menu]
+        elif isinstance(menu, list):  # a polite menu: only its actions are available
+            members = set(menu)
+            avail = [c for a, c in node.edges.items() if a in members]
         else:
             legal = state.is_legal
             avail = [c for a, c in node.edges.items() if legal(p, a)]
@@ -448,19 +465,29 @@ class Search:
             for _ in range(self.s.iterations or 1):
                 self.iterate(root, info)
             iterations = self.s.iterations or 1
-        action = choose_root(root, info, self.skip)
+        action = choose_root(root, info, self.skip, self.polite)
         return SearchResult(action, iterations, time.perf_counter() - start, root)
 
 
-def choose_root(root: Node, info: InfoSet, skip: frozenset[str]) -> Action:
-    """The most visited root child legal for the observer (ties: higher mean)."""
+def choose_root(
+    root: Node, info: InfoSet, skip: frozenset[str], polite: Polite | None = None
+) -> Action:
+    """The most visited root child legal for the observer (ties: higher mean); with a
+    ``polite`` filter, only a child of the observer's polite menu."""
     children = sorted(root.edges.values(), key=lambda c: (-c.visits, -c.mean()))
+    menu = own_menu(info, skip, polite)
+    allowed = set(menu) if isinstance(menu, list) else None
     for child in children:
         a = cast(Action, child.action)
-        if info.is_legal(a):
+        if (allowed is None or a in allowed) and info.is_legal(a):
             return a
-    menu = info.legal_actions()
-    return without_kinds(menu, skip)[0]
+    return menu[0]
+
+
+def own_menu(info: InfoSet, skip: frozenset[str], polite: Polite | None) -> Sequence[Action]:
+    """The observer's menu without the kinds in ``skip``, narrowed by ``polite``."""
+    menu = without_kinds(info.legal_actions(), skip)
+    return menu if polite is None else polite(info.observation(), menu)
 
 
 # ------------------------------------------------------------------ the bot
@@ -489,7 +516,13 @@ class IsmctsBot(Bot):
         if self.heuristics is None and self.needs_heuristics():
             self.heuristics = cast(Heuristics, game_heuristics(self.game_name))
         search = Search(
-            self.settings, info.player, info.num_players, rng, self.heuristics, self.skipped()
+            self.settings,
+            info.player,
+            info.num_players,
+            rng,
+            self.heuristics,
+            self.skipped(),
+            self.polite(),
         )
         self.last = search.run(info)
         return self.last
@@ -499,8 +532,15 @@ class IsmctsBot(Bot):
         ``bulky=false``, else none."""
         return frozenset() if self.settings.bulky else game_spec(self.game_name).bulky_kinds
 
+    def polite(self) -> Polite | None:
+        """The game's ``heuristics.polite`` (None without one): what its own moves are
+        chosen among."""
+        if self.heuristics is None and game_spec(self.game_name).heuristics is not None:
+            self.heuristics = cast(Heuristics, game_heuristics(self.game_name))
+        return cast("Polite | None", getattr(self.heuristics, "polite", None))
+
     def act(self, info: InfoSet, rng: Rng) -> Action:
-        menu = without_kinds(info.legal_actions(), self.skipped())
+        menu = own_menu(info, self.skipped(), self.polite())
         if len(menu) == 1:  # nothing to think about
             self.last = None
             return menu[0]

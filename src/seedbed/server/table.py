@@ -21,6 +21,7 @@ import signal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
+from seedbed.bots.api import polite_menu
 from seedbed.engine.api import Action, Event, JsonDict, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import kind_of
@@ -361,8 +362,10 @@ class TableActor:
             self._after_change()
 
     def _bot_action(self, answer: BotAnswer) -> Action:
-        """The bot's action, or the first legal action of a kind that is not bulky
-        (``GameSpec.bulky_kinds``) if it gave none (an error: logged and counted)."""
+        """The bot's action, or if it gave none (an error: logged and counted) the first
+        action of its polite menu (:func:`~seedbed.bots.api.polite_menu`: what the game's
+        heuristics let a courteous bot choose, issue 16) of a kind that is not bulky
+        (``GameSpec.bulky_kinds``)."""
         game = lookup_game(self.table.game)
         if answer.action is not None:
             try:
@@ -374,6 +377,7 @@ class TableActor:
         log.error(
             "table %s: seat %d plays a fallback move (its bot gave none)", self.id, answer.seat
         )
+        menu = polite_menu(self.table.game, self.state.observe(answer.seat), menu)
         bulky = spec(self.table.game).bulky_kinds
         return next((a for a in menu[:64] if kind_of(a) not in bulky), menu[0])
 

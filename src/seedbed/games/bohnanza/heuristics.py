@@ -14,8 +14,9 @@ a card that extends a field has a positive one: the bot asks for it.
 ``choose`` scores every action of the short menus by the worth after it. In trading (menus of
 thousands of offers) it never scans the offers: it reads the few accept / decline actions at the
 front of the menu, builds a handful of candidate offers of its own (give its worst cards, ask for
-varieties of its fields), keeps those the menu contains (``Offer in menu`` is O(1)), and else
-passes or ends trading. ``evaluate`` turns estimated final scores into a win chance.
+varieties of its fields), keeps those that break no etiquette rule (:func:`breaches`, issue
+16) and that the menu contains (``Offer in menu`` is O(1)), and else passes or ends trading.
+``evaluate`` turns estimated final scores into a win chance.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from seedbed.games.bohnanza.actions import (
     PlantFromTradeArea,
     PlantOffered,
     PlantRevealed,
+    Withdraw,
 )
 from seedbed.games.bohnanza.cards import (
     BEANOMETER,
@@ -57,6 +59,8 @@ HAND_WEIGHTS = (1.0, 0.85, 0.6, 0.5, 0.4, 0.35, 0.3, 0.25)
 ACCEPT_MARGIN = 0.25  # a deal must be worth this much to the bot (the other side gains too)
 OFFER_MARGIN = 0.3
 OWN_OFFERS = 3  # offers per trading phase: enough to shed bad cards, few enough to stay fast
+OPEN_OFFERS = 2  # etiquette (issue 16): a bot's open offers at once
+PHASE_OFFERS = 4  # etiquette (issue 16): a bot's offers per trading phase
 SCORE_SCALE = 2.5  # coins of lead that make a win e times likelier (evaluate)
 
 
@@ -336,7 +340,7 @@ def _trading(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
         return best[1]
     made = view["players"][viewer]["offers_made"]
     if made < OWN_OFFERS and (view["max_offers"] is None or made < view["max_offers"]):
-        offers = sorted(_own_offers(view, me, base), key=lambda t: -t[0])
+        offers = sorted(polite_offers(view, me, base), key=lambda t: -t[0])
         for gain, offer in offers:
             if gain < OFFER_MARGIN:
                 break
@@ -364,6 +368,133 @@ def _decline_worth(me: Me, o: dict[str, Any]) -> float:
     get = [VARIETY_INDEX[g["variety"]] for g in o["give_faceup"]]
     get += [VARIETY_INDEX[v] for v in o["give_hand"]]
     return _deal_worth(me, positions, [w["slot"] for w in o["want_faceup"]], get)
+
+
+# ------------------------------------------------------------------ etiquette (issue 16)
+
+BREACHES = (
+    "repeat_declined",
+    "same_variety",
+    "want_unplantable",
+    "no_gain",
+    "open_limit",
+    "phase_limit",
+)
+"""The etiquette rules an offer of a bot may break (:func:`breaches`), in report order."""
+
+Terms = tuple[int | None, tuple[int, ...], tuple[int, ...]]
+"""An offer as its addressee sees it: (to, given varieties, wanted varieties), sorted."""
+
+
+def offer_terms(view: JsonDict, a: Offer) -> Terms:
+    """The terms of the viewer's offer ``a``: face-up cards count by variety with the hand's."""
+    faceup, hand = view["faceup"], view["hand"]
+    give = [VARIETY_INDEX[faceup[s]["variety"]] for s in a.give_faceup]
+    give += [VARIETY_INDEX[hand[i]["variety"]] for i in a.give_hand]
+    want = list(a.want) + [VARIETY_INDEX[faceup[s]["variety"]] for s in a.want_faceup]
+    return a.to, tuple(sorted(give)), tuple(sorted(want))
+
+
+def view_terms(o: dict[str, Any]) -> Terms:
+    """The terms of an offer as the view lists it."""
+    give = [VARIETY_INDEX[g["variety"]] for g in o["give_faceup"]]
+    give += [VARIETY_INDEX[v] for v in o["give_hand"]]
+    want = [VARIETY_INDEX[v] for v in o["want"]]
+    want += [VARIETY_INDEX[w["variety"]] for w in o["want_faceup"]]
+    return None if o["to"] == "any" else o["to"], tuple(sorted(give)), tuple(sorted(want))
+
+
+def _mine(view: JsonDict) -> list[dict[str, Any]]:
+    """The viewer's offers of this trading phase (the view lists only this phase's)."""
+    return [o for o in view["offers"] if o["proposer"] == view["viewer"]]
+
+
+def _limits(view: JsonDict) -> list[str]:
+    """The limits one more offer of the viewer would break."""
+    mine = _mine(view)
+    out = []
+    if sum(o["status"] == "open" for o in mine) >= OPEN_OFFERS:
+        out.append("open_limit")
+    if len(mine) >= PHASE_OFFERS:
+        out.append("phase_limit")
+    return out
+
+
+class Manners:
+    """What the rules on an offer's terms read from the view, read once."""
+
+    __slots__ = ("declined", "empty", "held")
+
+    def __init__(self, view: JsonDict, me: Me) -> None:
+        self.declined = {view_terms(o) for o in _mine(view) if o["status"] == "declined"}
+        self.held = {v for v, n in me.fields if n > 0}
+        self.empty = sum(n == 0 for _, n in me.fields)
+
+    def breaches(self, terms: Terms) -> list[str]:
+        _, give, want = terms
+        out = []
+        if terms in self.declined:
+            out.append("repeat_declined")
+        if set(give) & set(want):
+            out.append("same_variety")
+        if len(set(want) - self.held) > self.empty:
+            out.append("want_unplantable")
+        return out
+
+
+def _gain(me: Me, a: Offer, terms: Terms, base: float) -> float:
+    """What the deal is worth to the viewer by its own valuation (module docstring)."""
+    return _deal_worth(me, a.give_hand, a.give_faceup, list(terms[2])) - base
+
+
+def breaches(view: JsonDict, a: Offer) -> list[str]:
+    """The etiquette rules (:data:`BREACHES`) the viewer's offer ``a`` breaks, given the view
+    it is made from: it repeats an offer its addressee declined in this trading phase (same
+    addressee, same varieties given and wanted); it gives and wants one variety; it asks for
+    more new varieties than the viewer has empty fields (a wanted variety must extend a field
+    or fill an empty one); it gives cards the viewer values at least as much as what it asks
+    (its gain by :func:`worth` is not positive); or it would be the viewer's third open offer
+    or its fifth offer of the trading phase."""
+    me = Me(view)
+    terms = offer_terms(view, a)
+    out = Manners(view, me).breaches(terms)
+    if _gain(me, a, terms, me.worth()) <= 0:
+        out.append("no_gain")
+    return out + _limits(view)
+
+
+def polite_offers(view: JsonDict, me: Me, base: float) -> list[tuple[float, Offer]]:
+    """The viewer's candidate offers (:func:`_own_offers`, with their expected gain) that
+    break no etiquette rule; none once a limit is reached."""
+    if _limits(view):
+        return []
+    manners = Manners(view, me)
+    # a candidate's score is its gain times a positive chance: positive exactly with the gain
+    return [
+        (score, a)
+        for score, a in _own_offers(view, me, base)
+        if score > 0 and not manners.breaches(offer_terms(view, a))
+    ]
+
+
+def polite(view: JsonDict, legal: Sequence[Action]) -> Sequence[Action]:
+    """The actions a courteous player chooses among (issue 16), for search bots: outside
+    trading the whole menu; in trading the answers, passes and free actions of the menu's
+    fixed part (no withdrawal: an offer stays open until answered or impossible) and the
+    candidate offers of :func:`polite_offers` that the menu holds, never the raw offer menu."""
+    if view["phase"] != "trade":
+        return legal
+    head: list[Action] = []
+    for a in legal:
+        if isinstance(a, Offer):
+            break
+        if not isinstance(a, Withdraw):
+            head.append(a)
+    if _limits(view) or (head and len(head) == len(legal)):  # no offer to make: skip pricing
+        return head or legal
+    me = Me(view)
+    offers = [a for _, a in polite_offers(view, me, me.worth()) if a in legal]
+    return (head + offers) or legal
 
 
 # ------------------------------------------------------------------ the interface

@@ -1,0 +1,95 @@
+"""Trading etiquette of Bohnanza bots (issue 16, part 1), from the rules' side: every offer a
+bot makes in a bot-only game breaks none of the etiquette rules, checked with the view the bot
+made it from (``heuristics.breaches``), and no bot withdraws an offer."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import seedbed
+from seedbed.arena.play import seat_rng
+from seedbed.bots import InfoSet, make_bot
+from seedbed.engine.registry import heuristics
+from seedbed.games.bohnanza.actions import Offer, Withdraw
+
+H = heuristics("bohnanza")
+
+
+def _audit(specs: list[str], seed: int) -> Counter[str]:
+    """Breaches per rule (and ``withdraw``, ``offers``) of one bot-only game."""
+    state = seedbed.game("bohnanza").new_state(len(specs), seed)
+    bots = [make_bot(s, "bohnanza") for s in specs]
+    rngs = [seat_rng(seed, p) for p in range(len(specs))]
+    found: Counter[str] = Counter()
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        a = bots[p].act(InfoSet(state, p), rngs[p])
+        if isinstance(a, Offer):
+            found["offers"] += 1
+            found.update(H.breaches(state.observe(p), a))
+        elif isinstance(a, Withdraw):
+            found["withdraw"] += 1
+        state.apply(p, a)
+    return found
+
+
+def _violations(found: Counter[str]) -> dict[str, int]:
+    return {k: v for k, v in found.items() if k != "offers" and v}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_greedy_bots_keep_the_etiquette(seed: int) -> None:
+    found = _audit(["greedy"] * 4, seed)
+    assert found["offers"] > 0
+    assert _violations(found) == {}
+
+
+def test_the_search_bot_keeps_the_etiquette() -> None:
+    found = _audit(["ismcts:iterations=40", "greedy", "greedy", "greedy"], 3)
+    assert _violations(found) == {}
+
+
+def test_polite_menus_hold_only_polite_offers() -> None:
+    """``polite`` (what search chooses from) holds no offer that breaks a rule, no
+    withdrawal, and every answer of the menu."""
+    state = seedbed.game("bohnanza").new_state(4, 11)
+    bots = [make_bot("greedy", "bohnanza") for _ in range(4)]
+    rngs = [seat_rng(11, p) for p in range(4)]
+    checked = 0
+    while not state.is_terminal() and checked < 300:
+        p = state.to_move()[0]
+        view = state.observe(p)
+        menu = state.legal_actions(p)
+        if view["phase"] == "trade":
+            polite = H.polite(view, menu)
+            for a in polite:
+                assert state.is_legal(p, a)
+                assert not isinstance(a, Withdraw)
+                if isinstance(a, Offer):
+                    assert H.breaches(view, a) == []
+            checked += 1
+        state.apply(p, bots[p].act(InfoSet(state, p), rngs[p]))
+    assert checked > 0
+
+
+def test_breaches_name_each_rule() -> None:
+    """A hand-made position: an offer that gives and wants one variety, a repeat of a declined
+    gift, and the per-phase limits are each reported."""
+    state = seedbed.game("bohnanza", engine="python").new_state(4, 5)
+    # play to the first trading phase with greedy bots
+    bots = [make_bot("greedy", "bohnanza") for _ in range(4)]
+    rngs = [seat_rng(5, p) for p in range(4)]
+    while state.observe(0)["phase"] != "trade":
+        p = state.to_move()[0]
+        state.apply(p, bots[p].act(InfoSet(state, p), rngs[p]))
+    view = state.observe(1)  # a non-active player: offers go to the active seat 0
+    v = H.VARIETY_INDEX[view["hand"][0]["variety"]]
+    same = Offer.make(view["active"], (), (0,), (v,))
+    assert "same_variety" in H.breaches(view, same)
+    gift = Offer.make(view["active"], (), (0,), ())
+    state.apply(1, gift)
+    offer_id = state.observe(0)["offers"][-1]["offer_id"]
+    state.apply(0, seedbed.game("bohnanza").parse_action(f"decline {offer_id}"))
+    assert "repeat_declined" in H.breaches(state.observe(1), gift)

@@ -1,0 +1,115 @@
+"""Bots keep Bohnanza's trading etiquette at a server table with a person (issue 16, part 1):
+a scripted human (it declines every offer addressed to it, accepts nothing and otherwise
+plays its first legal action) sits with a search bot and two greedy bots; the table's record,
+audited by ``scripts/audit_etiquette.py``, holds no violation of any rule."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import pickle
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import seedbed
+from seedbed.server.bot_pool import choose
+from seedbed.server.storage import NewTable
+from seedbed.server.table import Act, Connection, TableActor
+
+from .test_table_actor import join, open_store, received, settle, start_table
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def audit_script() -> ModuleType:
+    name = "seedbed_audit_etiquette"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / "audit_etiquette.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def scripted_move(actor: TableActor, seat: int) -> dict[str, Any]:
+    """Decline an offer addressed to the seat if there is one, else pass in trading (never
+    end it: the bots get every chance to offer), else the first legal action."""
+    menu = actor.state.legal_actions(seat)
+    kinds = [a.to_json() for a in menu[:64]]
+    for k in ("decline", "pass"):
+        found = next((a for a in kinds if a["type"] == k), None)
+        if found is not None:
+            return found
+    return kinds[0]
+
+
+def test_bots_keep_the_etiquette_with_a_person_at_the_table(tmp_path: Path) -> None:
+    human = {"kind": "human", "name": "ann", "token_sha256": "0" * 64}
+    seating: list[dict[str, Any]] = [
+        {"kind": "bot", "spec": "greedy"},
+        human,
+        {"kind": "bot", "spec": "ismcts:iterations=10"},
+        {"kind": "bot", "spec": "greedy"},
+    ]
+
+    async def run() -> Counter[str]:
+        actor = await start_table(open_store(tmp_path), "bohnanza", seating, seed=3)
+        conn: Connection = await join(actor, 1, limit=100_000)
+        declines = 0
+        while not actor.finished:
+            await settle(actor)
+            received(conn)
+            if not actor.over and 1 in actor.state.to_move():
+                move = scripted_move(actor, 1)
+                declines += move["type"] == "decline"
+                actor.submit(Act(conn, actor.version, move))
+        record = actor.record()
+        await actor.stop()
+        assert seedbed.engine.record.replay(record).key() == actor.state.key()
+        found: Counter[str] = audit_script().audit(record)
+        found["declines"] = declines
+        return found
+
+    found = asyncio.run(run())
+    print(f"bot etiquette at a table with a person: {dict(found)}")  # -s shows every count
+    assert found["offers"] > 0 and found["declines"] > 0
+    rules = (*audit_script().heuristics("bohnanza").BREACHES, "withdraw")
+    assert {r: found[r] for r in rules if found[r]} == {}
+
+
+class SilentAfterOffer:
+    """A bot pool whose bots play greedy moves until their seat has an open offer, then give
+    no answer (as a crashed or overrunning bot does): the table plays its fallback move."""
+
+    def __init__(self) -> None:
+        self.silent = 0
+
+    async def move(self, state: bytes, seat: int, spec: str, seed: int) -> dict[str, Any] | None:
+        view = pickle.loads(state).observe(seat)
+        if any(o["proposer"] == seat and o["status"] == "open" for o in view["offers"]):
+            self.silent += 1
+            return None
+        return choose(state, seat, spec, seed)
+
+
+def test_the_fallback_move_of_a_silent_bot_withdraws_no_offer(tmp_path: Path) -> None:
+    async def run() -> tuple[list[tuple[int, dict[str, Any]]], int]:
+        store = open_store(tmp_path)
+        seating = [{"kind": "bot", "spec": "greedy"}] * 4
+        table = NewTable("t9", "bohnanza", 4, {}, 9, seating, None)
+        await store.create_table(table)
+        pool = SilentAfterOffer()
+        actor = TableActor.replay_from(table, [], store, pool, "2025-01-01T00:00:00+00:00")  # type: ignore[arg-type]
+        actor.start()
+        while len(actor.moves) < 400 and not actor.finished:
+            await settle(actor)
+        await actor.stop()
+        return actor.moves, pool.silent
+
+    moves, silent = asyncio.run(run())
+    assert silent > 0
+    assert not [a for _, a in moves if a["type"] == "withdraw"]
