@@ -4,3 +4,4 @@
 pub mod bohnanza;
 pub mod few;
 pub mod rng;
+pub mod stalk_exchange;
