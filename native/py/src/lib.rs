@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod bohnanza;
 mod playout;
 mod rng;
+mod stalk_exchange;
 
 /// The module seedbed._native.
 #[pymodule]
@@ -17,5 +18,18 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state_json, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_state_from_json, m)?)?;
     m.add_function(wrap_pyfunction!(playout::bohnanza_simulate, m)?)?;
+    m.add_class::<stalk_exchange::StalkExchangeZones>()?;
+    m.add_function(wrap_pyfunction!(
+        stalk_exchange::stalk_exchange_new_state,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        stalk_exchange::stalk_exchange_state_from_json,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        stalk_exchange::stalk_exchange_simulate,
+        m
+    )?)?;
     Ok(())
 }

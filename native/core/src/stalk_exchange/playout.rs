@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 
 use super::game;
 use super::menu::Menu;
+use super::scoring::Outcome;
 use super::state::Zones;
+pub use crate::bohnanza::playout::policy_rng;
 use crate::rng::Rng;
 
 /// Play `z` in place until the game is over or `max_steps` actions were played; returns how
@@ -35,4 +37,27 @@ pub fn playout(
         steps += 1;
     }
     steps
+}
+
+/// One game of `play_random_game`: dealt with `seed`, played with `policy_rng(seed)`.
+pub struct GameResult {
+    pub outcome: Outcome,
+    pub steps: u64,
+    pub counts: BTreeMap<&'static str, u64>,
+}
+
+/// `play_random_game` for the game `z` dealt with `seed`, played with `policy_rng(seed)`;
+/// Err when it does not end within `max_steps` actions (`MAX_STEPS` in Python).
+pub fn simulate_one(mut z: Zones, seed: u64, max_steps: u64) -> Result<GameResult, String> {
+    let mut rng = policy_rng(seed);
+    let mut counts = BTreeMap::new();
+    let steps = playout(&mut z, &mut rng, max_steps, &mut counts);
+    match game::outcome(&z) {
+        Some(outcome) => Ok(GameResult {
+            outcome,
+            steps,
+            counts,
+        }),
+        None => Err(format!("seed {seed}: no end after {steps} actions")),
+    }
 }
