@@ -37,4 +37,5 @@ SPEC = GameSpec(
     heuristics="seedbed.games.stalk_exchange.heuristics",
     display="seedbed.games.stalk_exchange.display",
     encoding="seedbed.games.stalk_exchange.encoding",
+    native="seedbed.games.stalk_exchange.native",
 )
