@@ -96,13 +96,14 @@ class NativeMenu(LazyMenu):
 class NativeStalkExchangeState(State):
     """A Stalk Exchange position held by the native engine (``seedbed.engine.api.State``)."""
 
-    __slots__ = ("_movers", "_python", "zones")
+    __slots__ = ("_config", "_movers", "_python", "zones")
     game_name = "stalk_exchange"
 
     def __init__(self, zones: Any) -> None:
         self.zones = zones
         self._movers: tuple[int, ...] = tuple(zones.to_move())
         self._python: StalkExchangeState | None = None
+        self._config: Config | None = None
 
     # ---------------------------------------------------------------- the State API
 
@@ -112,8 +113,11 @@ class NativeStalkExchangeState(State):
 
     @property
     def config(self) -> Config:
-        """The table's configuration (immutable, as the Python state's)."""
-        return self.python_state().config
+        """The table's configuration (immutable, as the Python state's; kept across moves
+        and clones, so ``num_players`` does not rebuild the Python twin)."""
+        if self._config is None:
+            self._config = self.python_state().config
+        return self._config
 
     def to_move(self) -> tuple[PlayerId, ...]:
         return self._movers
@@ -182,6 +186,7 @@ class NativeStalkExchangeState(State):
         new.zones = self.zones.clone()
         new._movers = self._movers
         new._python = None
+        new._config = self._config
         return new
 
     def key(self) -> str:
