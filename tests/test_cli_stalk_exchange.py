@@ -68,7 +68,8 @@ def test_bench_prints_playouts_and_clone() -> None:
     code, out, err = run("bench", "stalk_exchange", "-p", "3", "--seconds", "0.2")
     assert code == 0, err
     first, second = out.splitlines()[:2]
-    assert first.startswith("engine: python (")  # bench says which engine it ran (issue 14)
+    # bench says which engine it ran (issue 14): native where built (issue 15), else Python
+    assert re.match(r"engine: (native|python) \(", first), first
     assert second == "stalk_exchange, 3 players, one core (single process)"
     assert re.search(r"playouts/s\s+default options\s+[\d.]+\s+actions/s\s+[\d,]+", out)
     assert re.search(r"clone\(\)\s+mid-game states\s+[\d.]+ µs", out)

@@ -48,12 +48,15 @@ def test_the_default_is_native_where_built_and_python_elsewhere() -> None:
     assert isinstance(seedbed.game("bohnanza", engine="native"), NativeBohnanza)
     python = seedbed.game("bohnanza", engine="python")
     assert isinstance(python, Bohnanza) and not isinstance(python, NativeBohnanza)
-    assert seedbed.game("stalk_exchange").name == "stalk_exchange"
+    from seedbed.games.stalk_exchange.native import NativeStalkExchange
+
+    assert isinstance(seedbed.game("stalk_exchange"), NativeStalkExchange)  # issue 15
+    assert seedbed.game("fields_of_green").name == "fields_of_green"  # Python only
 
 
 def test_asking_for_an_engine_a_game_lacks_is_refused() -> None:
     with pytest.raises(ValueError, match="no native engine"):
-        seedbed.game("stalk_exchange", engine="native")
+        seedbed.game("fields_of_green", engine="native")
     with pytest.raises(ValueError, match="unknown engine"):
         seedbed.game("bohnanza", engine="rust")
 
@@ -62,7 +65,7 @@ def test_asking_for_an_engine_a_game_lacks_is_refused() -> None:
 def test_version_names_the_engines_and_the_environment_sets_the_default() -> None:
     done = run("--version")
     assert done.returncode == 0, done.stderr
-    assert "engines: native (bohnanza), python (all games)" in done.stdout
+    assert "engines: native (bohnanza, stalk_exchange), python (all games)" in done.stdout
     done = run("--version", env={"SEEDBED_ENGINE": "python"})
     assert "default: python" in done.stdout
     done = run("--version", env={"SEEDBED_ENGINE": "fast"})

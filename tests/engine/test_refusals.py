@@ -48,7 +48,7 @@ def test_two_clauses_that_say_it_together() -> None:
 def test_rule_checks_return_refusals_with_their_clause() -> None:
     """Each game's checks hand back the clause as data (before issue 13 they returned text
     with a ``[clause]`` tag that the game parsed)."""
-    stalk = seedbed.game("stalk_exchange").new_state(3, 1)
+    stalk = seedbed.game("stalk_exchange", engine="python").new_state(3, 1)  # the Python rules
     why = stalk_rules.check_plant(stalk, 99, 0)
     assert why == Refusal("S-14", "there is no slot 99")
     beans = seedbed.game("bohnanza", engine="python").new_state(4, 1)  # the Python rules

@@ -107,7 +107,7 @@ def scan_stalk_exchange(
 ) -> list[str]:
     """Another player's portfolio (beyond what their swaps showed) written out anywhere in
     the message, unless that very vector is also a public or own one."""
-    s: Any = states[msg["version"]]
+    s: Any = reference(states[msg["version"]])
     if s.over:
         return generator_leaks(s, msg)
     text = compact(msg)
@@ -220,7 +220,7 @@ def plant_bohnanza(states: list[State], seat: int, msg: Message) -> Message | No
 
 
 def plant_stalk_exchange(states: list[State], seat: int, msg: Message) -> Message | None:
-    s: Any = states[msg["version"]]
+    s: Any = reference(states[msg["version"]])
     public = [list(x) for x in [s.compost, s.values, s.portfolios[seat], *s.shown]]
     for q in range(s.num_players):
         if q != seat and list(s.portfolios[q]) not in public and not s.over:

@@ -5,3 +5,4 @@ pub mod bohnanza;
 pub mod few;
 pub mod rng;
 pub mod shared;
+pub mod stalk_exchange;

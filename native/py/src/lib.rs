@@ -7,6 +7,7 @@ mod bohnanza;
 mod playout;
 mod rng;
 mod values;
+mod stalk_exchange;
 
 /// The module seedbed._native.
 #[pymodule]
@@ -20,5 +21,18 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(playout::bohnanza_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_action_json, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_action_code, m)?)?;
+    m.add_class::<stalk_exchange::StalkExchangeZones>()?;
+    m.add_function(wrap_pyfunction!(
+        stalk_exchange::stalk_exchange_new_state,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        stalk_exchange::stalk_exchange_state_from_json,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        stalk_exchange::stalk_exchange_simulate,
+        m
+    )?)?;
     Ok(())
 }

@@ -1,6 +1,6 @@
 """A position builder for Stalk Exchange rule tests.
 
-``build`` creates a real game with ``seedbed.game("stalk_exchange").new_state`` and then rewrites
+``build`` creates a real game with the Python engine's ``new_state`` and then rewrites
 its zones with exactly what the test gives; every zone not given is empty (no tokens, values 0,
 track empty), except the Greenhouse, which by default holds every token not placed elsewhere, so
 token conservation (S-18) holds. Give ``greenhouse`` to choose the bag contents (and so the draw
@@ -41,7 +41,7 @@ from seedbed.games.stalk_exchange.config import FLOWER_INDEX, LETTERS, NUM_TYPES
 from seedbed.games.stalk_exchange.hexgrid import Hex
 from seedbed.games.stalk_exchange.state import BLOOM, BULB, EMPTY, NO_TOKEN, flower_at
 
-GAME = seedbed.game("stalk_exchange")
+GAME = seedbed.game("stalk_exchange", engine="python")  # the tests read and edit the Python zones
 # The S-3 table written out, for tests whose meaning depends on these numbers (S-2: passing
 # them explicitly means recalibrating a default never changes what such a test checks).
 SPEC_OPTIONS: dict[str, Any] = {

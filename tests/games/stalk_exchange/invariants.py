@@ -21,7 +21,7 @@ from seedbed.engine.rng import Rng
 from seedbed.games.stalk_exchange import StalkExchangeState
 from seedbed.games.stalk_exchange.config import NUM_TYPES
 
-GAME = seedbed.game("stalk_exchange")
+GAME = seedbed.game("stalk_exchange", engine="python")  # the tests read and edit the Python zones
 EMPTY, BULB, BLOOM, NO_TOKEN = 0, 1, 6, -1  # the engine's encoding (state.py), restated
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # S-12
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from both_engines import engines, game_on
 from seedbed.engine.api import State
 from seedbed.engine.testing import check_game
 from seedbed.games.stalk_exchange import StalkExchangeState
@@ -45,6 +46,31 @@ def test_conformance(num_players: int) -> None:
     assert report.games == FAST_GAMES
     assert report.replays == FAST_GAMES // 4
     assert report.steps > 40 * FAST_GAMES  # real games, not a trivial early end
+
+
+def twin_invariant(state: State) -> None:
+    """The invariants on the Python zones: a native state's Python twin (issue 15)."""
+    python_state = getattr(state, "python_state", None)
+    invariant(python_state() if python_state is not None else state)
+
+
+@pytest.mark.parametrize("engine", engines("stalk_exchange")[1:])  # the native engine
+@pytest.mark.parametrize("num_players", range(2, 6))
+def test_conformance_native(num_players: int, engine: str) -> None:
+    """The kit on the native engine (issue 15): fewer games, tests/native compares it with
+    the Python engine step by step."""
+    game = game_on("stalk_exchange", engine)
+    report = check_game(
+        game,
+        num_players,
+        range(8),
+        invariant=twin_invariant,
+        deep_every=4,
+        replay_every=4,
+        round_trip_every=4,
+    )
+    assert report.games == 8 and report.replays == 2
+    assert report.steps > 40 * 8
 
 
 @pytest.mark.parametrize("num_players", range(2, 6))

@@ -42,7 +42,7 @@ CALIBRATED = {
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_s1_two_to_five_players(n: int) -> None:
     """S-1: 2-5 players are accepted, and seedbed.game knows the game by name."""
-    s = seedbed.game("stalk_exchange").new_state(n, 1, SPEC_OPTIONS)
+    s = seedbed.game("stalk_exchange", engine="python").new_state(n, 1, SPEC_OPTIONS)
     assert s.num_players == n
     assert len(s.portfolios) == n
     assert GAME.player_counts() == range(2, 6)

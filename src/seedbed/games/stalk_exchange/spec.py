@@ -38,4 +38,5 @@ SPEC = GameSpec(
     display="seedbed.games.stalk_exchange.display",
     encoding="seedbed.games.stalk_exchange.encoding",
     observation="seedbed.games.stalk_exchange.obs_encoding",
+    native="seedbed.games.stalk_exchange.native",
 )

@@ -1,0 +1,63 @@
+//! Whole random games natively: the uniform random policy of
+//! `seedbed.lab.simulate.random_step` — the first seat on the move picks
+//! `menu[rng.below(len(menu))]` — which is also the `rollout=random` policy of
+//! `seedbed.bots.ismcts`. The generator advances exactly as in Python, so a native playout
+//! ends in the state the Python loop reaches, seed for seed.
+
+use std::collections::BTreeMap;
+
+use super::game;
+use super::menu::Menu;
+use super::scoring::Outcome;
+use super::state::Zones;
+pub use crate::bohnanza::playout::policy_rng;
+use crate::rng::Rng;
+
+/// Play `z` in place until the game is over or `max_steps` actions were played; returns how
+/// many. Every event's kind is counted in `counts`.
+pub fn playout(
+    z: &mut Zones,
+    rng: &mut Rng,
+    max_steps: u64,
+    counts: &mut BTreeMap<&'static str, u64>,
+) -> u64 {
+    let mut steps = 0;
+    let mut ev = Vec::new();
+    while !z.over && steps < max_steps {
+        let menu = Menu::new(z);
+        let i = rng.below(menu.len() as u64) as usize;
+        let Some(action) = menu.get(z, i) else {
+            break; // a menu item always exists (S-28: End is always there when nothing else)
+        };
+        ev.clear();
+        game::effect(z, &action, &mut ev);
+        for e in &ev {
+            *counts.entry(e.kind).or_default() += 1;
+        }
+        steps += 1;
+    }
+    steps
+}
+
+/// One game of `play_random_game`: dealt with `seed`, played with `policy_rng(seed)`.
+pub struct GameResult {
+    pub outcome: Outcome,
+    pub steps: u64,
+    pub counts: BTreeMap<&'static str, u64>,
+}
+
+/// `play_random_game` for the game `z` dealt with `seed`, played with `policy_rng(seed)`;
+/// Err when it does not end within `max_steps` actions (`MAX_STEPS` in Python).
+pub fn simulate_one(mut z: Zones, seed: u64, max_steps: u64) -> Result<GameResult, String> {
+    let mut rng = policy_rng(seed);
+    let mut counts = BTreeMap::new();
+    let steps = playout(&mut z, &mut rng, max_steps, &mut counts);
+    match game::outcome(&z) {
+        Some(outcome) => Ok(GameResult {
+            outcome,
+            steps,
+            counts,
+        }),
+        None => Err(format!("seed {seed}: no end after {steps} actions")),
+    }
+}

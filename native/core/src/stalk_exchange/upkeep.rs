@@ -1,0 +1,242 @@
+//! The automatic upkeep (S-29 … S-37): Harvest, Bloom, Market, Exchange, then the end of the
+//! turn (S-21, S-39), ported from `upkeep.py`.
+//!
+//! Harvest and Bloom only re-examine what changed since the last upkeep (the spaces planted
+//! this turn and the neighbours of harvested spaces), never the whole board; `upkeep.py`'s
+//! docstring gives the argument, and the lockstep harness compares the result with Python's.
+
+use serde_json::{json, Map, Value};
+
+use super::config::{FLOWERS, NUM_TYPES};
+use super::rules::{empty_space, refill, trigger, Event, Events};
+use super::state::*;
+
+/// `group_of`: the group (S-30) of the bloom at `start` and whether it is surrounded (S-31).
+/// The search stops at the first empty neighbour, or at a space already known to belong to a
+/// safe group: the group is then safe, and the spaces found so far join `safe`. A surrounded
+/// group is always searched whole.
+fn group_of(z: &Zones, start: usize, safe: &mut [bool]) -> (Vec<usize>, bool) {
+    let (garden, neighbours) = (&z.garden, &z.board.neighbours);
+    let value = garden[start];
+    let mut group = vec![start];
+    let mut stack = vec![start];
+    let mut found = vec![false; garden.len()];
+    found[start] = true;
+    while let Some(space) = stack.pop() {
+        for &n in &neighbours[space] {
+            let v = garden[n];
+            if v == EMPTY || (v == value && safe[n]) {
+                for &g in &group {
+                    safe[g] = true;
+                }
+                return (group, false);
+            }
+            if v == value && !found[n] {
+                found[n] = true;
+                group.push(n);
+                stack.push(n);
+            }
+        }
+    }
+    (group, true)
+}
+
+/// S-32: every surrounded group touching one of `candidates`, each sorted, in canonical order
+/// of their first space. All are judged before any is removed.
+pub fn surrounded_groups(z: &Zones, candidates: &[usize]) -> Vec<Vec<usize>> {
+    let mut safe = vec![false; z.garden.len()];
+    let mut closed = vec![false; z.garden.len()];
+    let mut found = Vec::new();
+    for &space in candidates {
+        for &n in &z.board.neighbours[space] {
+            if z.garden[n] >= BLOOM && !safe[n] && !closed[n] {
+                let (mut group, surrounded) = group_of(z, n, &mut safe);
+                if surrounded {
+                    for &g in &group {
+                        closed[g] = true;
+                    }
+                    group.sort_unstable();
+                    found.push(group);
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// A harvested group: its type and its spaces.
+pub type Group = (usize, Vec<usize>);
+
+/// Step 1: remove every surrounded group at once; the groups with their type and the count of
+/// harvested tokens by type (set aside for step 3).
+pub fn harvest_step(z: &mut Zones) -> (Vec<Group>, Counts) {
+    let planted = z.planted.clone();
+    let groups: Vec<Group> = surrounded_groups(z, &planted)
+        .into_iter()
+        .map(|g| ((z.garden[g[0]] - BLOOM) as usize, g))
+        .collect();
+    let mut harvested = [0; NUM_TYPES];
+    for (t, group) in &groups {
+        harvested[*t] += group.len() as i64;
+        for &space in group {
+            empty_space(z, space);
+        }
+    }
+    (groups, harvested)
+}
+
+/// Step 2 (S-33): bulbs with an empty neighbour turn to their bloom side. Returns them.
+pub fn bloom_step(z: &mut Zones, groups: &[Group]) -> Vec<usize> {
+    let mut candidates = vec![false; z.garden.len()];
+    for &s in &z.planted {
+        candidates[s] = true;
+    }
+    for (_, group) in groups {
+        for &space in group {
+            for &n in &z.board.neighbours[space] {
+                candidates[n] = true;
+            }
+        }
+    }
+    let mut bloomed = Vec::new();
+    for space in (0..candidates.len()).filter(|&s| candidates[s]) {
+        let value = z.garden[space];
+        let open = z.board.neighbours[space]
+            .iter()
+            .any(|&n| z.garden[n] == EMPTY);
+        if (BULB..BLOOM).contains(&value) && open {
+            z.garden[space] = value + (BLOOM - BULB);
+            bloomed.push(space);
+        }
+    }
+    bloomed
+}
+
+/// Step 3 (S-34, S-35): each harvested token, in type order, raises its value and is laid on
+/// the next market cell; then the crash condition is checked once.
+pub fn market_step(z: &mut Zones, harvested: &Counts) -> Vec<Value> {
+    let start = z.cfg.market_start;
+    let mut laid = Vec::new();
+    for t in 0..NUM_TYPES {
+        for _ in 0..harvested[t] {
+            z.values[t] += 1;
+            z.track.push(t);
+            laid.push(json!([FLOWERS[t], start - z.track.len() as i64 + 1]));
+        }
+    }
+    let top = z.values.iter().copied().max().unwrap_or(0);
+    // Python: the cell just laid (start - len(track) + 1) is at most the top value
+    let last_cell = start - z.track.len() as i64 + 1;
+    if !laid.is_empty() && last_cell <= top {
+        trigger(z, TRIGGER_MARKET);
+    }
+    laid
+}
+
+/// Step 4 (S-36): compost the rightmost token, slide the rest right, refill (S-37).
+pub fn exchange_step(z: &mut Zones) -> (Option<&'static str>, Vec<Value>) {
+    let mut tokens: Vec<i64> = z
+        .exchange
+        .iter()
+        .copied()
+        .filter(|&t| t != NO_TOKEN)
+        .collect();
+    let mut composted = None;
+    if let Some(last) = tokens.pop() {
+        z.compost[last as usize] += 1;
+        composted = Some(FLOWERS[last as usize]);
+    }
+    let gap = z.exchange.len() - tokens.len();
+    for slot in 0..gap {
+        z.exchange[slot] = NO_TOKEN;
+    }
+    z.exchange[gap..].copy_from_slice(&tokens);
+    (composted, refill(z))
+}
+
+fn spaces(z: &Zones, spaces: &[usize]) -> Value {
+    spaces
+        .iter()
+        .map(|&s| {
+            let (q, r) = z.board.spaces[s];
+            json!([q, r])
+        })
+        .collect()
+}
+
+/// `_names`: the harvested counts by name, types with none left out.
+fn names(counts: &Counts) -> Value {
+    let mut out = Map::new();
+    for (t, &k) in counts.iter().enumerate().filter(|(_, &k)| k != 0) {
+        out.insert(FLOWERS[t].to_string(), Value::from(k));
+    }
+    Value::Object(out)
+}
+
+/// S-29: the four steps in order, then the end of the turn; appends the public events.
+pub fn upkeep(z: &mut Zones, ev: &mut Events) {
+    let (groups, harvested) = harvest_step(z);
+    if !groups.is_empty() {
+        let listed: Vec<Value> = groups
+            .iter()
+            .map(|(t, g)| json!({"flower": FLOWERS[*t], "spaces": spaces(z, g)}))
+            .collect();
+        ev.push(Event::new(
+            "harvest",
+            json!({"groups": listed, "flowers": names(&harvested)}),
+        ));
+    }
+    let bloomed = bloom_step(z, &groups);
+    if !bloomed.is_empty() {
+        ev.push(Event::new("bloom", json!({"spaces": spaces(z, &bloomed)})));
+    }
+    let before = z.crash;
+    let laid = market_step(z, &harvested);
+    if !laid.is_empty() {
+        ev.push(Event::new(
+            "market",
+            json!({"laid": laid, "values": z.values}),
+        ));
+    }
+    let (composted, drawn) = exchange_step(z);
+    ev.push(Event::new(
+        "exchange",
+        json!({"composted": composted, "drawn": drawn}),
+    ));
+    for (bit, number) in [(TRIGGER_MARKET, 1), (TRIGGER_SUPPLY, 2)] {
+        if z.crash & bit != 0 && before & bit == 0 {
+            ev.push(Event::new(
+                "crash",
+                json!({"trigger": number, "during": "upkeep"}),
+            ));
+        }
+    }
+    ev.push(end_turn(z));
+}
+
+/// S-21, S-39: after upkeep the game ends if a trigger occurred this turn or earlier;
+/// otherwise the next seat clockwise takes its turn.
+pub fn end_turn(z: &mut Zones) -> Event {
+    z.turns += 1;
+    z.planted.clear();
+    z.basic_taken = 0;
+    if z.crash != 0 {
+        z.over = true;
+        return Event::new(
+            "game_over",
+            json!({"turns": z.turns, "triggers": crash_triggers(z.crash)}),
+        );
+    }
+    z.active = (z.active + 1) % z.cfg.num_players;
+    Event::new("turn", json!({"player": z.active, "turn": z.turns}))
+}
+
+/// The triggers (1, 2) in a crash bit set.
+pub fn crash_triggers(crash: i64) -> Vec<i64> {
+    [(TRIGGER_MARKET, 1), (TRIGGER_SUPPLY, 2)]
+        .into_iter()
+        .filter(|&(bit, _)| crash & bit != 0)
+        .map(|(_, n)| n)
+        .collect()
+}

@@ -1,0 +1,342 @@
+//! Stalk Exchange through PyO3: the state's zones (`to_json`, `key`, `clone`), the game loop
+//! (movers, menus, apply with Python's refusals, outcome) with actions and events crossing as
+//! JSON text, observe (JSON text), determinize (with a native `Rng`), `state_from_json`,
+//! playouts and bulk simulation. The `State` API wrapper lives in Python
+//! (`seedbed.games.stalk_exchange.native`).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use seedbed_core::stalk_exchange::actions::Action;
+use seedbed_core::stalk_exchange::menu::{legal_actions, Menu};
+use seedbed_core::stalk_exchange::state::LoadError;
+use seedbed_core::stalk_exchange::{game, observe, playout, rules, Config, Zones};
+
+use crate::bohnanza::masked_seed;
+
+fn value_error(message: impl Into<String>) -> PyErr {
+    PyValueError::new_err(message.into())
+}
+
+/// An exception of `seedbed.engine.errors` built with `args` (the Python engine's own
+/// classes, so `except IllegalActionError` catches native refusals too).
+fn seedbed_error<'py>(
+    py: Python<'py>,
+    class: &str,
+    args: impl pyo3::call::PyCallArgs<'py>,
+) -> PyErr {
+    let made = py
+        .import("seedbed.engine.errors")
+        .and_then(|m| m.getattr(class))
+        .and_then(|cls| cls.call1(args));
+    match made {
+        Ok(err) => PyErr::from_value(err),
+        Err(err) => err,
+    }
+}
+
+fn refused_error(py: Python<'_>, why: &game::Refused) -> PyErr {
+    let class = if why.not_on_move {
+        "NotOnMoveError"
+    } else {
+        "IllegalActionError"
+    };
+    seedbed_error(py, class, (why.message.as_str(), why.clause))
+}
+
+/// An action from its JSON text; `InvalidActionError` when malformed.
+fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
+    let value: serde_json::Value = serde_json::from_str(action_json)
+        .map_err(|e| seedbed_error(py, "InvalidActionError", (format!("not JSON: {e}"),)))?;
+    Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", (e,)))
+}
+
+fn events_json(events: &[rules::Event]) -> String {
+    let out: Vec<serde_json::Value> = events.iter().map(rules::Event::to_json).collect();
+    serde_json::Value::from(out).to_string()
+}
+
+/// A native Stalk Exchange position (the zones of `state.py`).
+#[pyclass(module = "seedbed._native")]
+#[derive(Clone)]
+pub struct StalkExchangeZones {
+    pub inner: Zones,
+}
+
+#[pymethods]
+impl StalkExchangeZones {
+    /// The complete state as JSON text, as `StalkExchangeState.to_json()` gives it.
+    fn to_json(&self) -> String {
+        self.inner.to_json().to_string()
+    }
+
+    /// `StalkExchangeState.key()`, character for character.
+    fn key(&self) -> String {
+        self.inner.key()
+    }
+
+    fn clone(&self) -> StalkExchangeZones {
+        Clone::clone(self)
+    }
+
+    /// Seats that may act now (`to_move()`).
+    fn to_move(&self) -> Vec<usize> {
+        game::movers(&self.inner)
+    }
+
+    fn is_terminal(&self) -> bool {
+        game::is_terminal(&self.inner)
+    }
+
+    /// `outcome().to_json()` as JSON text; ValueError before the end, as in Python.
+    fn outcome_json(&self) -> PyResult<String> {
+        game::outcome(&self.inner)
+            .map(|o| o.to_json().to_string())
+            .ok_or_else(|| value_error("the game is not over"))
+    }
+
+    /// The length of `legal_actions(player)` (0 for a player not on the move).
+    fn menu_len(&self, player: i64) -> usize {
+        legal_actions(&self.inner, player).len()
+    }
+
+    /// Items of `legal_actions(player)` at `indices` (negative counts from the end), as a JSON
+    /// array of action JSON. IndexError when an index is out of range.
+    fn menu_items_json(&self, player: i64, indices: Vec<i64>) -> PyResult<String> {
+        let menu = legal_actions(&self.inner, player);
+        let n = menu.len() as i64;
+        let mut out = Vec::with_capacity(indices.len());
+        for i in indices {
+            let j = if i < 0 { i + n } else { i };
+            let item = (0..n)
+                .contains(&j)
+                .then(|| menu.get(&self.inner, j as usize))
+                .flatten()
+                .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
+            out.push(item.to_json());
+        }
+        Ok(serde_json::Value::from(out).to_string())
+    }
+
+    /// The whole menu as a JSON array.
+    fn menu_json(&self, player: i64) -> String {
+        let menu: Menu = legal_actions(&self.inner, player);
+        let out: Vec<serde_json::Value> = menu
+            .items(&self.inner)
+            .iter()
+            .map(Action::to_json)
+            .collect();
+        serde_json::Value::from(out).to_string()
+    }
+
+    /// Apply an action given as JSON text: the events as JSON text of
+    /// `[[kind, public, private, private_to], ...]`; raises the Python engine's
+    /// `NotOnMoveError` / `IllegalActionError` (same message and clause) and changes nothing
+    /// when the action is illegal, `InvalidActionError` when it is malformed.
+    fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
+        let action = parse_action(py, action_json)?;
+        match game::apply(&mut self.inner, player, &action) {
+            Ok(events) => Ok(events_json(&events)),
+            Err(why) => Err(refused_error(py, &why)),
+        }
+    }
+
+    /// Why the action (JSON text) is illegal for `player` now, as the error
+    /// `StalkExchangeState.refusal` returns, or None when it is legal.
+    fn refusal(
+        &self,
+        py: Python<'_>,
+        player: i64,
+        action_json: &str,
+    ) -> PyResult<Option<PyObject>> {
+        let action = parse_action(py, action_json)?;
+        Ok(game::refusal(&self.inner, player, &action)
+            .map(|why| refused_error(py, &why).into_value(py).into_any()))
+    }
+
+    /// `observe(viewer)` as JSON text, keys in Python's order. ValueError for a viewer that
+    /// is not a seat of this game (`check_viewer`'s message).
+    #[pyo3(signature = (viewer))]
+    fn observe_json(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let n = self.inner.cfg.num_players;
+        let viewer = match viewer {
+            None => None,
+            Some(v) => {
+                let seat = if v.is_instance_of::<pyo3::types::PyInt>() {
+                    v.extract::<i64>()
+                        .ok()
+                        .filter(|s| (0..n as i64).contains(s))
+                } else {
+                    None
+                };
+                match seat {
+                    Some(s) => Some(s as usize),
+                    None => {
+                        return Err(value_error(format!(
+                            "viewer {} is not a seat of this {n}-player game",
+                            v.repr()?
+                        )))
+                    }
+                }
+            }
+        };
+        Ok(observe::observe(&self.inner, viewer).to_string())
+    }
+
+    /// `determinize(viewer, rng)`: a new state in which what `viewer` cannot know is
+    /// resampled with `rng`, which advances exactly as the Python `Rng` does (copy its
+    /// `state` in and out to mirror a Python generator). A viewer that is not a seat (or None)
+    /// resamples every portfolio, as in Python.
+    #[pyo3(signature = (viewer, rng))]
+    fn determinize(&self, viewer: Option<i64>, mut rng: PyRefMut<'_, crate::rng::Rng>) -> Self {
+        let n = self.inner.cfg.num_players as i64;
+        let viewer = viewer.filter(|v| (0..n).contains(v)).map(|v| v as usize);
+        let mut d = Clone::clone(&self.inner);
+        observe::determinize_into(&mut d, viewer, &mut rng.inner);
+        StalkExchangeZones { inner: d }
+    }
+
+    /// `playout(rng, max_steps)`: play this state in place with the uniform random policy of
+    /// `seedbed.lab.simulate` until the game is over or `max_steps` actions were played;
+    /// returns how many. `rng` advances exactly as the Python loop advances its generator.
+    #[pyo3(signature = (rng, max_steps = u64::MAX))]
+    fn playout(
+        &mut self,
+        py: Python<'_>,
+        mut rng: PyRefMut<'_, crate::rng::Rng>,
+        max_steps: u64,
+    ) -> u64 {
+        let mut generator = rng.inner;
+        let state = &mut self.inner;
+        let mut counts = BTreeMap::new();
+        let steps =
+            py.allow_threads(|| playout::playout(state, &mut generator, max_steps, &mut counts));
+        rng.inner = generator;
+        steps
+    }
+
+    /// The bytes this state holds (the shared configuration and board not counted).
+    fn memory_bytes(&self) -> usize {
+        self.inner.memory_bytes()
+    }
+
+    /// The action's text form (`str(action)`), from its JSON.
+    #[staticmethod]
+    fn action_text(py: Python<'_>, action_json: &str) -> PyResult<String> {
+        Ok(parse_action(py, action_json)?.to_string())
+    }
+
+    fn __repr__(&self) -> String {
+        let z = &self.inner;
+        format!(
+            "<native StalkExchangeZones {}p turn {} active {}{}>",
+            z.cfg.num_players,
+            z.turns,
+            z.active,
+            if z.over { " over" } else { "" }
+        )
+    }
+}
+
+/// The configuration of a new game, with Python's refusals (S-1: the player count; S-3: the
+/// options, best already normalised by `normalize_options`).
+fn new_config(num_players: &Bound<'_, PyAny>, options_json: Option<&str>) -> PyResult<Arc<Config>> {
+    let options: serde_json::Value = match options_json {
+        None => serde_json::Value::Null,
+        Some(text) => serde_json::from_str(text)
+            .map_err(|e| value_error(format!("options are not JSON: {e} [S-3]")))?,
+    };
+    let n: Option<usize> = if num_players.is_instance_of::<pyo3::types::PyBool>() {
+        None
+    } else {
+        num_players.extract().ok()
+    };
+    let Some(n) = n else {
+        return Err(value_error(format!(
+            "Stalk Exchange takes 2-5 players, not {} [S-1]",
+            num_players.repr()?
+        )));
+    };
+    Ok(Arc::new(Config::new(n, &options).map_err(value_error)?))
+}
+
+/// A new Stalk Exchange position, as `seedbed.game("stalk_exchange").new_state(num_players,
+/// seed, options)` deals it; `seed`: any int, masked to 64 bits as the Python generator does.
+#[pyfunction]
+#[pyo3(signature = (num_players, seed, options_json = None))]
+pub fn stalk_exchange_new_state(
+    num_players: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    options_json: Option<&str>,
+) -> PyResult<StalkExchangeZones> {
+    let cfg = new_config(num_players, options_json)?;
+    let mut z = Zones::init_empty(cfg, seedbed_core::rng::Rng::new(masked_seed(seed)?));
+    rules::setup(&mut z);
+    Ok(StalkExchangeZones { inner: z })
+}
+
+/// `StalkExchange.state_from_json` for `to_json()` text. KeyError for a missing key (as in
+/// Python), ValueError for text that is not JSON, bad options or a value the native state
+/// cannot hold (Python stores such values unchecked).
+#[pyfunction]
+pub fn stalk_exchange_state_from_json(text: &str) -> PyResult<StalkExchangeZones> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| value_error(format!("a state must be JSON: {e}")))?;
+    match game::state_from_json(&value) {
+        Ok(inner) => Ok(StalkExchangeZones { inner }),
+        Err(LoadError::Missing(key)) => Err(PyKeyError::new_err(key)),
+        Err(LoadError::Bad(why)) => Err(value_error(why)),
+    }
+}
+
+/// One game's result: scores, ranks, winners, tie-break values, actions played, and the count
+/// of each event kind that happened.
+type GameRow = (
+    Vec<i64>,
+    Vec<i64>,
+    Vec<usize>,
+    Vec<i64>,
+    u64,
+    BTreeMap<&'static str, u64>,
+);
+
+/// `stalk_exchange_simulate(num_players, seeds, options_json=None, max_steps=1_000_000)`: for
+/// each seed, the game `new_state(num_players, seed, options)` deals, played to the end with
+/// the random policy of `seedbed.lab.simulate` (`policy_rng(seed)`), as `play_random_game`
+/// plays it. A game that does not end within `max_steps` raises RuntimeError.
+#[pyfunction]
+#[pyo3(signature = (num_players, seeds, options_json = None, max_steps = 1_000_000))]
+pub fn stalk_exchange_simulate(
+    py: Python<'_>,
+    num_players: &Bound<'_, PyAny>,
+    seeds: Vec<Bound<'_, PyAny>>,
+    options_json: Option<&str>,
+    max_steps: u64,
+) -> PyResult<Vec<GameRow>> {
+    let cfg = new_config(num_players, options_json)?;
+    let seeds = seeds
+        .iter()
+        .map(masked_seed)
+        .collect::<PyResult<Vec<u64>>>()?;
+    let results = py.allow_threads(|| {
+        seeds
+            .iter()
+            .map(|&seed| {
+                let mut z = Zones::init_empty(cfg.clone(), seedbed_core::rng::Rng::new(seed));
+                rules::setup(&mut z);
+                playout::simulate_one(z, seed, max_steps)
+            })
+            .collect::<Result<Vec<_>, String>>()
+    });
+    let results =
+        results.map_err(|why| PyRuntimeError::new_err(format!("stalk_exchange {why}")))?;
+    Ok(results
+        .into_iter()
+        .map(|g| {
+            let o = g.outcome;
+            (o.scores, o.ranks, o.winners, o.tiebreak, g.steps, g.counts)
+        })
+        .collect())
+}

@@ -1,0 +1,292 @@
+"""Stalk Exchange on the native engine (issue 15): the ``State`` API around ``seedbed._native``.
+
+:class:`NativeStalkExchangeState` keeps its position in a ``seedbed._native.StalkExchangeZones``
+(the Rust port of ``state.py`` … ``observe.py``) and speaks the same API as
+:class:`~seedbed.games.stalk_exchange.game.StalkExchangeState`: the same action objects (decoded
+with ``actions.action_from_json`` from the JSON the native menu gives), the same :class:`Event`
+and :class:`Outcome` values, the same errors (the extension raises ``seedbed.engine.errors``'
+classes with Python's messages and clauses), ``observe`` dicts, ``determinize`` with the
+caller's :class:`~seedbed.engine.rng.Rng` advanced exactly as the Python game advances it,
+``clone``, ``key``, ``to_json`` and pickling. :class:`NativeStalkExchange` is the Python game
+with ``new_state`` and ``state_from_json`` replaced: options, player counts and the action
+parsers are the Python game's own.
+
+Code that needs the Python zones of a position gets them from
+:meth:`NativeStalkExchangeState.python_state`, a materialised :class:`StalkExchangeState` equal
+to this one (same ``key()``).
+
+This module imports without the extension (a pure-Python install): :data:`GAME` is then None
+and :data:`UNAVAILABLE` says why (``docs/native.md``, "Engine selection").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.errors import IllegalActionError, InvalidActionError
+from seedbed.engine.menu import LazyMenu
+from seedbed.engine.rng import Rng
+from seedbed.games.stalk_exchange.actions import Swap, action_from_json
+from seedbed.games.stalk_exchange.config import NUM_TYPES, Config, make_config
+from seedbed.games.stalk_exchange.game import GAME as PYTHON_GAME
+from seedbed.games.stalk_exchange.game import HANDLERS, StalkExchange, StalkExchangeState
+
+try:
+    from seedbed import _native  # type: ignore[attr-defined]  # the extension, no stubs
+except ImportError as exc:  # a pure-Python install: no Rust toolchain at build time
+    _native = None
+    UNAVAILABLE: str | None = (
+        f"the native engine is not built (seedbed._native: {exc}); build it with "
+        "`make native` (needs a Rust toolchain: cargo and maturin)"
+    )
+else:
+    UNAVAILABLE = None
+    if not hasattr(_native, "StalkExchangeZones"):  # an extension built before issue 15
+        _native = None
+        UNAVAILABLE = "the native engine was built without Stalk Exchange; rebuild it"
+
+EAGER_MENU = 16
+"""Menus up to this length are decoded at once; longer ones (plants: slots × empty spaces)
+are a :class:`NativeMenu` that decodes the items asked for."""
+
+_ERRORS = (InvalidActionError, OverflowError, TypeError)
+"""What the native boundary raises for input it cannot hold (numbers beyond 64 bits, a
+player that is not an int): the Python rules then give the refusal."""
+
+
+def _dumps(action: Action) -> str:
+    return json.dumps(action.to_json(), separators=(",", ":"))
+
+
+def _native_safe(action: Action) -> bool:
+    """Whether the action's JSON says what the action says: a Swap built directly with a type
+    out of range has no flower name (S-7), so its refusal comes from the Python rules."""
+    return not isinstance(action, Swap) or (
+        isinstance(action.give, int) and 0 <= action.give < NUM_TYPES
+    )
+
+
+def _events(text: str) -> list[Event]:
+    return [
+        Event(kind, public, private, tuple(private_to))
+        for kind, public, private, private_to in json.loads(text)
+    ]
+
+
+class NativeMenu(LazyMenu):
+    """A long menu of a native state: its length from the native menu and item *i* decoded
+    when asked for (a random policy pays for one action). Valid for the position it was made
+    in, as every menu is."""
+
+    __slots__ = ("_player", "_zones")
+
+    def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
+        self._zones = zones.clone()  # the position, kept apart from later moves
+        self._player = player
+        self._len = length
+
+    def _item(self, i: int) -> Action:
+        (item,) = json.loads(self._zones.menu_items_json(self._player, [i]))
+        return action_from_json(item)
+
+
+class NativeStalkExchangeState(State):
+    """A Stalk Exchange position held by the native engine (``seedbed.engine.api.State``)."""
+
+    __slots__ = ("_config", "_movers", "_python", "zones")
+    game_name = "stalk_exchange"
+
+    def __init__(self, zones: Any) -> None:
+        self.zones = zones
+        self._movers: tuple[int, ...] = tuple(zones.to_move())
+        self._python: StalkExchangeState | None = None
+        self._config: Config | None = None
+
+    # ---------------------------------------------------------------- the State API
+
+    @property
+    def num_players(self) -> int:
+        return self.config.num_players
+
+    @property
+    def config(self) -> Config:
+        """The table's configuration (immutable, as the Python state's; kept across moves
+        and clones, so ``num_players`` does not rebuild the Python twin)."""
+        if self._config is None:
+            self._config = self.python_state().config
+        return self._config
+
+    def to_move(self) -> tuple[PlayerId, ...]:
+        return self._movers
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Action]:
+        if player not in self._movers:
+            return ()
+        length: int = self.zones.menu_len(player)
+        if length <= EAGER_MENU:
+            return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
+        return NativeMenu(self.zones, player, length)
+
+    def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
+        """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
+        if type(action) not in HANDLERS or not _native_safe(action):
+            return self.python_state().refusal(player, action)
+        try:
+            why: IllegalActionError | None = self.zones.refusal(player, _dumps(action))
+        except _ERRORS:
+            return self.python_state().refusal(player, action)
+        return why
+
+    def is_legal(self, player: PlayerId, action: Action) -> bool:
+        return self.refusal(player, action) is None
+
+    def apply(self, player: PlayerId, action: Action) -> list[Event]:
+        if type(action) not in HANDLERS or not _native_safe(action):
+            raise self._python_refusal(player, action)
+        try:
+            text = self.zones.apply_json(player, _dumps(action))
+        except _ERRORS:
+            raise self._python_refusal(player, action) from None
+        self._movers = tuple(self.zones.to_move())
+        self._python = None
+        return _events(text)
+
+    def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:
+        error = self.python_state().refusal(player, action)
+        assert error is not None, f"native and Python engines disagree on {action!r}"
+        return error
+
+    def is_terminal(self) -> bool:
+        return not self._movers
+
+    def outcome(self) -> Outcome:
+        found = json.loads(self.zones.outcome_json())
+        return Outcome(
+            tuple(found["scores"]),
+            tuple(found["ranks"]),
+            tuple(found["winners"]),
+            tuple(found["tiebreak"]),
+        )
+
+    def observe(self, player: PlayerId | None) -> JsonDict:
+        view: JsonDict = json.loads(self.zones.observe_json(player))
+        return view
+
+    def determinize(self, player: PlayerId, rng: Rng) -> NativeStalkExchangeState:
+        native_rng = _native_rng(rng)
+        made = NativeStalkExchangeState(self.zones.determinize(player, native_rng))
+        rng.state = native_rng.state
+        return made
+
+    def clone(self) -> NativeStalkExchangeState:
+        new = NativeStalkExchangeState.__new__(NativeStalkExchangeState)
+        new.zones = self.zones.clone()
+        new._movers = self._movers
+        new._python = None
+        new._config = self._config
+        return new
+
+    def key(self) -> str:
+        key: str = self.zones.key()
+        return key
+
+    # ---------------------------------------------------------------- beyond the API
+
+    def memory_bytes(self) -> int:
+        """The bytes the native state holds (its zones; the board and options are shared)."""
+        size: int = self.zones.memory_bytes()
+        return size
+
+    def playout(self, rng: Rng, max_steps: int) -> int:
+        """Play on with the uniform random policy of ``seedbed.lab.simulate`` until the end or
+        ``max_steps`` actions, natively and in place; ``rng`` advances exactly as that
+        policy's would. Returns the number of actions taken."""
+        native_rng = _native_rng(rng)
+        steps: int = self.zones.playout(native_rng, max_steps)
+        rng.state = native_rng.state
+        self._movers = tuple(self.zones.to_move())
+        self._python = None
+        return steps
+
+    def to_json(self) -> JsonDict:
+        """The complete state as ``StalkExchangeState.to_json()`` gives it."""
+        out: JsonDict = json.loads(self.zones.to_json())
+        return out
+
+    def python_state(self) -> StalkExchangeState:
+        """This position as the Python engine's state (for code that reads the zones
+        directly); cached until the next move. Do not mutate it: it is shared."""
+        if self._python is None:
+            self._python = PYTHON_GAME.state_from_json(self.to_json())
+        return self._python
+
+    def all_cards(self) -> list[int]:
+        """Every token as its type, sorted (S-18)."""
+        return self.python_state().all_cards()
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_from_json_text, (self.zones.to_json(),))
+
+    def __repr__(self) -> str:
+        return f"<NativeStalkExchangeState {self.zones!r}>"
+
+
+def _native_rng(rng: Rng) -> Any:
+    """A native generator in the state of ``rng`` (copied back by the caller)."""
+    assert _native is not None, UNAVAILABLE
+    return _native.Rng.from_state(rng.state)
+
+
+def _from_json_text(text: str) -> NativeStalkExchangeState:
+    assert _native is not None, UNAVAILABLE
+    return NativeStalkExchangeState(_native.stalk_exchange_state_from_json(text))
+
+
+class NativeStalkExchange(StalkExchange):
+    """Stalk Exchange with native states; everything else is the Python game's."""
+
+    engine = "native"
+
+    def new_state(  # type: ignore[override]
+        self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> NativeStalkExchangeState:
+        assert _native is not None, UNAVAILABLE
+        config = make_config(num_players, options)  # the Python game's refusals (S-1, S-3)
+        zones = _native.stalk_exchange_new_state(num_players, seed, json.dumps(config.options))
+        return NativeStalkExchangeState(zones)
+
+    def state_from_json(  # type: ignore[override]
+        self, obj: Mapping[str, Any]
+    ) -> NativeStalkExchangeState:
+        """Rebuild a state from ``to_json()`` output (either engine's)."""
+        make_config(obj["num_players"], obj["options"])  # the Python game's refusals (S-1, S-3)
+        return _from_json_text(json.dumps(dict(obj)))
+
+    def simulate_bulk(
+        self, num_players: int, seeds: Sequence[int], options: Mapping[str, Any] | None = None
+    ) -> list[tuple[Outcome, int, dict[str, int]]]:
+        """Whole random games played natively, one per seed, with the policy of
+        ``seedbed.lab.simulate`` (``policy_rng(seed)``): per game its outcome, number of
+        actions and count of events by kind, equal to what the per-step path gives."""
+        assert _native is not None, UNAVAILABLE
+        config = make_config(num_players, options)
+        found = _native.stalk_exchange_simulate(
+            num_players, list(seeds), json.dumps(config.options)
+        )
+        return [
+            (
+                Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak)),
+                steps,
+                dict(counts),
+            )
+            for scores, ranks, winners, tiebreak, steps, counts in found
+        ]
+
+
+GAME: NativeStalkExchange | None = NativeStalkExchange() if _native is not None else None
+"""The native game, or None when the extension is not built (see :data:`UNAVAILABLE`)."""
+
+__all__ = ["GAME", "UNAVAILABLE", "NativeStalkExchange", "NativeStalkExchangeState"]
