@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 mod bohnanza;
 mod playout;
 mod rng;
-mod values;
 mod stalk_exchange;
+mod values;
 
 /// The module seedbed._native.
 #[pymodule]
