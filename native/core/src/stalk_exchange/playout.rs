@@ -11,6 +11,7 @@ use super::menu::Menu;
 use super::rules::KindCounts;
 use super::scoring::Outcome;
 use super::state::Zones;
+use super::upkeep::crash_triggers;
 pub use crate::bohnanza::playout::policy_rng;
 use crate::rng::Rng;
 
@@ -44,6 +45,10 @@ pub struct GameResult {
     pub outcome: Outcome,
     pub steps: u64,
     pub counts: BTreeMap<&'static str, u64>,
+    /// S-38: the triggers that ended the game (1, 2) and the turns completed, what the
+    /// declared `ending` reads from the final observation.
+    pub triggers: Vec<i64>,
+    pub turns: i64,
 }
 
 /// `play_random_game` for the game `z` dealt with `seed`, played with `policy_rng(seed)`;
@@ -57,6 +62,8 @@ pub fn simulate_one(mut z: Zones, seed: u64, max_steps: u64) -> Result<GameResul
             outcome,
             steps,
             counts,
+            triggers: crash_triggers(z.crash),
+            turns: z.turns,
         }),
         None => Err(format!("seed {seed}: no end after {steps} actions")),
     }
