@@ -33,10 +33,13 @@ fn bit(space: usize) -> SpaceSet {
 fn group_of(z: &Zones, start: usize, safe: &mut SpaceSet) -> (Vec<usize>, bool) {
     let (garden, neighbours) = (&z.garden, &z.board.neighbours);
     let value = garden[start];
+    // the group is its own work list: the spaces from `next` on are still to be looked at
     let mut group = vec![start];
-    let mut stack = vec![start];
     let mut found = bit(start);
-    while let Some(space) = stack.pop() {
+    let mut next = 0;
+    while next < group.len() {
+        let space = group[next];
+        next += 1;
         for &n in &neighbours[space] {
             let v = garden[n];
             if v == EMPTY || (v == value && has(*safe, n)) {
@@ -46,7 +49,6 @@ fn group_of(z: &Zones, start: usize, safe: &mut SpaceSet) -> (Vec<usize>, bool) 
             if v == value && !has(found, n) {
                 found |= bit(n);
                 group.push(n);
-                stack.push(n);
             }
         }
     }
@@ -150,22 +152,23 @@ pub fn market_step(z: &mut Zones, harvested: &Counts) -> Vec<(usize, i64)> {
 
 /// Step 4 (S-36): compost the rightmost token, slide the rest right, refill (S-37).
 pub fn exchange_step(z: &mut Zones) -> (Option<&'static str>, Vec<(usize, usize)>) {
-    let mut tokens: Vec<i64> = z
-        .exchange
-        .iter()
-        .copied()
-        .filter(|&t| t != NO_TOKEN)
-        .collect();
     let mut composted = None;
-    if let Some(last) = tokens.pop() {
-        z.compost[last as usize] += 1;
-        composted = Some(FLOWERS[last as usize]);
+    if let Some(last) = z.exchange.iter().rposition(|&t| t != NO_TOKEN) {
+        let t = z.exchange[last] as usize;
+        z.compost[t] += 1;
+        composted = Some(FLOWERS[t]);
+        z.exchange[last] = NO_TOKEN;
     }
-    let gap = z.exchange.len() - tokens.len();
-    for slot in 0..gap {
-        z.exchange[slot] = NO_TOKEN;
+    // slide the tokens right, in order, in place
+    let mut write = z.exchange.len();
+    for read in (0..z.exchange.len()).rev() {
+        let t = z.exchange[read];
+        if t != NO_TOKEN {
+            write -= 1;
+            z.exchange[read] = NO_TOKEN;
+            z.exchange[write] = t;
+        }
     }
-    z.exchange[gap..].copy_from_slice(&tokens);
     (composted, refill(z))
 }
 
