@@ -1,15 +1,21 @@
-"""Long parity runs of Bohnanza on the native core against the Python reference (issue 14).
+"""Long parity runs of a native game against the Python reference (issues 14, 15).
 
 Plays ``--games`` seeded random games per configuration on both engines in lockstep
-(tests/native/bohnanza_lockstep.py) and prints the figures; exits 1 at the first difference,
-printing where. Needs the native module (``make native``).
+(tests/native/bohnanza_lockstep.py, or stalk_exchange_lockstep.py with ``--game
+stalk_exchange``) and prints the figures; exits 1 at the first difference, printing where.
+Needs the native module (``make native``).
 
-Usage: python scripts/native_parity.py [--games 20] [--seed 0] [--config LABEL] [--samples 6]
-       [--full-every 25] [--probes 2] [--probe-every 1] [--lengths-every 1]
-       [--observe-every 10] [--determinize-every 10] [--round-trip-every 10]
+Usage: python scripts/native_parity.py [--game bohnanza] [--games 20] [--seed 0]
+       [--config LABEL] [--samples 6] [--full-every 25] [--probes 2] [--probe-every 1]
+       [--lengths-every 1] [--observe-every 10] [--determinize-every 10]
+       [--round-trip-every 10]
 
     python scripts/native_parity.py --games 100
     python scripts/native_parity.py --games 20 --config standard-4 --full-every 1
+    python scripts/native_parity.py --game stalk_exchange --games 20
+
+Stalk Exchange's driver compares every seat's menu length at every step and probes at every
+step (``--probe-every`` and ``--lengths-every`` are Bohnanza's only).
 
 A long, lighter run (key, movers, menu length, one sampled item and the events at every step;
 the rest every 100th or 200th step) for many games:
@@ -22,17 +28,35 @@ the rest every 100th or 200th step) for many games:
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "native"))
 
-import bohnanza_lockstep as L
+GAMES = ("bohnanza", "stalk_exchange")
+"""Games with a lockstep driver ``tests/native/<game>_lockstep.py``."""
+
+
+def lockstep_options(game: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of the game's ``play_lockstep`` from the command line."""
+    options = {
+        name: getattr(args, name)
+        for name in (
+            "samples", "full_every", "probes", "observe_every", "determinize_every",
+            "round_trip_every",
+        )
+    }  # fmt: skip
+    if game == "bohnanza":
+        options.update(probe_every=args.probe_every, lengths_every=args.lengths_every)
+    return options
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=GAMES, default="bohnanza", help="the game (bohnanza)")
     ap.add_argument("--games", type=int, default=20, help="games per configuration (20)")
     ap.add_argument("--seed", type=int, default=0, help="first seed (0); game k uses seed+k")
     ap.add_argument("--config", default="", help="only configurations whose label contains this")
@@ -49,32 +73,19 @@ def main(argv: list[str] | None = None) -> int:
     for name, (default, what) in every.items():
         ap.add_argument(f"--{name}-every", type=int, default=default, help=f"{what} ({default})")
     args = ap.parse_args(argv)
+    L = importlib.import_module(f"{args.game}_lockstep")
+    options = lockstep_options(args.game, args)
     configs = [c for c in L.configurations() if args.config in c[0]]
     if not configs:
         ap.error(f"no configuration matches {args.config!r}")
     total = L.Tally()
     start = time.perf_counter()
-    for label, n, options in configs:
+    for label, n, game_options in configs:
         tally = L.Tally()
         t0 = time.perf_counter()
         for k in range(args.games):
             try:
-                tally.add(
-                    L.play_lockstep(
-                        n,
-                        args.seed + k,
-                        options,
-                        label=label,
-                        samples=args.samples,
-                        full_every=args.full_every,
-                        probes=args.probes,
-                        probe_every=args.probe_every,
-                        lengths_every=args.lengths_every,
-                        observe_every=args.observe_every,
-                        determinize_every=args.determinize_every,
-                        round_trip_every=args.round_trip_every,
-                    )
-                )
+                tally.add(L.play_lockstep(n, args.seed + k, game_options, label=label, **options))
             except L.ParityError as e:
                 print(f"DIFFERENCE: {e}", file=sys.stderr)
                 return 1
@@ -89,8 +100,11 @@ def main(argv: list[str] | None = None) -> int:
         f"{total.menu_items:,} menu items, {total.events:,} events, {total.probes:,} submitted "
         f"actions ({total.refusals:,} refused), {total.observations:,} observations, "
         f"{total.determinizations:,} determinizations, {total.round_trips:,} state_from_json "
-        f"round trips, {total.capped} games capped, {time.perf_counter() - start:.1f} s"
+        f"round trips, {getattr(total, 'capped', 0)} games capped, "
+        f"{time.perf_counter() - start:.1f} s"
     )
+    if getattr(total, "kinds", None):
+        print("events by kind: " + ", ".join(f"{k} {v:,}" for k, v in sorted(total.kinds.items())))
     return 0
 
 

@@ -29,7 +29,7 @@ from seedbed.games.bohnanza import actions as BA
 from seedbed.games.stalk_exchange import actions as A
 from seedbed.games.stalk_exchange import game as G
 from seedbed.games.stalk_exchange import rules as R
-from seedbed.lab.simulate import play_random_game, policy_rng, random_step
+from seedbed.lab.simulate import bulk_games, play_random_game, policy_rng, random_step
 
 try:
     from seedbed import _native  # type: ignore[attr-defined]
@@ -266,9 +266,16 @@ def test_clone_pickle_and_state_from_json() -> None:
 def test_simulate_bulk_equals_play_random_game(label: str, n: int, options: dict[str, Any]) -> None:
     seeds = [5 * n + 1, 5 * n + 2, -3]
     rows = NATIVE.simulate_bulk(n, seeds, options)
-    for seed, (outcome, steps, counts) in zip(seeds, rows, strict=True):
+    for seed, (outcome, steps, counts, end) in zip(seeds, rows, strict=True):
         state, _, stats = play_random_game(PY, n, seed, options)
         assert (outcome, steps, counts) == (state.outcome(), stats.steps, dict(stats.events))
+        assert end == stats.ending
+    # the lab's bulk path gives the same stats, ending included
+    bulk = bulk_games(NATIVE, n, seeds[:1], options)
+    assert bulk is not None
+    ((outcome, bulk_stats),) = bulk
+    state, _, stats = play_random_game(PY, n, seeds[0], options)
+    assert (outcome, bulk_stats) == (state.outcome(), stats)
 
 
 def test_playout_from_a_python_position() -> None:

@@ -97,6 +97,15 @@ impl StalkExchangeZones {
             .ok_or_else(|| value_error("the game is not over"))
     }
 
+    /// `outcome()` as (scores, ranks, winners, tie-break values), without JSON (the rewards
+    /// of every ISMCTS rollout); ValueError before the end.
+    #[allow(clippy::type_complexity)]
+    fn outcome_tuple(&self) -> PyResult<(Vec<i64>, Vec<i64>, Vec<usize>, Vec<i64>)> {
+        game::outcome(&self.inner)
+            .map(|o| (o.scores, o.ranks, o.winners, o.tiebreak))
+            .ok_or_else(|| value_error("the game is not over"))
+    }
+
     /// The length of `legal_actions(player)` (0 for a player not on the move).
     fn menu_len(&self, player: i64) -> usize {
         legal_actions(&self.inner, player).len()
@@ -118,6 +127,21 @@ impl StalkExchangeZones {
             out.push(item.to_json());
         }
         Ok(serde_json::Value::from(out).to_string())
+    }
+
+    /// Item `i` (0 <= i < length) of `legal_actions(player)` as plain numbers, no JSON (a
+    /// lazy menu decodes one item per call): (0, slot, q, r) a Plant, (1, slot, give, 0) a
+    /// Swap, (2, 0, 0, 0) Flush, (3, 0, 0, 0) EndActions. IndexError when out of range.
+    fn menu_item_parts(&self, player: i64, i: usize) -> PyResult<(u8, i64, i64, i64)> {
+        let item = legal_actions(&self.inner, player)
+            .get(&self.inner, i)
+            .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
+        Ok(match item {
+            Action::Plant { slot, space } => (0, slot, space.0, space.1),
+            Action::Swap { slot, give } => (1, slot, give, 0),
+            Action::Flush => (2, 0, 0, 0),
+            Action::EndActions => (3, 0, 0, 0),
+        })
     }
 
     /// The whole menu as a JSON array.
@@ -291,8 +315,8 @@ pub fn stalk_exchange_state_from_json(text: &str) -> PyResult<StalkExchangeZones
     }
 }
 
-/// One game's result: scores, ranks, winners, tie-break values, actions played, and the count
-/// of each event kind that happened.
+/// One game's result: scores, ranks, winners, tie-break values, actions played, the count of
+/// each event kind that happened, and the ending: the crash triggers (S-38) and turns played.
 type GameRow = (
     Vec<i64>,
     Vec<i64>,
@@ -300,6 +324,7 @@ type GameRow = (
     Vec<i64>,
     u64,
     BTreeMap<&'static str, u64>,
+    (Vec<i64>, i64),
 );
 
 /// `stalk_exchange_simulate(num_players, seeds, options_json=None, max_steps=1_000_000)`: for
@@ -336,7 +361,10 @@ pub fn stalk_exchange_simulate(
         .into_iter()
         .map(|g| {
             let o = g.outcome;
-            (o.scores, o.ranks, o.winners, o.tiebreak, g.steps, g.counts)
+            let ending = (g.triggers, g.turns);
+            (
+                o.scores, o.ranks, o.winners, o.tiebreak, g.steps, g.counts, ending,
+            )
         })
         .collect())
 }

@@ -165,15 +165,17 @@ def bulk_games(
     """Whole random games played by the game itself, one per seed, when its implementation
     offers that (a native engine's ``simulate_bulk(n, seeds, options)``: per game the
     outcome, the number of actions and the count of events by kind, exactly what
-    :func:`play_random_game` gives with :func:`policy_rng`); None when it does not, or when
-    the game's stats need its final state (a declared ``ending``)."""
+    :func:`play_random_game` gives with :func:`policy_rng`, and the ending when the game sets
+    ``bulk_ending``); None when it does not, or when the game's stats need its final state (a
+    declared ``ending`` the hook does not give)."""
     hook = getattr(game, "simulate_bulk", None)
-    if hook is None or game_spec(game.name).ending is not None:
+    declared = game_spec(game.name).ending is not None
+    if hook is None or (declared and not getattr(game, "bulk_ending", False)):
         return None
-    played: list[tuple[Outcome, int, dict[str, int]]] = hook(n, list(seeds), options)
+    played: list[tuple[Any, ...]] = hook(n, list(seeds), options)
     return [
-        (outcome, game_stats(game.name, steps, Counter(events)))
-        for outcome, steps, events in played
+        (row[0], game_stats(game.name, row[1], Counter(row[2]), row[3] if declared else None))
+        for row in played
     ]
 
 

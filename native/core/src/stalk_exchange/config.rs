@@ -3,7 +3,11 @@
 //! reads the normalised options JSON, fills defaults for what is missing and checks the bounds
 //! again, so no value from outside can break an invariant of the rules.
 
+use std::sync::Arc;
+
 use serde_json::{json, Map, Value};
+
+use super::hexgrid::HexBoard;
 
 /// S-7: flower types in canonical order; index 0 = dahlia.
 pub const FLOWERS: [&str; 5] = ["dahlia", "daffodil", "globemaster", "snowdrop", "tulip"];
@@ -13,11 +17,17 @@ pub const NUM_TYPES: usize = FLOWERS.len();
 /// S-1: the player counts.
 pub const PLAYER_COUNTS: std::ops::RangeInclusive<usize> = 2..=5;
 
+/// S-3: the most Exchange slots (the bound of `exchange_slots`).
+pub const MAX_SLOTS: usize = 12;
+/// S-3: the largest Garden radius (the bound of `garden_radius`): 3·6·7 + 1 = 127 spaces, so
+/// a set of spaces fits one `u128` (`upkeep::SpaceSet`).
+pub const MAX_RADIUS: usize = 6;
+
 /// S-3: plain options, their defaults and bounds (`PLAIN_DEFAULTS`, `_PLAIN`), in `OPTIONS`
 /// order.
 const PLAIN: [(&str, i64, i64, i64); 4] = [
-    ("garden_radius", 3, 1, 6),
-    ("exchange_slots", 6, 1, 12),
+    ("garden_radius", 3, 1, MAX_RADIUS as i64),
+    ("exchange_slots", 6, 1, MAX_SLOTS as i64),
     ("basic_actions", 2, 1, 6),
     ("tokens_per_type", 25, 1, 60),
 ];
@@ -47,6 +57,8 @@ pub struct Config {
     pub market_start: i64,
     /// The normalised options, as `normalize_options` returns them (same key order).
     pub options: Value,
+    /// The Garden of `garden_radius` (S-11, S-12), built once and shared by every state.
+    pub board: Arc<HexBoard>,
 }
 
 fn bounded(name: &str, value: &Value, least: i64, most: i64) -> Result<i64, String> {
@@ -131,6 +143,7 @@ impl Config {
         let key = num_players.to_string();
         let plain = |name: &str| opts[name].as_i64().unwrap_or(0);
         let count = |name: &str| opts[name][key.as_str()].as_i64().unwrap_or(0);
+        let board = Arc::new(HexBoard::new(plain("garden_radius")));
         let config = Config {
             num_players,
             garden_radius: plain("garden_radius") as usize,
@@ -141,6 +154,7 @@ impl Config {
             seedy_tokens: count("seedy_tokens"),
             market_start: count("market_start"),
             options: opts,
+            board,
         };
         let dealt = num_players as i64 * config.portfolio_size + config.exchange_slots as i64;
         if dealt > config.total_tokens() {

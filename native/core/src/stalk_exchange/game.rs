@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use super::actions::Action;
 use super::config::Config;
-use super::rules::{self as R, Events, Refusal};
+use super::rules::{self as R, Events, Log, Refusal};
 use super::scoring::{self, Outcome};
 use super::state::{LoadError, Zones};
 use super::upkeep::upkeep;
@@ -48,7 +48,7 @@ fn rule_error(z: &Zones, a: &Action) -> Option<Refusal> {
 }
 
 /// The effect of a checked action (`HANDLERS[...][1]`).
-pub fn effect(z: &mut Zones, a: &Action, ev: &mut Events) {
+pub fn effect(z: &mut Zones, a: &Action, ev: &mut impl Log) {
     match a {
         Action::Plant { slot, space } => {
             let space = space_index(z, *space) as usize;
@@ -58,11 +58,11 @@ pub fn effect(z: &mut Zones, a: &Action, ev: &mut Events) {
         Action::Flush => R::flush(z, ev),
         Action::EndActions => {
             // S-27: the basic actions not taken are forfeited; upkeep follows (S-29)
-            let forfeited = z.cfg.basic_actions - z.basic_taken;
-            ev.push(R::Event::new(
+            let (player, forfeited) = (z.active, z.cfg.basic_actions - z.basic_taken);
+            ev.push(
                 "end_actions",
-                json!({"player": z.active, "forfeited": forfeited}),
-            ));
+                || json!({"player": player, "forfeited": forfeited}),
+            );
             upkeep(z, ev);
         }
     }

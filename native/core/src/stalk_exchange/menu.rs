@@ -3,14 +3,17 @@
 //! and the i-th action are arithmetic, so a random player never builds the whole list.
 
 use super::actions::Action;
-use super::config::NUM_TYPES;
+use super::config::{MAX_SLOTS, NUM_TYPES};
 use super::rules::can_act;
 use super::state::{Zones, NO_TOKEN};
 
 /// A snapshot of the active player's legal actions (valid until the next action).
 #[derive(Debug, Clone, Default)]
 pub struct Menu {
-    occupied: Vec<usize>,
+    /// The occupied slots, ascending (the first `n_occupied`); inline, so a menu allocates
+    /// nothing.
+    occupied: [usize; MAX_SLOTS],
+    n_occupied: usize,
     plants: usize,
     swaps: usize,
     flush: bool,
@@ -21,22 +24,23 @@ impl Menu {
     /// `Menu.__init__`.
     pub fn new(z: &Zones) -> Menu {
         let exchange = &z.exchange;
-        let occupied: Vec<usize> = if can_act(z) {
-            (0..exchange.len())
-                .filter(|&s| exchange[s] != NO_TOKEN)
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let (mut occupied, mut n_occupied) = ([0; MAX_SLOTS], 0);
+        if can_act(z) {
+            for s in (0..exchange.len()).filter(|&s| exchange[s] != NO_TOKEN) {
+                occupied[n_occupied] = s;
+                n_occupied += 1;
+            }
+        }
+        let occupied_slots = &occupied[..n_occupied];
         let portfolio = &z.portfolios[z.active];
         let held = portfolio.iter().filter(|&&k| k != 0).count();
         // S-25, S-51: every held type may be given for a slot's token, except its own type
-        let same = occupied
+        let same = occupied_slots
             .iter()
             .filter(|&&s| portfolio[exchange[s] as usize] != 0)
             .count();
-        let plants = occupied.len() * z.empty.len();
-        let swaps = held * occupied.len() - same;
+        let plants = n_occupied * z.empty.len();
+        let swaps = held * n_occupied - same;
         let basic_left = z.basic_taken < z.cfg.basic_actions;
         Menu {
             plants,
@@ -44,6 +48,7 @@ impl Menu {
             flush: z.seedy[z.active] > 0,
             end: !basic_left || (plants == 0 && swaps == 0),
             occupied,
+            n_occupied,
         }
     }
 
@@ -82,7 +87,7 @@ impl Menu {
     /// The i-th swap: slots in order, for each the held types but its own.
     fn swap(&self, z: &Zones, mut i: usize) -> Option<Action> {
         let portfolio = &z.portfolios[z.active];
-        for &slot in &self.occupied {
+        for &slot in &self.occupied[..self.n_occupied] {
             let own = z.exchange[slot];
             let gives = (0..NUM_TYPES).filter(|&t| portfolio[t] != 0 && t as i64 != own);
             let count = gives.clone().count();

@@ -34,6 +34,42 @@ impl Event {
 
 pub type Events = Vec<Event>;
 
+/// Where events go: a list of whole events (the State API), or a count of kinds only
+/// (playouts), so a playout never builds an event's JSON. `push` takes the public part as a
+/// closure, called only by a log that keeps it.
+pub trait Log {
+    fn push(&mut self, kind: &'static str, public: impl FnOnce() -> Value);
+}
+
+impl Log for Events {
+    fn push(&mut self, kind: &'static str, public: impl FnOnce() -> Value) {
+        Vec::push(self, Event::new(kind, public()));
+    }
+}
+
+/// Counts of events by kind, in order of first occurrence (a handful of kinds, so a linear
+/// scan beats a map).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KindCounts(pub Vec<(&'static str, u64)>);
+
+impl Log for KindCounts {
+    fn push(&mut self, kind: &'static str, _public: impl FnOnce() -> Value) {
+        match self
+            .0
+            .iter_mut()
+            .find(|(k, _)| std::ptr::eq(*k, kind) || *k == kind)
+        {
+            Some((_, n)) => *n += 1,
+            None => self.0.push((kind, 1)),
+        }
+    }
+}
+
+/// `[slot, flower]` of each draw, as the events give them.
+pub fn drawn_json(drawn: &[(usize, usize)]) -> Value {
+    drawn.iter().map(|&(s, t)| json!([s, FLOWERS[t]])).collect()
+}
+
 /// Why a rule refuses: its clause and the message (`Refusal` of `engine/errors.py`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
@@ -59,8 +95,8 @@ pub fn draw(z: &mut Zones) -> usize {
 }
 
 /// S-37: fill the empty slots from the rightmost to the leftmost; if the Greenhouse runs out
-/// first, trigger 2 occurs. Returns `[slot, flower]` for each draw (public).
-pub fn refill(z: &mut Zones) -> Vec<Value> {
+/// first, trigger 2 occurs. Returns (slot, type) for each draw (public).
+pub fn refill(z: &mut Zones) -> Vec<(usize, usize)> {
     let mut drawn = Vec::new();
     for slot in (0..z.exchange.len()).rev() {
         if z.exchange[slot] != NO_TOKEN {
@@ -72,7 +108,7 @@ pub fn refill(z: &mut Zones) -> Vec<Value> {
         }
         let t = draw(z);
         z.exchange[slot] = t as i64;
-        drawn.push(json!([slot, FLOWERS[t]]));
+        drawn.push((slot, t));
     }
     drawn
 }
@@ -173,7 +209,7 @@ pub fn check_plant(z: &Zones, slot: i64, space: i64) -> Option<Refusal> {
 }
 
 /// S-24: the slot's token goes to the space bulb side up; the slot stays empty.
-pub fn plant(z: &mut Zones, slot: usize, space: usize, ev: &mut Events) {
+pub fn plant(z: &mut Zones, slot: usize, space: usize, ev: &mut impl Log) {
     let t = z.exchange[slot];
     z.exchange[slot] = NO_TOKEN;
     z.garden[space] = BULB + t;
@@ -183,11 +219,11 @@ pub fn plant(z: &mut Zones, slot: usize, space: usize, ev: &mut Events) {
     z.planted.push(space);
     let extra = count_action(z);
     let (q, r) = z.board.spaces[space];
-    ev.push(Event::new(
-        "plant",
-        json!({"player": z.active, "slot": slot, "space": [q, r],
-               "flower": FLOWERS[t as usize], "extra": extra}),
-    ));
+    let player = z.active;
+    ev.push("plant", || {
+        json!({"player": player, "slot": slot, "space": [q, r],
+               "flower": FLOWERS[t as usize], "extra": extra})
+    });
 }
 
 /// S-25 (and S-14, S-7, S-23): why the active player may not swap `give` for `slot`'s token.
@@ -220,7 +256,7 @@ pub fn check_swap(z: &Zones, slot: i64, give: i64) -> Option<Refusal> {
 
 /// S-25: the slot's token enters the portfolio, a token of `give` takes its place. Both types
 /// are public (S-48), so the tokens the player is known to hold are updated.
-pub fn swap(z: &mut Zones, slot: usize, give: usize, ev: &mut Events) {
+pub fn swap(z: &mut Zones, slot: usize, give: usize, ev: &mut impl Log) {
     let p = z.active;
     let taken = z.exchange[slot] as usize;
     z.portfolios[p][give] -= 1;
@@ -230,11 +266,10 @@ pub fn swap(z: &mut Zones, slot: usize, give: usize, ev: &mut Events) {
     shown[give] = (shown[give] - 1).max(0);
     shown[taken] += 1;
     let extra = count_action(z);
-    ev.push(Event::new(
-        "swap",
+    ev.push("swap", || {
         json!({"player": p, "slot": slot, "took": FLOWERS[taken], "gave": FLOWERS[give],
-               "extra": extra}),
-    ));
+               "extra": extra})
+    });
 }
 
 /// S-26: a Flush needs an unspent Seedy Business token.
@@ -246,9 +281,9 @@ pub fn check_flush(z: &Zones) -> Option<Refusal> {
 }
 
 /// S-26: spend a token; compost the whole Exchange; refill every slot (S-37).
-pub fn flush(z: &mut Zones, ev: &mut Events) {
+pub fn flush(z: &mut Zones, ev: &mut impl Log) {
     spend_seedy(z);
-    let mut composted = Vec::new();
+    let mut composted = Vec::with_capacity(z.exchange.len());
     for slot in 0..z.exchange.len() {
         let t = z.exchange[slot];
         if t != NO_TOKEN {
@@ -259,15 +294,13 @@ pub fn flush(z: &mut Zones, ev: &mut Events) {
     }
     let had_crash = z.crash;
     let drawn = refill(z);
-    ev.push(Event::new(
+    let player = z.active;
+    ev.push(
         "flush",
-        json!({"player": z.active, "composted": composted, "drawn": drawn}),
-    ));
+        || json!({"player": player, "composted": composted, "drawn": drawn_json(&drawn)}),
+    );
     if z.crash & TRIGGER_SUPPLY != 0 && had_crash & TRIGGER_SUPPLY == 0 {
-        ev.push(Event::new(
-            "crash",
-            json!({"trigger": 2, "during": "flush"}),
-        ));
+        ev.push("crash", || json!({"trigger": 2, "during": "flush"}));
     }
 }
 

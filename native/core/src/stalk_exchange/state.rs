@@ -106,7 +106,7 @@ impl Zones {
     /// `init_empty`: the zones before setup (S-19 step 1 puts every token in the Greenhouse).
     pub fn init_empty(cfg: Arc<Config>, rng: Rng) -> Zones {
         let n = cfg.num_players;
-        let board = Arc::new(HexBoard::new(cfg.garden_radius as i64));
+        let board = cfg.board.clone();
         let spaces = board.len();
         Zones {
             greenhouse: [cfg.tokens_per_type; NUM_TYPES],

@@ -7,34 +7,48 @@
 
 use serde_json::{json, Map, Value};
 
-use super::config::{FLOWERS, NUM_TYPES};
-use super::rules::{empty_space, refill, trigger, Event, Events};
+use super::config::{FLOWERS, MAX_RADIUS, NUM_TYPES};
+use super::hexgrid::HexBoard;
+use super::rules::{drawn_json, empty_space, refill, trigger, Log};
 use super::state::*;
+
+/// A set of Garden spaces as bits (at most 127 spaces: `MAX_RADIUS`), so the searches of
+/// each upkeep allocate no table.
+pub type SpaceSet = u128;
+
+const _: () = assert!(3 * MAX_RADIUS * (MAX_RADIUS + 1) < SpaceSet::BITS as usize);
+
+fn has(set: SpaceSet, space: usize) -> bool {
+    set >> space & 1 != 0
+}
+
+fn bit(space: usize) -> SpaceSet {
+    1 << space
+}
 
 /// `group_of`: the group (S-30) of the bloom at `start` and whether it is surrounded (S-31).
 /// The search stops at the first empty neighbour, or at a space already known to belong to a
 /// safe group: the group is then safe, and the spaces found so far join `safe`. A surrounded
 /// group is always searched whole.
-fn group_of(z: &Zones, start: usize, safe: &mut [bool]) -> (Vec<usize>, bool) {
+fn group_of(z: &Zones, start: usize, safe: &mut SpaceSet) -> (Vec<usize>, bool) {
     let (garden, neighbours) = (&z.garden, &z.board.neighbours);
     let value = garden[start];
+    // the group is its own work list: the spaces from `next` on are still to be looked at
     let mut group = vec![start];
-    let mut stack = vec![start];
-    let mut found = vec![false; garden.len()];
-    found[start] = true;
-    while let Some(space) = stack.pop() {
+    let mut found = bit(start);
+    let mut next = 0;
+    while next < group.len() {
+        let space = group[next];
+        next += 1;
         for &n in &neighbours[space] {
             let v = garden[n];
-            if v == EMPTY || (v == value && safe[n]) {
-                for &g in &group {
-                    safe[g] = true;
-                }
+            if v == EMPTY || (v == value && has(*safe, n)) {
+                *safe |= found;
                 return (group, false);
             }
-            if v == value && !found[n] {
-                found[n] = true;
+            if v == value && !has(found, n) {
+                found |= bit(n);
                 group.push(n);
-                stack.push(n);
             }
         }
     }
@@ -44,16 +58,15 @@ fn group_of(z: &Zones, start: usize, safe: &mut [bool]) -> (Vec<usize>, bool) {
 /// S-32: every surrounded group touching one of `candidates`, each sorted, in canonical order
 /// of their first space. All are judged before any is removed.
 pub fn surrounded_groups(z: &Zones, candidates: &[usize]) -> Vec<Vec<usize>> {
-    let mut safe = vec![false; z.garden.len()];
-    let mut closed = vec![false; z.garden.len()];
+    let (mut safe, mut closed): (SpaceSet, SpaceSet) = (0, 0);
     let mut found = Vec::new();
     for &space in candidates {
         for &n in &z.board.neighbours[space] {
-            if z.garden[n] >= BLOOM && !safe[n] && !closed[n] {
+            if z.garden[n] >= BLOOM && !has(safe | closed, n) {
                 let (mut group, surrounded) = group_of(z, n, &mut safe);
                 if surrounded {
                     for &g in &group {
-                        closed[g] = true;
+                        closed |= bit(g);
                     }
                     group.sort_unstable();
                     found.push(group);
@@ -71,8 +84,7 @@ pub type Group = (usize, Vec<usize>);
 /// Step 1: remove every surrounded group at once; the groups with their type and the count of
 /// harvested tokens by type (set aside for step 3).
 pub fn harvest_step(z: &mut Zones) -> (Vec<Group>, Counts) {
-    let planted = z.planted.clone();
-    let groups: Vec<Group> = surrounded_groups(z, &planted)
+    let groups: Vec<Group> = surrounded_groups(z, &z.planted)
         .into_iter()
         .map(|g| ((z.garden[g[0]] - BLOOM) as usize, g))
         .collect();
@@ -88,19 +100,22 @@ pub fn harvest_step(z: &mut Zones) -> (Vec<Group>, Counts) {
 
 /// Step 2 (S-33): bulbs with an empty neighbour turn to their bloom side. Returns them.
 pub fn bloom_step(z: &mut Zones, groups: &[Group]) -> Vec<usize> {
-    let mut candidates = vec![false; z.garden.len()];
+    let mut candidates: SpaceSet = 0;
     for &s in &z.planted {
-        candidates[s] = true;
+        candidates |= bit(s);
     }
     for (_, group) in groups {
         for &space in group {
             for &n in &z.board.neighbours[space] {
-                candidates[n] = true;
+                candidates |= bit(n);
             }
         }
     }
     let mut bloomed = Vec::new();
-    for space in (0..candidates.len()).filter(|&s| candidates[s]) {
+    while candidates != 0 {
+        // ascending: the lowest space left first
+        let space = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
         let value = z.garden[space];
         let open = z.board.neighbours[space]
             .iter()
@@ -114,15 +129,16 @@ pub fn bloom_step(z: &mut Zones, groups: &[Group]) -> Vec<usize> {
 }
 
 /// Step 3 (S-34, S-35): each harvested token, in type order, raises its value and is laid on
-/// the next market cell; then the crash condition is checked once.
-pub fn market_step(z: &mut Zones, harvested: &Counts) -> Vec<Value> {
+/// the next market cell; then the crash condition is checked once. Returns (type, cell) of
+/// each token laid.
+pub fn market_step(z: &mut Zones, harvested: &Counts) -> Vec<(usize, i64)> {
     let start = z.cfg.market_start;
     let mut laid = Vec::new();
-    for t in 0..NUM_TYPES {
-        for _ in 0..harvested[t] {
+    for (t, &k) in harvested.iter().enumerate() {
+        for _ in 0..k {
             z.values[t] += 1;
             z.track.push(t);
-            laid.push(json!([FLOWERS[t], start - z.track.len() as i64 + 1]));
+            laid.push((t, start - z.track.len() as i64 + 1));
         }
     }
     let top = z.values.iter().copied().max().unwrap_or(0);
@@ -135,31 +151,32 @@ pub fn market_step(z: &mut Zones, harvested: &Counts) -> Vec<Value> {
 }
 
 /// Step 4 (S-36): compost the rightmost token, slide the rest right, refill (S-37).
-pub fn exchange_step(z: &mut Zones) -> (Option<&'static str>, Vec<Value>) {
-    let mut tokens: Vec<i64> = z
-        .exchange
-        .iter()
-        .copied()
-        .filter(|&t| t != NO_TOKEN)
-        .collect();
+pub fn exchange_step(z: &mut Zones) -> (Option<&'static str>, Vec<(usize, usize)>) {
     let mut composted = None;
-    if let Some(last) = tokens.pop() {
-        z.compost[last as usize] += 1;
-        composted = Some(FLOWERS[last as usize]);
+    if let Some(last) = z.exchange.iter().rposition(|&t| t != NO_TOKEN) {
+        let t = z.exchange[last] as usize;
+        z.compost[t] += 1;
+        composted = Some(FLOWERS[t]);
+        z.exchange[last] = NO_TOKEN;
     }
-    let gap = z.exchange.len() - tokens.len();
-    for slot in 0..gap {
-        z.exchange[slot] = NO_TOKEN;
+    // slide the tokens right, in order, in place
+    let mut write = z.exchange.len();
+    for read in (0..z.exchange.len()).rev() {
+        let t = z.exchange[read];
+        if t != NO_TOKEN {
+            write -= 1;
+            z.exchange[read] = NO_TOKEN;
+            z.exchange[write] = t;
+        }
     }
-    z.exchange[gap..].copy_from_slice(&tokens);
     (composted, refill(z))
 }
 
-fn spaces(z: &Zones, spaces: &[usize]) -> Value {
+fn spaces(board: &HexBoard, spaces: &[usize]) -> Value {
     spaces
         .iter()
         .map(|&s| {
-            let (q, r) = z.board.spaces[s];
+            let (q, r) = board.spaces[s];
             json!([q, r])
         })
         .collect()
@@ -174,62 +191,64 @@ fn names(counts: &Counts) -> Value {
     Value::Object(out)
 }
 
-/// S-29: the four steps in order, then the end of the turn; appends the public events.
-pub fn upkeep(z: &mut Zones, ev: &mut Events) {
+/// S-29: the four steps in order, then the end of the turn; logs the public events.
+pub fn upkeep(z: &mut Zones, ev: &mut impl Log) {
     let (groups, harvested) = harvest_step(z);
+    let board = z.board.clone();
     if !groups.is_empty() {
-        let listed: Vec<Value> = groups
-            .iter()
-            .map(|(t, g)| json!({"flower": FLOWERS[*t], "spaces": spaces(z, g)}))
-            .collect();
-        ev.push(Event::new(
-            "harvest",
-            json!({"groups": listed, "flowers": names(&harvested)}),
-        ));
+        ev.push("harvest", || {
+            let listed: Vec<Value> = groups
+                .iter()
+                .map(|(t, g)| json!({"flower": FLOWERS[*t], "spaces": spaces(&board, g)}))
+                .collect();
+            json!({"groups": listed, "flowers": names(&harvested)})
+        });
     }
     let bloomed = bloom_step(z, &groups);
     if !bloomed.is_empty() {
-        ev.push(Event::new("bloom", json!({"spaces": spaces(z, &bloomed)})));
+        ev.push("bloom", || json!({"spaces": spaces(&board, &bloomed)}));
     }
     let before = z.crash;
     let laid = market_step(z, &harvested);
     if !laid.is_empty() {
-        ev.push(Event::new(
-            "market",
-            json!({"laid": laid, "values": z.values}),
-        ));
+        let values = z.values;
+        ev.push("market", || {
+            let laid: Vec<Value> = laid.iter().map(|&(t, c)| json!([FLOWERS[t], c])).collect();
+            json!({"laid": laid, "values": values})
+        });
     }
     let (composted, drawn) = exchange_step(z);
-    ev.push(Event::new(
+    ev.push(
         "exchange",
-        json!({"composted": composted, "drawn": drawn}),
-    ));
+        || json!({"composted": composted, "drawn": drawn_json(&drawn)}),
+    );
     for (bit, number) in [(TRIGGER_MARKET, 1), (TRIGGER_SUPPLY, 2)] {
         if z.crash & bit != 0 && before & bit == 0 {
-            ev.push(Event::new(
-                "crash",
-                json!({"trigger": number, "during": "upkeep"}),
-            ));
+            ev.push("crash", || json!({"trigger": number, "during": "upkeep"}));
         }
     }
-    ev.push(end_turn(z));
+    end_turn(z, ev);
 }
 
 /// S-21, S-39: after upkeep the game ends if a trigger occurred this turn or earlier;
 /// otherwise the next seat clockwise takes its turn.
-pub fn end_turn(z: &mut Zones) -> Event {
+pub fn end_turn(z: &mut Zones, ev: &mut impl Log) {
     z.turns += 1;
     z.planted.clear();
     z.basic_taken = 0;
+    let turns = z.turns;
     if z.crash != 0 {
         z.over = true;
-        return Event::new(
+        let triggers = crash_triggers(z.crash);
+        ev.push(
             "game_over",
-            json!({"turns": z.turns, "triggers": crash_triggers(z.crash)}),
+            || json!({"turns": turns, "triggers": triggers}),
         );
+        return;
     }
     z.active = (z.active + 1) % z.cfg.num_players;
-    Event::new("turn", json!({"player": z.active, "turn": z.turns}))
+    let player = z.active;
+    ev.push("turn", || json!({"player": player, "turn": turns}));
 }
 
 /// The triggers (1, 2) in a crash bit set.

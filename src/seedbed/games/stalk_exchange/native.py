@@ -29,10 +29,17 @@ from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import LazyMenu
 from seedbed.engine.rng import Rng
-from seedbed.games.stalk_exchange.actions import Swap, action_from_json
-from seedbed.games.stalk_exchange.config import NUM_TYPES, Config, make_config
+from seedbed.games.stalk_exchange.actions import (
+    END_ACTIONS,
+    FLUSH,
+    Plant,
+    Swap,
+    action_from_json,
+)
+from seedbed.games.stalk_exchange.config import FLOWERS, NUM_TYPES, Config, make_config
 from seedbed.games.stalk_exchange.game import GAME as PYTHON_GAME
 from seedbed.games.stalk_exchange.game import HANDLERS, StalkExchange, StalkExchangeState
+from seedbed.games.stalk_exchange.spec import ending
 
 try:
     from seedbed import _native  # type: ignore[attr-defined]  # the extension, no stubs
@@ -58,6 +65,24 @@ player that is not an int): the Python rules then give the refusal."""
 
 
 def _dumps(action: Action) -> str:
+    """The action's JSON text for the core. Well-formed Plants and Swaps (exact ints, a
+    (q, r) tuple, a type in range) are written directly, the text ``json.dumps`` would give
+    (ISMCTS checks every edge of its tree this way); anything else goes through the codec."""
+    kind = type(action)
+    if kind is Plant:
+        slot, space = action.slot, action.space  # type: ignore[attr-defined]
+        if (
+            type(slot) is int
+            and type(space) is tuple
+            and len(space) == 2
+            and type(space[0]) is int
+            and type(space[1]) is int
+        ):
+            return f'{{"type":"plant","slot":{slot},"space":[{space[0]},{space[1]}]}}'
+    elif kind is Swap:
+        slot, give = action.slot, action.give  # type: ignore[attr-defined]
+        if type(slot) is int and type(give) is int and 0 <= give < NUM_TYPES:
+            return f'{{"type":"swap","slot":{slot},"give":"{FLOWERS[give]}"}}'
     return json.dumps(action.to_json(), separators=(",", ":"))
 
 
@@ -89,8 +114,13 @@ class NativeMenu(LazyMenu):
         self._len = length
 
     def _item(self, i: int) -> Action:
-        (item,) = json.loads(self._zones.menu_items_json(self._player, [i]))
-        return action_from_json(item)
+        # the item as numbers, no JSON (ISMCTS decodes many items to find the menu's runs)
+        kind, a, b, c = self._zones.menu_item_parts(self._player, i)
+        if kind == 0:
+            return Plant(a, (b, c))
+        if kind == 1:
+            return Swap(a, b)
+        return FLUSH if kind == 2 else END_ACTIONS
 
 
 class NativeStalkExchangeState(State):
@@ -163,13 +193,8 @@ class NativeStalkExchangeState(State):
         return not self._movers
 
     def outcome(self) -> Outcome:
-        found = json.loads(self.zones.outcome_json())
-        return Outcome(
-            tuple(found["scores"]),
-            tuple(found["ranks"]),
-            tuple(found["winners"]),
-            tuple(found["tiebreak"]),
-        )
+        scores, ranks, winners, tiebreak = self.zones.outcome_tuple()
+        return Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak))
 
     def observe(self, player: PlayerId | None) -> JsonDict:
         view: JsonDict = json.loads(self.zones.observe_json(player))
@@ -265,12 +290,16 @@ class NativeStalkExchange(StalkExchange):
         make_config(obj["num_players"], obj["options"])  # the Python game's refusals (S-1, S-3)
         return _from_json_text(json.dumps(dict(obj)))
 
+    bulk_ending = True
+    """``simulate_bulk`` gives each game's ending (the declared ``spec.ending``) too."""
+
     def simulate_bulk(
         self, num_players: int, seeds: Sequence[int], options: Mapping[str, Any] | None = None
-    ) -> list[tuple[Outcome, int, dict[str, int]]]:
+    ) -> list[tuple[Outcome, int, dict[str, int], tuple[str, int]]]:
         """Whole random games played natively, one per seed, with the policy of
         ``seedbed.lab.simulate`` (``policy_rng(seed)``): per game its outcome, number of
-        actions and count of events by kind, equal to what the per-step path gives."""
+        actions, count of events by kind and ending (S-38: which trigger, rounds played), equal
+        to what the per-step path gives."""
         assert _native is not None, UNAVAILABLE
         config = make_config(num_players, options)
         found = _native.stalk_exchange_simulate(
@@ -281,8 +310,11 @@ class NativeStalkExchange(StalkExchange):
                 Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak)),
                 steps,
                 dict(counts),
+                ending(
+                    {"crash": {"triggers": triggers}, "num_players": num_players, "turn": turns}
+                ),
             )
-            for scores, ranks, winners, tiebreak, steps, counts in found
+            for scores, ranks, winners, tiebreak, steps, counts, (triggers, turns) in found
         ]
 
 
