@@ -14,12 +14,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
+
 import seedbed
 from seedbed.server.bot_pool import choose
 from seedbed.server.storage import NewTable
 from seedbed.server.table import Act, Connection, TableActor
 
-from .test_table_actor import join, open_store, received, settle, start_table
+from .test_table_actor import InlineBots, join, open_store, received, settle
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -47,7 +49,15 @@ def scripted_move(actor: TableActor, seat: int) -> dict[str, Any]:
     return kinds[0]
 
 
-def test_bots_keep_the_etiquette_with_a_person_at_the_table(tmp_path: Path) -> None:
+TIGHT = {"offer_hold": 10, "open_offers": 1, "phase_offers": 1}
+
+
+@pytest.mark.parametrize("manners", [None, TIGHT], ids=["defaults", "tight"])
+def test_bots_keep_the_etiquette_with_a_person_at_the_table(
+    tmp_path: Path, manners: dict[str, int] | None
+) -> None:
+    """``manners``: the table options (None: the defaults a table with a person gets); the
+    bots are handed them and the audit checks the offers against them."""
     human = {"kind": "human", "name": "ann", "token_sha256": "0" * 64}
     seating: list[dict[str, Any]] = [
         {"kind": "bot", "spec": "greedy"},
@@ -57,7 +67,12 @@ def test_bots_keep_the_etiquette_with_a_person_at_the_table(tmp_path: Path) -> N
     ]
 
     async def run() -> Counter[str]:
-        actor = await start_table(open_store(tmp_path), "bohnanza", seating, seed=3)
+        table_options = seedbed.spec("bohnanza").table_options(manners, people=True)
+        store = open_store(tmp_path)
+        table = NewTable("t3", "bohnanza", 4, {}, 3, seating, None, False, table_options)
+        await store.create_table(table)
+        actor = TableActor.replay_from(table, [], store, InlineBots(), "2025-01-01T00:00:00+00:00")  # type: ignore[arg-type]
+        actor.start()
         conn: Connection = await join(actor, 1, limit=100_000)
         declines = 0
         while not actor.finished:
@@ -70,7 +85,7 @@ def test_bots_keep_the_etiquette_with_a_person_at_the_table(tmp_path: Path) -> N
         record = actor.record()
         await actor.stop()
         assert seedbed.engine.record.replay(record).key() == actor.state.key()
-        found: Counter[str] = audit_script().audit(record)
+        found: Counter[str] = audit_script().audit(record, table_options)
         found["declines"] = declines
         return found
 
@@ -88,7 +103,9 @@ class SilentAfterOffer:
     def __init__(self) -> None:
         self.silent = 0
 
-    async def move(self, state: bytes, seat: int, spec: str, seed: int) -> dict[str, Any] | None:
+    async def move(
+        self, state: bytes, seat: int, spec: str, seed: int, manners: Any = None
+    ) -> dict[str, Any] | None:
         view = pickle.loads(state).observe(seat)
         if any(o["proposer"] == seat and o["status"] == "open" for o in view["offers"]):
             self.silent += 1
