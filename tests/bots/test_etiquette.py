@@ -79,6 +79,20 @@ def _audit_against(manners: dict[str, int], seed: int) -> Counter[str]:
     return found
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_polite_random_bot_keeps_the_etiquette(seed: int) -> None:
+    """``random:polite=true`` (a table with a person) picks uniformly from the polite menu."""
+    found = _audit(["random:polite=true", "random:polite=true", "greedy", "greedy"], seed)
+    assert found["offers"] > 0
+    assert _violations(found) == {}
+
+
+def test_the_plain_random_bot_is_a_baseline() -> None:
+    """Without ``polite`` (the default in the arena) the random bot samples the whole menu."""
+    found = _audit(["random", "random", "greedy", "greedy"], 1)
+    assert _violations(found) != {}
+
+
 def test_polite_menus_hold_only_polite_offers() -> None:
     """``polite`` (what search chooses from) holds no offer that breaks a rule, no
     withdrawal, and every answer of the menu."""

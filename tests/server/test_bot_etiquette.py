@@ -1,7 +1,8 @@
 """Bots keep Bohnanza's trading etiquette at a server table with a person (issue 16, part 1):
 a scripted human (it declines every offer addressed to it, accepts nothing and otherwise
-plays its first legal action) sits with a search bot and two greedy bots; the table's record,
-audited by ``scripts/audit_etiquette.py``, holds no violation of any rule."""
+plays its first legal action) sits with a search bot, a greedy bot and a random bot (which the
+server makes polite at a table with a person); the table's record, audited by
+``scripts/audit_etiquette.py``, holds no violation of any rule."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 import seedbed
-from seedbed.server.bot_pool import choose
+from seedbed.server.bot_pool import choose, table_spec
 from seedbed.server.storage import NewTable
 from seedbed.server.table import Act, Connection, TableActor
 
@@ -35,6 +36,15 @@ def audit_script() -> ModuleType:
         sys.modules[name] = module
         spec.loader.exec_module(module)
     return sys.modules[name]
+
+
+def test_a_random_bot_is_polite_at_a_table_with_a_person() -> None:
+    """The server gives a ``random`` seat ``polite=true`` at a table with a person (unless the
+    spec says otherwise), never at a bot-only table."""
+    assert table_spec("random", people=True) == "random:polite=true"
+    assert table_spec("random:polite=false", people=True) == "random:polite=false"
+    assert table_spec("random", people=False) == "random"
+    assert table_spec("greedy", people=True) == "greedy"
 
 
 def scripted_move(actor: TableActor, seat: int) -> dict[str, Any]:
@@ -63,7 +73,7 @@ def test_bots_keep_the_etiquette_with_a_person_at_the_table(
         {"kind": "bot", "spec": "greedy"},
         human,
         {"kind": "bot", "spec": "ismcts:iterations=10"},
-        {"kind": "bot", "spec": "greedy"},
+        {"kind": "bot", "spec": "random"},
     ]
 
     async def run() -> Counter[str]:

@@ -62,6 +62,20 @@ def capped_spec(spec: str, bot_seconds: float) -> str:
     return str(BotSpec(parsed.name, tuple(params.items())))
 
 
+def table_spec(spec: str, people: bool) -> str:
+    """The spec a seat's bot plays with at its table: at a table with a person a ``random``
+    bot chooses among the polite menu (``polite=true``, issue 16) unless its spec says
+    otherwise; elsewhere ``spec`` unchanged.
+
+    >>> table_spec("random", True), table_spec("random", False)
+    ('random:polite=true', 'random')
+    """
+    parsed = parse_spec(spec)
+    if not people or parsed.name != "random" or "polite" in dict(parsed.params):
+        return spec
+    return str(BotSpec(parsed.name, (*parsed.params, ("polite", True))))
+
+
 def freeze(state: State) -> bytes:
     """The state as a worker receives it; taken at once, before the table moves on."""
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)

@@ -28,7 +28,7 @@ from seedbed.engine.menu import kind_of
 from seedbed.engine.record import GameRecord, replay
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec
-from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze
+from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze, table_spec
 from seedbed.server.limits import TokenBucket
 from seedbed.server.protocol import ErrorCode, StandIn, error_text
 from seedbed.server.storage import AsyncStore, NewTable
@@ -340,6 +340,8 @@ class TableActor:
         seed = bot_seed(self.table.seed, seat, version)
         frozen = freeze(self.state)
         manners = dict(self.table.table_options)
+        people = any(s["kind"] != "bot" for s in self.table.seating)
+        spec = table_spec(spec, people) if not stand_in else spec
 
         async def think() -> None:
             action = await self.bots.move(frozen, seat, spec, seed, manners)
