@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import seedbed
-from seedbed.server.bot_pool import choose, table_spec
+from seedbed.server.bot_pool import capped_spec, choose, table_spec
 from seedbed.server.storage import NewTable
 from seedbed.server.table import Act, Connection, TableActor
 
@@ -140,3 +140,59 @@ def test_the_fallback_move_of_a_silent_bot_withdraws_no_offer(tmp_path: Path) ->
     moves, silent = asyncio.run(run())
     assert silent > 0
     assert not [a for _, a in moves if a["type"] == "withdraw"]
+
+
+class Recording:
+    """A bot pool that records each request (seat, spec, the table's version) and answers with
+    the greedy bot at once, so the test sees when and with what budget a bot is asked."""
+
+    def __init__(self, actor: list[TableActor]) -> None:
+        self.asked: list[tuple[int, str, int]] = []
+        self.actor = actor
+
+    async def move(
+        self, state: bytes, seat: int, spec: str, seed: int, manners: Any = None
+    ) -> dict[str, Any] | None:
+        self.asked.append((seat, capped_spec(spec, 1.0), len(self.actor[0].moves)))
+        return choose(state, seat, "greedy", seed, manners)
+
+
+def test_a_bot_is_asked_at_once_to_answer_an_offer_within_its_budget(tmp_path: Path) -> None:
+    """Issue 16: a bot answers an offer addressed to it within 1.5 s at ``ismcts:seconds=1``.
+    Not timed (no timed tests for speed targets): the table asks the addressee in the same
+    turn of the event loop as the offer is applied (no timer, no queue in between), and the
+    think budget it gets is at most 1 s (the pool caps ``seconds`` at the server's budget);
+    the search overruns its budget by under 0.1 s (docs/bots.md, Answers)."""
+    human = {"kind": "human", "name": "ann", "token_sha256": "0" * 64}
+    seating = [human, *[{"kind": "bot", "spec": "ismcts:seconds=1"}] * 2]
+
+    async def run() -> tuple[int, list[tuple[int, str, int]]]:
+        store = open_store(tmp_path)
+        table = NewTable("t5", "bohnanza", 3, {}, 5, seating, None)
+        await store.create_table(table)
+        holder: list[TableActor] = []
+        pool = Recording(holder)
+        actor = TableActor.replay_from(table, [], store, pool, "2025-01-01T00:00:00+00:00")  # type: ignore[arg-type]
+        holder.append(actor)
+        actor.start()
+        conn = await join(actor, 0, limit=100_000)
+        while len(actor.moves) < 300 and not actor.finished:
+            await settle(actor)
+            received(conn)
+            if actor.over or 0 not in actor.state.to_move():
+                continue
+            menu = actor.state.legal_actions(0)
+            offer = next((a for a in menu[:4000] if a.to_json().get("to") == 1), None)
+            if offer is not None:
+                version = actor.version
+                actor.submit(Act(conn, version, offer.to_json()))
+                await actor.idle()  # the offer applied: no time passes on the loop after it
+                await actor.stop()
+                return version + 1, pool.asked
+            actor.submit(Act(conn, actor.version, scripted_move(actor, 0)))
+        await actor.stop()
+        raise AssertionError("the person never had an offer to seat 1 on the menu")
+
+    version, asked = asyncio.run(run())
+    after = [(seat, spec) for seat, spec, v in asked if v == version]
+    assert (1, "ismcts:seconds=1") in after
