@@ -29,10 +29,11 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import seedbed
 from seedbed.arena.play import play_game, seat_rng
-from seedbed.bots import InfoSet, make_bot
+from seedbed.bots import InfoSet, make_bot, with_manners
 from seedbed.engine.record import GameRecord, read_records
 from seedbed.engine.registry import heuristics
 
@@ -40,8 +41,9 @@ GAME = "bohnanza"
 COUNTED = ("games", "phases", "offers", "passes")
 
 
-def audit(record: GameRecord) -> Counter[str]:
-    """Counts of one game: offers, trading phases, passes, and violations per rule."""
+def audit(record: GameRecord, manners: dict[str, Any] | None = None) -> Counter[str]:
+    """Counts of one game: offers, trading phases, passes, and violations per rule;
+    ``manners``: the table's options (``open_offers``, ``phase_offers``) if not the defaults."""
     h = heuristics(GAME)
     game = seedbed.game(GAME)
     state = game.new_state(record.num_players, record.seed, record.options)
@@ -54,7 +56,7 @@ def audit(record: GameRecord) -> Counter[str]:
         if bots[p]:
             if kind == "offer":
                 found["offers"] += 1
-                found.update(h.breaches(state.observe(p), action))
+                found.update(h.breaches(with_manners(state.observe(p), manners), action))
             elif kind == "withdraw":
                 found["withdraw"] += 1
             elif kind == "pass":

@@ -10,25 +10,26 @@ import pytest
 
 import seedbed
 from seedbed.arena.play import seat_rng
-from seedbed.bots import InfoSet, make_bot
+from seedbed.bots import InfoSet, make_bot, with_manners
 from seedbed.engine.registry import heuristics
 from seedbed.games.bohnanza.actions import Offer, Withdraw
 
 H = heuristics("bohnanza")
 
 
-def _audit(specs: list[str], seed: int) -> Counter[str]:
-    """Breaches per rule (and ``withdraw``, ``offers``) of one bot-only game."""
+def _audit(specs: list[str], seed: int, manners: dict[str, int] | None = None) -> Counter[str]:
+    """Breaches per rule (and ``withdraw``, ``offers``) of one bot-only game; ``manners``:
+    the table's limits, handed to the bots and read by ``breaches`` (as a server does)."""
     state = seedbed.game("bohnanza").new_state(len(specs), seed)
     bots = [make_bot(s, "bohnanza") for s in specs]
     rngs = [seat_rng(seed, p) for p in range(len(specs))]
     found: Counter[str] = Counter()
     while not state.is_terminal():
         p = state.to_move()[0]
-        a = bots[p].act(InfoSet(state, p), rngs[p])
+        a = bots[p].act(InfoSet(state, p, manners), rngs[p])
         if isinstance(a, Offer):
             found["offers"] += 1
-            found.update(H.breaches(state.observe(p), a))
+            found.update(H.breaches(with_manners(state.observe(p), manners), a))
         elif isinstance(a, Withdraw):
             found["withdraw"] += 1
         state.apply(p, a)
@@ -49,6 +50,47 @@ def test_greedy_bots_keep_the_etiquette(seed: int) -> None:
 def test_the_search_bot_keeps_the_etiquette() -> None:
     found = _audit(["ismcts:iterations=40", "greedy", "greedy", "greedy"], 3)
     assert _violations(found) == {}
+
+
+@pytest.mark.parametrize("spec", ["greedy", "ismcts:iterations=20"])
+def test_the_limits_are_the_tables(spec: str) -> None:
+    """The limits are table options (``open_offers``, ``phase_offers``) handed to the bots
+    through their view: with one open offer and two offers a phase, no bot offers more."""
+    manners = {"offer_hold": 0, "open_offers": 1, "phase_offers": 2}
+    found = _audit([spec, "greedy", "greedy", "greedy"], 5, manners)
+    assert found["offers"] > 0
+    assert _violations(found) == {}
+    # the defaults (2 open, 4 a phase) are looser: the same bots break the table's limits
+    assert {"open_limit", "phase_limit"} & set(_audit_against(manners, 5))
+
+
+def _audit_against(manners: dict[str, int], seed: int) -> Counter[str]:
+    """Four greedy bots at the default limits, audited against ``manners``."""
+    state = seedbed.game("bohnanza").new_state(4, seed)
+    bots = [make_bot("greedy", "bohnanza") for _ in range(4)]
+    rngs = [seat_rng(seed, p) for p in range(4)]
+    found: Counter[str] = Counter()
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        a = bots[p].act(InfoSet(state, p), rngs[p])
+        if isinstance(a, Offer):
+            found.update(H.breaches(with_manners(state.observe(p), manners), a))
+        state.apply(p, a)
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_polite_random_bot_keeps_the_etiquette(seed: int) -> None:
+    """``random:polite=true`` (a table with a person) picks uniformly from the polite menu."""
+    found = _audit(["random:polite=true", "random:polite=true", "greedy", "greedy"], seed)
+    assert found["offers"] > 0
+    assert _violations(found) == {}
+
+
+def test_the_plain_random_bot_is_a_baseline() -> None:
+    """Without ``polite`` (the default in the arena) the random bot samples the whole menu."""
+    found = _audit(["random", "random", "greedy", "greedy"], 1)
+    assert _violations(found) != {}
 
 
 def test_polite_menus_hold_only_polite_offers() -> None:

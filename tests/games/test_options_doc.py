@@ -1,6 +1,7 @@
 """Issue 12, defect 3 and issue 13, item 3: docs/options.md lists every option each game
-declares (``spec.options``) with the default and the bounds its normalisation enforces, so the
-doc and the code cannot drift apart."""
+declares (``spec.options``, and the table options of ``spec.manners``, issue 16) with the
+default and the bounds its normalisation enforces, so the doc and the code cannot drift
+apart."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "options.md"
 ROW = re.compile(r"^\| `([a-z_.]+)` \| (.*) \| (.*) \| (.*) \|$")
 BUILT_IN = ("bohnanza", "fields_of_green", "stalk_exchange")
 OPTIONS = [opt for name in BUILT_IN for opt in seedbed.spec(name).options]
+OPTIONS += [opt for name in BUILT_IN for opt in seedbed.spec(name).manners]  # table options
 
 
 def rows() -> dict[str, tuple[str, str]]:

@@ -26,9 +26,11 @@ class InlineBots:
     def __init__(self) -> None:
         self.asked: list[tuple[int, str]] = []
 
-    async def move(self, state: bytes, seat: int, spec: str, seed: int) -> dict[str, Any]:
+    async def move(
+        self, state: bytes, seat: int, spec: str, seed: int, manners: Any = None
+    ) -> dict[str, Any]:
         self.asked.append((seat, spec))
-        return choose(state, seat, spec, seed)
+        return choose(state, seat, spec, seed, manners)
 
 
 class FailingStore(AsyncStore):

@@ -6,7 +6,7 @@ the registry of kinds (``random``, ``greedy``, ``ismcts``).
 'random'
 """
 
-from seedbed.bots.api import Bot, InfoSet, polite_menu
+from seedbed.bots.api import Bot, InfoSet, polite_menu, with_manners
 from seedbed.bots.specs import (
     BotKind,
     BotSpec,
@@ -32,4 +32,5 @@ __all__ = [
     "parse_spec_list",
     "polite_menu",
     "register_bot",
+    "with_manners",
 ]

@@ -17,27 +17,44 @@ arena; nothing uses the global ``random``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from seedbed.engine.api import Action, JsonDict, PlayerId, State
 from seedbed.engine.registry import heuristics, spec
 from seedbed.engine.rng import Rng
 
 
+def with_manners(view: JsonDict, manners: Mapping[str, Any] | None) -> JsonDict:
+    """``view`` with the table's manners (``GameSpec.manners``, issue 16) under ``manners``,
+    as bots read them; ``view`` itself when there are none.
+
+    >>> with_manners({"phase": "trade"}, {"open_offers": 1})
+    {'phase': 'trade', 'manners': {'open_offers': 1}}
+    """
+    return {**view, "manners": dict(manners)} if manners else view
+
+
 class InfoSet:
-    """One seat's view of the game at a decision: everything a bot may use."""
+    """One seat's view of the game at a decision: everything a bot may use. ``manners``:
+    the table's options for the bots' manners (``GameSpec.manners``; a server's table
+    options), shown in :meth:`observation` as ``manners``; none in the arena (the game's
+    heuristics then keep their defaults)."""
 
-    __slots__ = ("_state", "game_name", "num_players", "player")
+    __slots__ = ("_state", "game_name", "manners", "num_players", "player")
 
-    def __init__(self, state: State, player: PlayerId) -> None:
+    def __init__(
+        self, state: State, player: PlayerId, manners: Mapping[str, Any] | None = None
+    ) -> None:
         self._state = state
         self.player = player
         self.game_name = state.game_name
         self.num_players = state.num_players
+        self.manners: dict[str, Any] = dict(manners or {})
 
     def observation(self) -> JsonDict:
-        """What the seat may know (``observe``), JSON-ready."""
-        return self._state.observe(self.player)
+        """What the seat may know (``observe``), JSON-ready, with the table's manners."""
+        return with_manners(self._state.observe(self.player), self.manners)
 
     def legal_actions(self) -> Sequence[Action]:
         """The seat's menu, in the game's deterministic order (may be lazy)."""

@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast, overload
 
-from seedbed.bots.api import Bot, InfoSet
+from seedbed.bots.api import Bot, InfoSet, with_manners
 from seedbed.bots.specs import BotKind, BotSpecError, Param, parse_spec
 from seedbed.engine.api import Action, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.menu import Run, kind_of, runs
@@ -522,7 +522,7 @@ class IsmctsBot(Bot):
             rng,
             self.heuristics,
             self.skipped(),
-            self.polite(),
+            self.polite(info.manners),
         )
         self.last = search.run(info)
         return self.last
@@ -532,15 +532,24 @@ class IsmctsBot(Bot):
         ``bulky=false``, else none."""
         return frozenset() if self.settings.bulky else game_spec(self.game_name).bulky_kinds
 
-    def polite(self) -> Polite | None:
+    def polite(self, manners: Mapping[str, Any] | None = None) -> Polite | None:
         """The game's ``heuristics.polite`` (None without one): what its own moves are
-        chosen among."""
+        chosen among, reading the table's ``manners`` (issue 16) in every view it is given,
+        also in the search tree's."""
         if self.heuristics is None and game_spec(self.game_name).heuristics is not None:
             self.heuristics = cast(Heuristics, game_heuristics(self.game_name))
-        return cast("Polite | None", getattr(self.heuristics, "polite", None))
+        polite = cast("Polite | None", getattr(self.heuristics, "polite", None))
+        if polite is None or not manners:
+            return polite
+        table = dict(manners)
+
+        def courteous(view: JsonDict, menu: Sequence[Action]) -> Sequence[Action]:
+            return polite(with_manners(view, table), menu)
+
+        return courteous
 
     def act(self, info: InfoSet, rng: Rng) -> Action:
-        menu = own_menu(info, self.skipped(), self.polite())
+        menu = own_menu(info, self.skipped(), self.polite(info.manners))
         if len(menu) == 1:  # nothing to think about
             self.last = None
             return menu[0]

@@ -217,6 +217,13 @@ class GameSpec:
     """The module of the game's fixed-size observation encoding (issue 18): it defines
     ``observation_encoder(options, num_players)``, an
     :class:`~seedbed.engine.observation.ObservationEncoder` for normalised options."""
+    manners: tuple[OptionSpec, ...] = ()
+    """Table options for the bots' manners (issue 16): set per table (``table_options`` of
+    ``POST /api/tables``), stored beside the game's options and never passed to the rules;
+    bots read them as ``view["manners"]`` (:func:`seedbed.bots.api.with_manners`)."""
+    unattended: Mapping[str, Any] = field(default_factory=dict)
+    """The values some :attr:`manners` take at a table without a person, whatever was asked
+    (no hold of a bot's offer where nobody needs time to read it)."""
     native: str | None = None
     """The module of the game's native implementation (issue 14), or None. It imports
     without the extension module and defines ``GAME`` (a :class:`Game` with the same name,
@@ -226,6 +233,13 @@ class GameSpec:
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)
+
+    def table_options(self, given: Mapping[str, Any] | None, people: bool) -> JsonDict:
+        """The table's manners (:attr:`manners`) with defaults filled in; ValueError naming
+        an unknown or bad one. ``people``: the table has a human seat; without one the
+        :attr:`unattended` values replace those asked."""
+        out = normalize(self.manners, given, "table options")
+        return out if people else {**out, **self.unattended}
 
     def data_file(self, key: str) -> DataFile | None:
         """The data option read from a file given as ``key=PATH``."""

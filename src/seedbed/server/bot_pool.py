@@ -62,6 +62,20 @@ def capped_spec(spec: str, bot_seconds: float) -> str:
     return str(BotSpec(parsed.name, tuple(params.items())))
 
 
+def table_spec(spec: str, people: bool) -> str:
+    """The spec a seat's bot plays with at its table: at a table with a person a ``random``
+    bot chooses among the polite menu (``polite=true``, issue 16) unless its spec says
+    otherwise; elsewhere ``spec`` unchanged.
+
+    >>> table_spec("random", True), table_spec("random", False)
+    ('random:polite=true', 'random')
+    """
+    parsed = parse_spec(spec)
+    if not people or parsed.name != "random" or "polite" in dict(parsed.params):
+        return spec
+    return str(BotSpec(parsed.name, (*parsed.params, ("polite", True))))
+
+
 def freeze(state: State) -> bytes:
     """The state as a worker receives it; taken at once, before the table moves on."""
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
@@ -112,9 +126,17 @@ class BotPool:
         """The process ids of the live workers, by slot."""
         return tuple(w.pid for w in self._slots if w.alive())
 
-    async def move(self, state: bytes, seat: PlayerId, spec: str, seed: int) -> JsonDict | None:
+    async def move(
+        self,
+        state: bytes,
+        seat: PlayerId,
+        spec: str,
+        seed: int,
+        manners: JsonDict | None = None,
+    ) -> JsonDict | None:
         """The bot's action JSON for the pickled ``state`` (:func:`freeze`), or None when the
-        spec is refused, the bot failed, overran or its worker died (logged)."""
+        spec is refused, the bot failed, overran or its worker died (logged). ``manners``:
+        the table's options for the bots' manners (issue 16), shown to the bot."""
         self._stats.moves += 1
         try:
             spec = capped_spec(spec, self.bot_seconds)
@@ -127,7 +149,7 @@ class BotPool:
         slot = await self._idle.get()
         reusable = False
         try:
-            answer, reusable = await self._ask(slot, (state, seat, spec, seed))
+            answer, reusable = await self._ask(slot, (state, seat, spec, seed, dict(manners or {})))
             return answer
         except asyncio.CancelledError:
             # The worker is still thinking: its late answer must not reach the next move.
@@ -138,7 +160,7 @@ class BotPool:
 
     async def _ask(self, slot: int, request: Request) -> tuple[JsonDict | None, bool]:
         """The answer, or None, and whether the slot's worker may take another move."""
-        _, seat, spec, _ = request
+        _, seat, spec, _, _ = request
         try:
             answer = await self._usable(slot).ask(request, self.deadline)
         except BotFailed as exc:

@@ -32,7 +32,7 @@ from seedbed.engine.api import JsonDict, PlayerId, State
 from seedbed.engine.registry import game, game_names, heuristics
 from seedbed.engine.rng import Rng
 
-Request = tuple[bytes, PlayerId, str, int]
+Request = tuple[bytes, PlayerId, str, int, JsonDict]
 """(pickled state, seat, bot spec, seed) as :func:`choose` takes them."""
 
 BOT_MODULES = ("seedbed.bots.random_bot", "seedbed.bots.greedy", "seedbed.bots.ismcts")
@@ -50,11 +50,14 @@ class BotFailed(Exception):
     """The bot raised; the worker itself is fine. The message is the worker's traceback."""
 
 
-def choose(state_bytes: bytes, seat: PlayerId, spec: str, seed: int) -> JsonDict:
-    """Runs in a worker process: the bot's action for ``seat``, as JSON."""
+def choose(
+    state_bytes: bytes, seat: PlayerId, spec: str, seed: int, manners: JsonDict | None = None
+) -> JsonDict:
+    """Runs in a worker process: the bot's action for ``seat``, as JSON; ``manners``: the
+    table's options for the bots' manners (issue 16), shown to the bot in its view."""
     state: State = pickle.loads(state_bytes)
     bot = make_bot(spec, state.game_name)
-    return bot.act(InfoSet(state, seat), Rng(seed)).to_json()
+    return bot.act(InfoSet(state, seat, manners), Rng(seed)).to_json()
 
 
 def watch_server(server_pid: int) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from seedbed.bots.specs import BotSpecError, parse_spec
 from seedbed.engine.api import PlayerId
 from seedbed.engine.registry import game as lookup_game
+from seedbed.engine.registry import spec as lookup_spec
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
 from seedbed.server.protocol import (
@@ -93,6 +94,16 @@ def check_request(
     return options, tokens
 
 
+def table_options_of(req: CreateTableRequest) -> dict[str, Any]:
+    """The table's options for the bots' manners (``GameSpec.manners``, issue 16), defaults
+    filled in and no hold at a table without a person; TableRequestError with one line."""
+    people = any(not isinstance(s, BotSeat) for s in req.seats)
+    try:
+        return lookup_spec(req.game).table_options(req.table_options, people)
+    except ValueError as exc:
+        raise TableRequestError(str(exc).splitlines()[0]) from None
+
+
 def seating_of(req: CreateTableRequest, tokens: list[str]) -> list[dict[str, Any]]:
     """The stored seating: bot specs, human names and token digests."""
     out: list[dict[str, Any]] = []
@@ -121,6 +132,7 @@ class Hub:
     async def create(self, req: CreateTableRequest, base_url: str) -> CreateTableResponse:
         """Check, store and start a table; its human seats' tokens are in the answer only."""
         options, tokens = check_request(req, self.settings.allow_chosen_seeds)
+        table_options = table_options_of(req)
         table = NewTable(
             id=secrets.token_hex(8),
             game=req.game,
@@ -130,6 +142,7 @@ class Hub:
             seating=seating_of(req, tokens),
             turn_seconds=req.turn_seconds,
             seed_chosen=req.seed is not None,
+            table_options=table_options,
         )
         try:
             actor = self._actor(table, [], now().isoformat())
@@ -314,6 +327,7 @@ def summary(actor: TableActor) -> TableSummary:
         game=t.game,
         num_players=t.num_players,
         options=t.options,
+        table_options=t.table_options,
         status="finished" if actor.finished else "running",
         version=actor.version,
         to_move=[] if actor.over else list(actor.state.to_move()),
@@ -333,6 +347,7 @@ def stored_summary(info: TableInfo) -> TableSummary:
         game=t.game,
         num_players=t.num_players,
         options=t.options,
+        table_options=t.table_options,
         status="aborted" if info.status == "aborted" else "finished" if over else "running",
         version=info.moves,
         to_move=[],

@@ -116,6 +116,10 @@ class CreateTableRequest(_Model):
     game: Annotated[str, Field(min_length=1, max_length=64)]
     num_players: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
     options: dict[str, Any] = Field(default_factory=dict)
+    table_options: dict[str, Any] = Field(default_factory=dict)
+    """Options of the table, not of the game: the bots' manners the game declares
+    (``GameSpec.manners``, see docs/options.md). Unknown names and values out of bounds are
+    refused."""
     seats: Annotated[list[HumanSeat | BotSeat], Field(min_length=1, max_length=MAX_PLAYERS)]
     seed: Annotated[int | None, Field(ge=0, le=MAX_SEED)] = None
     """A chosen deal (tests, reproductions): refused unless the server runs with
@@ -154,6 +158,9 @@ class TableSummary(_Model):
     game: str
     num_players: int
     options: dict[str, Any]
+    table_options: dict[str, Any] = Field(default_factory=dict)
+    """The table's options for the bots' manners, every default filled in (``{}`` for a game
+    that declares none), with the game's values for a table without a person there."""
     status: Literal["running", "finished", "aborted"]
     """``aborted``: stopped before its end (abandoned, or by the operator)."""
     version: int

@@ -106,6 +106,8 @@ class TableRow(Base):
     # Nullable only in the schema (migration 0002 says why); every write sets it.
     updated_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     abort_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Migration 0003; null in rows written before it (read as none).
+    table_options: Mapped[Any | None] = mapped_column(JSON, nullable=True)
 
     # The indexes of migration 0002: pages (newest first, by status or game), idle tables
     # and pruning.
@@ -143,6 +145,9 @@ class NewTable:
     seating: list[dict[str, Any]]
     turn_seconds: float | None
     seed_chosen: bool = False
+    table_options: dict[str, Any] = field(default_factory=dict)
+    """The table's options for the bots' manners (``GameSpec.manners``, issue 16), beside
+    the game's ``options`` (which go to the rules; these never do)."""
 
 
 @dataclass(frozen=True)
@@ -329,6 +334,7 @@ def new_table_of(row: Row[Any]) -> NewTable:
     return NewTable(
         row.id, row.game, row.num_players, dict(row.options), int(row.seed),
         list(row.seating), row.turn_seconds, bool(row.seed_chosen),
+        dict(row.table_options or {}),
     )  # fmt: skip
 
 

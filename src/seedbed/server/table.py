@@ -21,14 +21,14 @@ import signal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from seedbed.bots.api import polite_menu
+from seedbed.bots.api import polite_menu, with_manners
 from seedbed.engine.api import Action, Event, JsonDict, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import kind_of
 from seedbed.engine.record import GameRecord, replay
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec
-from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze
+from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze, table_spec
 from seedbed.server.limits import TokenBucket
 from seedbed.server.protocol import ErrorCode, StandIn, error_text
 from seedbed.server.storage import AsyncStore, NewTable
@@ -339,9 +339,12 @@ class TableActor:
         version = self.version
         seed = bot_seed(self.table.seed, seat, version)
         frozen = freeze(self.state)
+        manners = dict(self.table.table_options)
+        people = any(s["kind"] != "bot" for s in self.table.seating)
+        spec = table_spec(spec, people) if not stand_in else spec
 
         async def think() -> None:
-            action = await self.bots.move(frozen, seat, spec, seed)
+            action = await self.bots.move(frozen, seat, spec, seed, manners)
             self.submit(BotAnswer(seat, version, action, stand_in))
 
         self._thinking[seat] = asyncio.create_task(think())
@@ -377,7 +380,8 @@ class TableActor:
         log.error(
             "table %s: seat %d plays a fallback move (its bot gave none)", self.id, answer.seat
         )
-        menu = polite_menu(self.table.game, self.state.observe(answer.seat), menu)
+        view = with_manners(self.state.observe(answer.seat), self.table.table_options)
+        menu = polite_menu(self.table.game, view, menu)
         bulky = spec(self.table.game).bulky_kinds
         return next((a for a in menu[:64] if kind_of(a) not in bulky), menu[0])
 

@@ -410,12 +410,15 @@ def _mine(view: JsonDict) -> list[dict[str, Any]]:
 
 
 def _limits(view: JsonDict) -> list[str]:
-    """The limits one more offer of the viewer would break."""
+    """The limits one more offer of the viewer would break: the table's (``view["manners"]``,
+    the table options ``open_offers`` and ``phase_offers``), else :data:`OPEN_OFFERS` and
+    :data:`PHASE_OFFERS`."""
     mine = _mine(view)
+    manners = view.get("manners") or {}
     out = []
-    if sum(o["status"] == "open" for o in mine) >= OPEN_OFFERS:
+    if sum(o["status"] == "open" for o in mine) >= manners.get("open_offers", OPEN_OFFERS):
         out.append("open_limit")
-    if len(mine) >= PHASE_OFFERS:
+    if len(mine) >= manners.get("phase_offers", PHASE_OFFERS):
         out.append("phase_limit")
     return out
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from seedbed.engine.api import Game, JsonDict
-from seedbed.engine.spec import GameSpec, TextLayout
+from seedbed.engine.spec import GameSpec, OptionSpec, TextLayout
 from seedbed.games.bohnanza.cards import BEANOMETER, CARD_COUNTS, NAMES_EN, VARIETIES
 from seedbed.games.bohnanza.options import OPTIONS
 
@@ -37,6 +37,25 @@ def _make_game(read: Callable[[str], str]) -> Game:
     return GAME
 
 
+MANNERS = (
+    OptionSpec(
+        "offer_hold", "int", 10, "etiquette",
+        "seconds a bot's offer stays open at least, unless answered or impossible (0 at tables "
+        "without a person); bots never withdraw an offer",
+        least=0, most=600,
+    ),
+    OptionSpec(
+        "open_offers", "int", 2, "etiquette", "a bot's open offers at once, at most",
+        least=1, most=10,
+    ),
+    OptionSpec(
+        "phase_offers", "int", 4, "etiquette", "a bot's offers per trading phase, at most",
+        least=1, most=20,
+    ),
+)  # fmt: skip
+"""The bots' trading etiquette as table options (issue 16; ``GameSpec.manners``)."""
+
+
 SPEC = GameSpec(
     name="bohnanza",
     title="Bohnanza",
@@ -54,4 +73,6 @@ SPEC = GameSpec(
     layout=TextLayout(leaf=card_leaf, row_keys=("players", "offers")),
     client_data=client_data,
     native="seedbed.games.bohnanza.native",
+    manners=MANNERS,
+    unattended={"offer_hold": 0},
 )
