@@ -13,10 +13,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
+
+
+class _Stateful(Protocol):
+    state: int
+
+
+G = TypeVar("G", bound=_Stateful)
 
 _MASK = (1 << 64) - 1
 _MUL = 6364136223846793005
@@ -86,3 +94,13 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"
+
+
+@contextmanager
+def mirrored(rng: Rng, make: Callable[[int], G]) -> Iterator[G]:
+    """Another implementation of this generator (``make(state)``, e.g. a native engine's)
+    standing in for ``rng`` inside the block; ``rng`` takes its state back afterwards, so it
+    advances exactly as if it had drawn itself."""
+    twin = make(rng.state)
+    yield twin
+    rng.state = twin.state

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager
 from typing import Any, overload
 
 from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
-from seedbed.engine.rng import Rng
+from seedbed.engine.rng import Rng, mirrored
 from seedbed.games.bohnanza.actions import action_from_json
 from seedbed.games.bohnanza.cards import Config
 from seedbed.games.bohnanza.game import (
@@ -300,10 +301,8 @@ class NativeBohnanzaState(State):
         return view
 
     def determinize(self, player: PlayerId, rng: Rng) -> NativeBohnanzaState:
-        native_rng = _native_rng(rng)
-        made = NativeBohnanzaState(self.zones.determinize(player, native_rng))
-        rng.state = native_rng.state
-        return made
+        with _native_rng(rng) as native_rng:
+            return NativeBohnanzaState(self.zones.determinize(player, native_rng))
 
     def clone(self) -> NativeBohnanzaState:
         new = NativeBohnanzaState.__new__(NativeBohnanzaState)
@@ -329,9 +328,8 @@ class NativeBohnanzaState(State):
         player on the move picks ``menu[rng.below(len(menu))]``) until the end or
         ``max_steps`` actions, natively and in place; ``rng`` advances exactly as that
         policy's would. Returns the number of actions taken."""
-        native_rng = _native_rng(rng)
-        steps: int = self.zones.playout(native_rng, max_steps)
-        rng.state = native_rng.state
+        with _native_rng(rng) as native_rng:
+            steps: int = self.zones.playout(native_rng, max_steps)
         self._movers = tuple(self.zones.to_move())
         self._python = None
         return steps
@@ -360,10 +358,10 @@ class NativeBohnanzaState(State):
         return f"<NativeBohnanzaState {self.zones!r}>"
 
 
-def _native_rng(rng: Rng) -> Any:
-    """A native generator in the state of ``rng`` (copied back by the caller)."""
+def _native_rng(rng: Rng) -> AbstractContextManager[Any]:
+    """A native generator standing in for ``rng`` (which takes its state back after)."""
     assert _native is not None, UNAVAILABLE
-    return _native.Rng.from_state(rng.state)
+    return mirrored(rng, _native.Rng.from_state)
 
 
 def _from_json_text(text: str) -> NativeBohnanzaState:

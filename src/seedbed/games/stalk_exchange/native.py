@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import LazyMenu
-from seedbed.engine.rng import Rng
+from seedbed.engine.rng import Rng, mirrored
 from seedbed.games.stalk_exchange.actions import (
     END_ACTIONS,
     FLUSH,
@@ -201,10 +202,8 @@ class NativeStalkExchangeState(State):
         return view
 
     def determinize(self, player: PlayerId, rng: Rng) -> NativeStalkExchangeState:
-        native_rng = _native_rng(rng)
-        made = NativeStalkExchangeState(self.zones.determinize(player, native_rng))
-        rng.state = native_rng.state
-        return made
+        with _native_rng(rng) as native_rng:
+            return NativeStalkExchangeState(self.zones.determinize(player, native_rng))
 
     def clone(self) -> NativeStalkExchangeState:
         new = NativeStalkExchangeState.__new__(NativeStalkExchangeState)
@@ -229,9 +228,8 @@ class NativeStalkExchangeState(State):
         """Play on with the uniform random policy of ``seedbed.lab.simulate`` until the end or
         ``max_steps`` actions, natively and in place; ``rng`` advances exactly as that
         policy's would. Returns the number of actions taken."""
-        native_rng = _native_rng(rng)
-        steps: int = self.zones.playout(native_rng, max_steps)
-        rng.state = native_rng.state
+        with _native_rng(rng) as native_rng:
+            steps: int = self.zones.playout(native_rng, max_steps)
         self._movers = tuple(self.zones.to_move())
         self._python = None
         return steps
@@ -259,10 +257,10 @@ class NativeStalkExchangeState(State):
         return f"<NativeStalkExchangeState {self.zones!r}>"
 
 
-def _native_rng(rng: Rng) -> Any:
-    """A native generator in the state of ``rng`` (copied back by the caller)."""
+def _native_rng(rng: Rng) -> AbstractContextManager[Any]:
+    """A native generator standing in for ``rng`` (which takes its state back after)."""
     assert _native is not None, UNAVAILABLE
-    return _native.Rng.from_state(rng.state)
+    return mirrored(rng, _native.Rng.from_state)
 
 
 def _from_json_text(text: str) -> NativeStalkExchangeState:
