@@ -317,6 +317,7 @@ def test_abandoned_tables_are_aborted(tmp_path: Path) -> None:
         table_id, token = created["table_id"], created["seats"][0]["token"]
         with c.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
             assert ws.receive_json()["type"] == "view"
+            assert [ws.receive_json()["type"] for _ in range(2)] == ["history", "chat"]
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
             assert closed.value.code == 4410
@@ -332,7 +333,7 @@ def test_operator_abort_reaches_the_running_server(tmp_path: Path) -> None:
     with make_client(tmp_path, sweep_seconds=0.2) as c:
         table_id = create(c, HUMANS)["table_id"]
         with c.websocket_connect(f"/ws/tables/{table_id}") as ws:
-            ws.receive_json()
+            assert [ws.receive_json()["type"] for _ in range(3)] == ["view", "history", "chat"]
             store = Store(f"sqlite:///{tmp_path / 'seedbed.sqlite3'}")
             assert store.abort(table_id, "by the operator")
             store.close()

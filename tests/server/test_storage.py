@@ -26,7 +26,7 @@ from seedbed.server.storage import (
     migrate,
 )
 
-HEAD = "0003"
+HEAD = "0004"
 DAY = dt.timedelta(days=1)
 T0 = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.UTC)
 
@@ -443,3 +443,33 @@ def test_the_async_store_offers_the_same_calls(store: Store) -> None:
             a.close()
 
     assert asyncio.run(scenario()) == [True, True, 1, 1, ["c"], 2, 2, True]
+
+
+# ------------------------------------------------------------------ chat (issue 17)
+
+
+def test_chat_lines_are_kept_in_order_and_deleted_with_their_table(store: Store) -> None:
+    store.create_table(new_table("c1"))
+    store.create_table(new_table("c2"))
+    for i in range(4):
+        store.add_chat("c1", 1, "a", f"line {i}")
+    store.add_chat("c2", 1, "a", "other table")
+    assert [c.text for c in store.chat("c1", limit=3)] == ["line 1", "line 2", "line 3"]
+    assert store.delete("c1")
+    assert store.chat("c1") == [] and [c.text for c in store.chat("c2")] == ["other table"]
+
+
+def test_prune_deletes_the_chat_of_the_tables_it_prunes(store: Store) -> None:
+    store.create_table(new_table("old"))
+    store.add_chat("old", 1, "a", "gg")
+    store.finish("old", {"scores": [1, 0]})
+    set_times(store, "old", finished_at=T0)
+    assert store.prune(DAY, T0 + 2 * DAY) == 1
+    assert store.chat("old") == []
+
+
+def test_a_table_has_chat_unless_its_creator_switched_it_off(store: Store) -> None:
+    store.create_table(new_table("on"))
+    quiet = new_table("off")
+    store.create_table(NewTable(**{**quiet.__dict__, "chat": False}))
+    assert the_info(store, "on").table.chat and not the_info(store, "off").table.chat

@@ -62,12 +62,16 @@ def humans(n: int) -> list[dict[str, Any]]:
     return [{"kind": "human", "name": f"p{i}", "token_sha256": "0" * 64} for i in range(n)]
 
 
-def received(conn: Connection) -> list[dict[str, Any]]:
+def received(conn: Connection, kinds: tuple[str, ...] = ("view", "error")) -> list[dict[str, Any]]:
+    """The messages waiting in the outbox, of these types (the history and the chat a new
+    connection receives after its view are left out unless asked for)."""
     out = []
     while not conn.outbox.empty():
         text = conn.outbox.get_nowait()
         assert text is not None
-        out.append(json.loads(text))
+        message = json.loads(text)
+        if message["type"] in kinds:
+            out.append(message)
     return out
 
 

@@ -239,6 +239,8 @@ class Seat:
         first = await seat.recv()
         assert first["type"] == "view", first
         seat.seat = first["seat"]
+        while (await seat.recv())["type"] != "chat":  # the history's pages, then the chat
+            pass
         return seat
 
     async def recv(self, timeout: float = RECV_TIMEOUT) -> Message:

@@ -22,7 +22,7 @@ import orjson
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from pydantic import ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
@@ -45,12 +45,13 @@ from seedbed.server.protocol import (
     GameList,
     Metrics,
     Replay,
+    SayMessage,
     TableList,
     TableSummary,
     error_text,
 )
 from seedbed.server.storage import AsyncStore, Store, migrate
-from seedbed.server.table import Act, Connection, Join, Leave, TableActor
+from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor
 from seedbed.server.uploads import read_data_file
 from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list, replay_of
 
@@ -62,6 +63,11 @@ CLOSE_TOO_MANY = 4429
 
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
 """Table ids are 16 hex digits (``secrets.token_hex(8)``); anything else is unknown at once."""
+CLIENT_MESSAGE: TypeAdapter[ActMessage | SayMessage] = TypeAdapter(
+    Annotated[ActMessage | SayMessage, Field(discriminator="type")]
+)
+"""What a client may send: an ``act``, or a ``chat`` message."""
+
 SEAT = re.compile(r"[0-9]{1,2}")
 """A seat number in a query: ASCII digits only ("²" and "١" are digits to ``str.isdigit``)."""
 
@@ -405,17 +411,20 @@ async def _read(
         raw: Any = message.get("text")
         if raw is None:
             raw = (message.get("bytes") or b"").decode("utf-8", "replace")
-        refusal, act = _parse(str(raw), settings, bucket)
+        refusal, said = _parse(str(raw), settings, bucket)
         if refusal is not None:
             conn.send(error_text(*refusal))
-        elif act is not None:
-            actor.submit(Act(conn, act.version, act.action))
+        elif isinstance(said, ActMessage):
+            actor.submit(Act(conn, said.version, said.action))
+        elif isinstance(said, SayMessage):
+            actor.submit(Say(conn, said.text))
 
 
 def _parse(
     raw: str, settings: ServerSettings, bucket: TokenBucket
-) -> tuple[tuple[ErrorCode, str] | None, ActMessage | None]:
-    """The act in ``raw``, or why it is refused (size, rate, depth, JSON, schema)."""
+) -> tuple[tuple[ErrorCode, str] | None, ActMessage | SayMessage | None]:
+    """The act or chat message in ``raw``, or why it is refused (size, rate, depth, JSON,
+    schema)."""
     data = raw.encode()
     if len(data) > settings.max_message_bytes:
         return (
@@ -425,7 +434,7 @@ def _parse(
     if not bucket.allow():
         return (ErrorCode.RATE_LIMITED, "too many messages; slow down"), None
     try:
-        return None, ActMessage.model_validate(orjson.loads(data))
+        return None, CLIENT_MESSAGE.validate_python(orjson.loads(data))
     except orjson.JSONDecodeError as exc:
         return (ErrorCode.MALFORMED, f"not JSON: {exc.msg}"), None
     except ValidationError as exc:

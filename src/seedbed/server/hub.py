@@ -143,6 +143,7 @@ class Hub:
             turn_seconds=req.turn_seconds,
             seed_chosen=req.seed is not None,
             table_options=table_options,
+            chat=req.chat,
         )
         try:
             actor = self._actor(table, [], now().isoformat())
@@ -335,6 +336,9 @@ def summary(actor: TableActor) -> TableSummary:
         created_at=actor.created_at,
         seed_chosen=t.seed_chosen,
         seed=t.seed if actor.finished else None,
+        outcome=actor.state.outcome().to_json() if actor.finished else None,
+        chat=t.chat,
+        turn_seconds=t.turn_seconds,
     )
 
 
@@ -356,4 +360,7 @@ def stored_summary(info: TableInfo) -> TableSummary:
         seed_chosen=t.seed_chosen,
         seed=t.seed if over else None,
         abort_reason=info.abort_reason,
+        outcome=info.outcome if info.status == "finished" else None,
+        chat=t.chat,
+        turn_seconds=t.turn_seconds,
     )

@@ -55,6 +55,8 @@ class ErrorCode(StrEnum):
     """The game is over."""
     INTERNAL = "internal"
     """The server could not store the action; nothing changed, the client may retry."""
+    CHAT_OFF = "chat_off"
+    """A chat message at a table whose creator switched chat off."""
 
 
 class _Model(BaseModel):
@@ -127,6 +129,8 @@ class CreateTableRequest(_Model):
     shown while the game runs; revealed with the record afterwards."""
     turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None
     """Turn timer: a human seat on the move this long is played once by a greedy stand-in."""
+    chat: bool = True
+    """The table's chat (people at the table write, everyone watching reads); false: none."""
 
 
 class SeatToken(_Model):
@@ -173,6 +177,12 @@ class TableSummary(_Model):
     seed: int | None = None
     """The deal, revealed once the game is over (null while it runs)."""
     abort_reason: str | None = None
+    outcome: dict[str, Any] | None = None
+    """Once finished, ``Outcome.to_json()`` (scores, ranks, winners): the lobby's result."""
+    chat: bool = True
+    """Whether the table has a chat (its creator may have switched it off)."""
+    turn_seconds: float | None = None
+    """The table's turn timer, if it has one."""
 
 
 class TableList(_Model):
@@ -194,6 +204,77 @@ class ActMessage(_Model):
     type: Literal["act"]
     version: Annotated[int, Field(ge=0)]
     action: dict[str, Any]
+
+
+MAX_CHAT_CHARS = 300
+"""A chat message is one line of at most this many characters."""
+
+ChatText = Annotated[str, Field(min_length=1, max_length=MAX_CHAT_CHARS), AfterValidator(printable)]
+
+
+class SayMessage(_Model):
+    """Client → server: say ``text`` in the table's chat (seats only; one plain line)."""
+
+    type: Literal["chat"]
+    text: ChatText
+
+
+class ChatLine(_Model):
+    """One chat message as the table shows it."""
+
+    id: int
+    """Ascending: later messages have larger numbers."""
+    seat: int
+    name: str
+    """The seat's name when it was said."""
+    text: str
+    """Plain text: clients show it as text, never as markup."""
+    at: str
+    """ISO 8601, UTC."""
+
+
+class ChatUpdate(_Model):
+    """Server → every connection of the table: new chat messages (on connect: the last 100)."""
+
+    type: Literal["chat"] = "chat"
+    enabled: bool
+    """Whether the table has a chat; false: no message will come, and saying is refused."""
+    lines: list[ChatLine]
+
+
+class HistoryEntry(_Model):
+    """One past move as the viewer may see it."""
+
+    version: int
+    """The version this move led to (1 for the first move)."""
+    seat: int
+    """Who moved."""
+    events: list[dict[str, Any]]
+    """The move's events, ``Event.for_viewer`` of this connection's seat."""
+    note: str | None = None
+    """The turn timer's note, when its stand-in played this move (while the server runs)."""
+
+
+class HistoryMessage(_Model):
+    """Server → a connection that just opened, right after its first view: the table's past
+    moves up to that view as this seat (or a spectator) may see them, in pages of at most 200
+    moves, oldest first."""
+
+    type: Literal["history"] = "history"
+    entries: list[HistoryEntry]
+    last_page: bool
+    """The page that ends the history; the view follows."""
+
+
+class TurnTimer(_Model):
+    """The turn timer of the seats on the move (human seats at a table with a timer)."""
+
+    seats: list[int]
+    """The seats it runs for; when it runs out, the stand-in plays one move for each."""
+    seconds: float
+    """The whole turn."""
+    remaining: float
+    """Seconds left when this message was sent."""
 
 
 class StandIn(_Model):
@@ -232,6 +313,8 @@ class ViewMessage(_Model):
     """Once ``status`` is finished, ``Outcome.to_json()``: scores, ranks, winners, tiebreak."""
     stand_in: StandIn | None = None
     """Set when the turn timer ran out and the stand-in bot played this move for a seat."""
+    timer: TurnTimer | None = None
+    """The turn timer running now, if any (every viewer sees it, with the seats it is for)."""
 
 
 class ErrorMessage(_Model):
@@ -424,7 +507,10 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "table_summary": TableSummary,
     "table_list": TableList,
     "act": ActMessage,
+    "say": SayMessage,
     "view": ViewMessage,
+    "history": HistoryMessage,
+    "chat": ChatUpdate,
     "error": ErrorMessage,
     "game_list": GameList,
     "replay": Replay,

@@ -62,6 +62,7 @@ from sqlalchemy import (
     insert,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Connection, make_url
@@ -108,6 +109,8 @@ class TableRow(Base):
     abort_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
     # Migration 0003; null in rows written before it (read as none).
     table_options: Mapped[Any | None] = mapped_column(JSON, nullable=True)
+    # Migration 0004: whether the table's creator left its chat on.
+    chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
 
     # The indexes of migration 0002: pages (newest first, by status or game), idle tables
     # and pruning.
@@ -130,6 +133,32 @@ class MoveRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ChatRow(Base):
+    """One chat message of a table (migration 0004), deleted with its table."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index("ix_chat_table", "table_id", "id"),)
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A stored chat message: its number (ascending per server), seat, name, text, time."""
+
+    id: int
+    seat: int
+    name: str
+    text: str
+    at: dt.datetime
+
+
 @dataclass(frozen=True)
 class NewTable:
     """What a new table row holds. ``seating`` entries are ``{"kind": "bot", "spec": …}`` or
@@ -148,6 +177,8 @@ class NewTable:
     table_options: dict[str, Any] = field(default_factory=dict)
     """The table's options for the bots' manners (``GameSpec.manners``, issue 16), beside
     the game's ``options`` (which go to the rules; these never do)."""
+    chat: bool = True
+    """Whether the table has a chat (its creator may switch it off, issue 17)."""
 
 
 @dataclass(frozen=True)
@@ -334,7 +365,7 @@ def new_table_of(row: Row[Any]) -> NewTable:
     return NewTable(
         row.id, row.game, row.num_players, dict(row.options), int(row.seed),
         list(row.seating), row.turn_seconds, bool(row.seed_chosen),
-        dict(row.table_options or {}),
+        dict(row.table_options or {}), bool(row.chat),
     )  # fmt: skip
 
 
@@ -378,6 +409,7 @@ def prune_batch(conn: Connection, ended: ColumnElement[bool]) -> int:
         )
     )
     if ids:
+        conn.execute(delete(ChatRow).where(ChatRow.table_id.in_(ids)))
         conn.execute(delete(MoveRow).where(MoveRow.table_id.in_(ids)))
         conn.execute(delete(TableRow).where(TableRow.id.in_(ids)))
     return len(ids)
@@ -431,8 +463,9 @@ class Store:
             return conn.execute(changed.values(**values, updated_at=moment)).rowcount == 1
 
     def delete(self, table_id: str) -> bool:
-        """Remove a table of any status and its moves; whether there was one."""
+        """Remove a table of any status, its moves and its chat; whether there was one."""
         with self.engine.begin() as conn:
+            conn.execute(delete(ChatRow).where(ChatRow.table_id == table_id))
             conn.execute(delete(MoveRow).where(MoveRow.table_id == table_id))
             return conn.execute(delete(TableRow).where(TableRow.id == table_id)).rowcount == 1
 
@@ -510,6 +543,28 @@ class Store:
             moves=[StoredMove(m.idx, m.seat, dict(m.action)) for m in moves],
         )
 
+    def add_chat(self, table_id: str, seat: int, name: str, said: str) -> ChatLine:
+        """Store one chat message of a table; the stored line (with its number and time)."""
+        moment = now()
+        row = {"table_id": table_id, "seat": seat, "name": name, "text": said}
+        with self.engine.begin() as conn:
+            found = conn.execute(insert(ChatRow).values(**row, created_at=moment))
+            (number,) = found.inserted_primary_key or (0,)
+        return ChatLine(int(number), seat, name, said, moment)
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatLine]:
+        """The table's last ``limit`` chat messages, oldest first."""
+        query = (
+            select(ChatRow.id, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.created_at)
+            .where(ChatRow.table_id == table_id)
+            .order_by(ChatRow.id.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query).all())
+        rows.reverse()
+        return [ChatLine(r.id, r.seat, r.name, r.text, as_utc(r.created_at)) for r in rows]
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -566,6 +621,12 @@ class AsyncStore:
 
     async def load(self, table_id: str) -> StoredTable | None:
         return await self._run(self.store.load, table_id)
+
+    async def add_chat(self, table_id: str, seat: int, name: str, said: str) -> ChatLine:
+        return await self._run(self.store.add_chat, table_id, seat, name, said)
+
+    async def chat(self, table_id: str, limit: int = 100) -> list[ChatLine]:
+        return await self._run(self.store.chat, table_id, limit)
 
     def close(self) -> None:
         self._threads.shutdown(wait=True)

@@ -25,18 +25,25 @@ from seedbed.bots.api import polite_menu, with_manners
 from seedbed.engine.api import Action, Event, JsonDict, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import kind_of
-from seedbed.engine.record import GameRecord, replay
+from seedbed.engine.record import GameRecord, replay, steps
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec
 from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze, table_spec
+from seedbed.server.history import History
 from seedbed.server.limits import TokenBucket
-from seedbed.server.protocol import ErrorCode, StandIn, error_text
+from seedbed.server.protocol import ChatLine, ChatUpdate, ErrorCode, StandIn, error_text
 from seedbed.server.storage import AsyncStore, NewTable
+from seedbed.server.storage import ChatLine as StoredChat
 from seedbed.server.views import view_text
 
 log = logging.getLogger("seedbed.server.table")
 
 CLOSE_TOO_SLOW = 4408
+CHAT_BURST = 5
+CHAT_PER_SECOND = 0.5
+"""A seat may say 5 things at once, then one every 2 seconds."""
+CHAT_SHOWN = 100
+"""Chat messages a connection receives when it opens (the last ones)."""
 CLOSE_ABORTED = 4410
 FAULT_AFTER_FINAL_MOVE = "after-final-move-stored"
 
@@ -106,6 +113,14 @@ class Leave:
 
 
 @dataclass(frozen=True)
+class Say:
+    """A chat message from a connection (checked by the protocol: one printable line)."""
+
+    conn: Connection
+    text: str
+
+
+@dataclass(frozen=True)
 class BotAnswer:
     seat: PlayerId
     version: int
@@ -120,7 +135,7 @@ class TimerRang:
     version: int
 
 
-Command = Act | Join | Leave | BotAnswer | TimerRang
+Command = Act | Join | Leave | Say | BotAnswer | TimerRang
 
 
 class StorageFailedError(RuntimeError):
@@ -146,6 +161,12 @@ class TableActor:
     """Called once the final move and the outcome are committed (the hub's retention)."""
     fault: str | None = None
     connections: set[Connection] = field(default_factory=set)
+    history: History = field(default_factory=History)
+    """The committed moves' events, frozen, for the history a new connection receives."""
+    _chat_buckets: dict[PlayerId, TokenBucket] = field(default_factory=dict)
+    _deadline: float | None = None
+    _timer_seats: list[PlayerId] = field(default_factory=list)
+    _timer_version: int = -1
     _queue: asyncio.Queue[Command] = field(default_factory=asyncio.Queue)
     _thinking: dict[PlayerId, asyncio.Task[None]] = field(default_factory=dict)
     _timers: list[asyncio.TimerHandle] = field(default_factory=list)
@@ -166,7 +187,14 @@ class TableActor:
         that reached its end is finished (the caller commits the outcome if it was not).
         A move that does not replay raises :class:`~seedbed.engine.record.ReplayError`."""
         record = table_record(table, moves)
-        actor = cls(table, replay(record), record, store, bots, created_at)
+        history = History()
+        state = None
+        for step in steps(record):
+            state = step.state
+            if step.move is not None:
+                history.add(step.move.player, step.events)
+        assert state is not None  # the deal is a step
+        actor = cls(table, state, record, store, bots, created_at, history=history)
         if actor.over:
             actor._end_stored()
         return actor
@@ -239,10 +267,50 @@ class TableActor:
         elif isinstance(command, TimerRang):
             self._timer_rang(command)
         elif isinstance(command, Join):
-            self.connections.add(command.conn)
-            command.conn.view(view_text(self.state, command.conn.seat, self.version, []))
+            await self._join(command.conn)
+        elif isinstance(command, Say):
+            await self._say(command)
         else:
             self.connections.discard(command.conn)
+
+    async def _join(self, conn: Connection) -> None:
+        """A new connection: its view (with the turn timer), the history as its seat may
+        see it, then the chat's last messages."""
+        self.connections.add(conn)
+        conn.view(view_text(self.state, conn.seat, self.version, [], self._timer_extra()))
+        for text in self.history.pages(conn.seat):
+            conn.send(text)
+        lines = await self.store.chat(self.id, CHAT_SHOWN) if self.table.chat else []
+        conn.send(chat_text(self.table.chat, lines))
+
+    # ---------------------------------------------------------------- chat
+
+    async def _say(self, say: Say) -> None:
+        """Store a seat's chat message and send it to every connection (spectators read
+        it); spectators, tables without chat and seats past their rate are refused."""
+        seat = say.conn.seat
+        if seat is None:
+            refusal = "spectators read the chat but cannot write"
+            say.conn.send(error_text(ErrorCode.SPECTATOR, refusal))
+            return
+        if not self.table.chat:
+            say.conn.send(error_text(ErrorCode.CHAT_OFF, "this table's creator switched chat off"))
+            return
+        bucket = self._chat_buckets.setdefault(seat, TokenBucket(CHAT_PER_SECOND, CHAT_BURST))
+        if not bucket.allow():
+            refusal = f"at most {CHAT_BURST} chat messages at once, then one every 2 s"
+            say.conn.send(error_text(ErrorCode.RATE_LIMITED, refusal))
+            return
+        name = str(self.table.seating[seat].get("name", f"seat {seat}"))
+        try:
+            line = await self.store.add_chat(self.id, seat, name, say.text.strip())
+        except Exception:
+            log.exception("table %s: storing a chat message failed", self.id)
+            say.conn.send(error_text(ErrorCode.INTERNAL, "the message could not be stored; retry"))
+            return
+        text = chat_text(True, [line])
+        for conn in list(self.connections):
+            conn.send(text)
 
     # ---------------------------------------------------------------- acts
 
@@ -290,20 +358,25 @@ class TableActor:
             self.state = replay(self.game_record)  # the committed moves, without this one
             raise StorageFailedError(str(exc)) from exc
         self.moves.append((seat, action_json))
+        self.history.add(seat, events)
+        if stand_in is not None:
+            self.history.note(self.version, stand_in.text)
         if self.over:
             if self.fault == FAULT_AFTER_FINAL_MOVE:
                 os.kill(os.getpid(), signal.SIGKILL)  # the crash test's moment: stored, unserved
             await self.store.finish(self.id, self.state.outcome().to_json())
             self._end_stored()
+        self._after_change()  # first: the views carry the turn timer it starts
         self._broadcast(events, stand_in)
-        self._after_change()
         if self.finished and self.on_finish is not None:
             self.on_finish(self)
 
     def _broadcast(self, events: list[Event], stand_in: StandIn | None = None) -> None:
         """Every connection its own view; each distinct viewer's text is built once."""
         texts: dict[PlayerId | None, str] = {}
-        extra = None if stand_in is None else {"stand_in": stand_in.model_dump()}
+        extra = self._timer_extra()
+        if stand_in is not None:
+            extra["stand_in"] = stand_in.model_dump()
         for conn in list(self.connections):
             if conn.seat not in texts:
                 texts[conn.seat] = view_text(self.state, conn.seat, self.version, events, extra)
@@ -318,15 +391,30 @@ class TableActor:
     # ---------------------------------------------------------------- bots and timers
 
     def _after_change(self) -> None:
-        self._cancel_timers()
+        """Ask the bots on the move; start the turn timer of the human seats on the move
+        when the version changed (a stale bot answer leaves a running timer as it is)."""
+        fresh = self._timer_version != self.version
+        if fresh or self.over:
+            self._cancel_timers()
         if self.over:
             return
         for seat in self.state.to_move():
             spec = self.bot_spec(seat)
             if spec is not None:
                 self._ask(seat, spec)
-            elif self.table.turn_seconds is not None:
+            elif self.table.turn_seconds is not None and fresh:
                 self._arm_timer(seat, self.table.turn_seconds)
+        self._timer_version = self.version
+
+    def _timer_extra(self) -> dict[str, object]:
+        """The view's ``timer`` field: the seats the turn timer runs for, the turn's length
+        and the seconds left now (empty without a running timer)."""
+        seconds = self.table.turn_seconds
+        if self._deadline is None or seconds is None or not self._timer_seats:
+            return {}
+        left = max(0.0, self._deadline - asyncio.get_running_loop().time())
+        timer = {"seats": list(self._timer_seats), "seconds": seconds, "remaining": round(left, 2)}
+        return {"timer": timer}
 
     def bot_spec(self, seat: PlayerId) -> str | None:
         entry = self.table.seating[seat]
@@ -396,11 +484,16 @@ class TableActor:
         loop = asyncio.get_running_loop()
         rang = TimerRang(seat, self.version)
         self._timers.append(loop.call_later(seconds, self.submit, rang))
+        self._deadline = loop.time() + seconds
+        self._timer_seats.append(seat)
 
     def _cancel_timers(self) -> None:
         for handle in self._timers:
             handle.cancel()
         self._timers.clear()
+        self._deadline = None
+        self._timer_seats = []
+        self._timer_version = -1
 
     def _timer_rang(self, rang: TimerRang) -> None:
         """An absent human's turn: the stand-in bot plays this one move."""
@@ -418,6 +511,14 @@ class TableActor:
         return replace(
             held, options=dict(held.options), seating=list(held.seating), moves=list(held.moves)
         )
+
+
+def chat_text(enabled: bool, lines: list[StoredChat]) -> str:
+    """A chat message as sent on the wire."""
+    shown = [
+        ChatLine(id=c.id, seat=c.seat, name=c.name, text=c.text, at=c.at.isoformat()) for c in lines
+    ]
+    return ChatUpdate(enabled=enabled, lines=shown).model_dump_json()
 
 
 def table_record(table: NewTable, moves: Iterable[tuple[PlayerId, JsonDict]]) -> GameRecord:
