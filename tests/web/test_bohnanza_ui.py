@@ -314,6 +314,7 @@ def test_complete_game_against_two_bots(web_server: WebServer, new_page: Any, sh
     assert human.done.get("plant", 0) > 5 and human.done.get("plant-traded", 0) > 5, human.done
     assert human.keys > 0
     assert human.protected > 0, "the single-bean protection never showed"
+    page.click("[data-testid=log-open-all]")  # older turns are closed headings (issue 17)
     log = page.locator("[data-testid=game-log]").inner_text()
     assert "Offer #" in log and "Game over" in log
     assert table.summary()["status"] == "finished"

@@ -17,6 +17,7 @@ import {
 import { installPatterns } from "./glyphs.js";
 import { openTable } from "./table.js";
 import { openReplay } from "./replay.js";
+import { finishedList, myTables } from "./lobby_lists.js";
 
 const app = document.getElementById("app");
 
@@ -34,6 +35,24 @@ function route() {
 // ------------------------------------------------------------------ lobby
 
 const NAME_KEY = "seedbed.name";
+const GAME_KEY = "seedbed.game";
+
+/** The game last chosen in this browser's lobby, if any. */
+function savedGame() {
+  try {
+    return localStorage.getItem(GAME_KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+function saveGame(name) {
+  try {
+    localStorage.setItem(GAME_KEY, name);
+  } catch {
+    /* ignore */
+  }
+}
 
 function savedName() {
   try {
@@ -63,7 +82,9 @@ class Lobby {
     this.created = null;
     this.error = null;
     this.uploads = {}; // "game option" -> {choices: [{value, label}], error}: files read this visit
-    this.selectGame(this.games[0].name);
+    // the game last played here; the first time, the catalogue's first game (Bohnanza)
+    const last = savedGame();
+    this.selectGame(this.games.some((g) => g.name === last) ? last : this.games[0].name);
   }
 
   gameInfo(name = this.form.game) {
@@ -97,7 +118,8 @@ class Lobby {
     const old = this.form ? this.form.seats : [];
     const seed = this.form ? this.form.seed : "";
     const turnSeconds = this.form ? this.form.turnSeconds : "";
-    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds };
+    const chat = this.form ? this.form.chat : true;
+    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds, chat };
     this.resizeSeats(num, old);
   }
 
@@ -120,6 +142,7 @@ class Lobby {
     };
     if (this.chosenSeeds && String(f.seed).trim() !== "") body.seed = Number(f.seed);
     if (String(f.turnSeconds).trim() !== "") body.turn_seconds = Number(f.turnSeconds);
+    if (!f.chat) body.chat = false;
     return body;
   }
 
@@ -128,6 +151,7 @@ class Lobby {
     const body = this.request();
     const me = this.form.seats.find((s) => s.kind === "human");
     if (me) saveName(me.name.trim());
+    saveGame(body.game);
     try {
       const answer = await fetchJson("/api/tables", { method: "POST", body: JSON.stringify(body) });
       for (const seat of answer.seats) rememberSeat(answer.table_id, seat.seat, seat.token);
@@ -138,18 +162,20 @@ class Lobby {
     }
     this.render();
     refreshTables(this.root.querySelector("[data-testid=tables-list]"));
+    this.onCreated?.();
   }
 
   render() {
     const focused = document.activeElement?.dataset?.testid;
     const form = this.root.querySelector("#lobby-form");
     clear(form).append(this.formView());
-    if (focused) form.querySelector(`[data-testid="${CSS.escape(focused)}"]`)?.focus();
+    if (focused) form.querySelector(`[data-testid="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
     const result = this.root.querySelector("#lobby-result");
     clear(result);
     if (this.created) {
       result.append(createdView(this.created));
-      if (this.justCreated) result.scrollIntoView({ block: "start" });
+      // after the form is drawn and its focus restored: the invite panel comes into view
+      if (this.justCreated) requestAnimationFrame(() => result.scrollIntoView({ block: "start" }));
     }
     this.justCreated = false;
   }
@@ -173,6 +199,7 @@ class Lobby {
             f.game,
             (v) => {
               this.selectGame(v);
+              saveGame(v);
               this.render();
             },
           ),
@@ -231,6 +258,19 @@ class Lobby {
                 f.turnSeconds = e.target.value;
               },
             }),
+          ),
+          h(
+            "label",
+            { class: "check", title: "People at the table write; everyone watching reads. Bots never chat." },
+            h("input", {
+              type: "checkbox",
+              checked: f.chat,
+              "data-testid": "lobby-chat",
+              onchange: (e) => {
+                f.chat = e.target.checked;
+              },
+            }),
+            "Table chat",
           ),
         ),
       ),
@@ -532,19 +572,33 @@ async function openLobby(root) {
     return;
   }
   const list = h("ul", { class: "tables-list", "data-testid": "tables-list" });
+  const mine = myTables();
+  const finished = finishedList();
   clear(root).append(
     h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Lobby")),
     h(
       "main",
       { class: "page grid-2" },
       h("section", { class: "stack" }, h("div", { class: "panel", id: "lobby-form" }), h("div", { id: "lobby-result" })),
-      h("section", { class: "panel stack" }, h("h2", {}, "Running tables"), list),
+      h(
+        "div",
+        { class: "lobby-lists" },
+        mine.node,
+        h("section", { class: "panel stack", "data-testid": "running-tables" }, h("h2", {}, "Running tables"), list),
+        finished.node,
+      ),
     ),
   );
   const lobby = new Lobby(root, catalogue);
+  lobby.onCreated = () => mine.refresh();
   lobby.render();
-  refreshTables(list);
-  const timer = setInterval(() => (list.isConnected ? refreshTables(list) : clearInterval(timer)), 5000);
+  const refresh = () => {
+    refreshTables(list);
+    mine.refresh();
+    finished.refresh();
+  };
+  refresh();
+  const timer = setInterval(() => (list.isConnected ? refresh() : clearInterval(timer)), 5000);
 }
 
 route();

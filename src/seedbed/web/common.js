@@ -116,6 +116,12 @@ export function seatLabel(players, seat, viewer) {
   return seat === viewer ? `${name} (you)` : name;
 }
 
+/** A seat's name set apart as a name: its dot and the name in bold ("Waiting for Me" reads
+ *  as waiting for the player called Me). */
+export function nameTag(seat, name) {
+  return h("span", { class: "name-chip" }, seatDot(seat), h("strong", { class: "name" }, name));
+}
+
 /** A small coloured marker for a seat (uses --seat-N colours from style.css). */
 export function seatDot(seat) {
   return h("span", { class: "seat-dot", style: { "--dot": `var(--seat-${seat % 7})` }, "aria-hidden": "true" });

@@ -5,6 +5,7 @@
 
 import { clear, fetchJson, gameTitle, h, knownSeats, seatDot, seatLabel, seatName } from "./common.js";
 import { describeAll, endScreen, loadTable, renderGame } from "./table.js";
+import { stageJump, stageText } from "./stages.js";
 
 export async function openReplay(root, tableId) {
   const loaded = await loadTable(root, tableId);
@@ -60,9 +61,11 @@ class ReplayViewer {
       "select",
       { "data-testid": "replay-viewer", "aria-label": "Whose view", onchange: (e) => this.setViewer(e.target.value) },
       h("option", { value: "spectator", selected: this.viewerKey === "spectator" }, "Spectator (public view)"),
-      this.players.map((p) => h("option", { value: String(p.seat), selected: this.viewerKey === String(p.seat) }, `${seatName(this.players, p.seat)}'s view`)),
+      this.players.map((p) => h("option", { value: String(p.seat), selected: this.viewerKey === String(p.seat) }, viewOf(this.players, p.seat))),
     );
     const reveal = h("input", { type: "checkbox", "data-testid": "reveal-all", onchange: (e) => this.setReveal(e.target.checked) });
+    this.progress = h("span", { class: "small muted replay-progress", "data-testid": "reveal-progress", role: "status", hidden: true });
+    this.stage = h("span", { class: "small", "data-testid": "replay-stage" });
     const button = (label, testid, key, go) => h("button", { type: "button", class: "btn btn-small", "data-testid": testid, title: key, onclick: go }, label);
     clear(this.root).append(
       h(
@@ -91,10 +94,19 @@ class ReplayViewer {
               button("Next ▶", "replay-next", "→", () => this.go(this.step + 1)),
               button("Last »", "replay-last", "End", () => this.go(this.last())),
               this.position,
-              h("span", { class: "small muted" }, "(keys ← → Home End)"),
+              this.stage,
+              h("span", { class: "small muted" }, "(keys ← → Home End; PageUp PageDown by turn)"),
+            ),
+            h(
+              "div",
+              { class: "row", "data-testid": "replay-jumps" },
+              button("« Turn", "replay-prev-turn", "PageUp", () => this.jump("turn", -1)),
+              button("Turn »", "replay-next-turn", "PageDown", () => this.jump("turn", 1)),
+              button("‹ Phase", "replay-prev-phase", "Shift+←", () => this.jump("phase", -1)),
+              button("Phase ›", "replay-next-phase", "Shift+→", () => this.jump("phase", 1)),
             ),
           ),
-          h("div", { class: "row" }, viewerSelect, h("label", { class: "check" }, reveal, "Reveal every view")),
+          h("div", { class: "row" }, viewerSelect, h("label", { class: "check" }, reveal, "Reveal every view"), this.progress),
           this.moveLine,
         ),
         this.endHolder,
@@ -109,11 +121,38 @@ class ReplayViewer {
     return this.current ? this.current.steps.length - 1 : 0;
   }
 
+  /** Go to the start of the next (dir 1) or this/previous (dir -1) turn or phase. */
+  jump(kind, dir) {
+    if (!this.current) return;
+    this.go(stageJump(this.module, this.current.steps, this.step, kind, dir));
+  }
+
+  /** Every seat's replay, one after another, saying how far it got (a long game's views take
+   *  a while to build and to send). */
+  async fetchAll() {
+    const keys = this.players.map((p) => String(p.seat));
+    const pending = keys.filter((k) => !this.replays.has(k)).length;
+    let done = 0;
+    const say = () => {
+      this.progress.hidden = done >= pending;
+      this.progress.textContent = `Loading every view: ${done} of ${pending}…`;
+    };
+    say();
+    const all = [];
+    for (const key of keys) {
+      const fresh = !this.replays.has(key);
+      all.push(await this.fetchReplay(key));
+      if (fresh) done += 1;
+      say();
+    }
+    return all;
+  }
+
   async load() {
     try {
       this.current = await this.fetchReplay(this.viewerKey);
       if (this.revealAll) {
-        this.all = await Promise.all(this.players.map((p) => this.fetchReplay(String(p.seat))));
+        this.all = await this.fetchAll();
       }
     } catch (err) {
       clear(this.views).append(h("div", { class: "notice error", "data-testid": "problem" }, `The replay could not be loaded: ${err.message}`));
@@ -139,6 +178,7 @@ class ReplayViewer {
     this.slider.value = String(this.step);
     this.position.textContent = `move ${this.step} of ${this.last()}`;
     const entry = this.current.steps[this.step];
+    this.stage.textContent = stageText(this.module, entry.view);
     this.renderMove(entry);
     clear(this.endHolder);
     if (this.step === this.last()) {
@@ -147,9 +187,9 @@ class ReplayViewer {
     }
     clear(this.views);
     if (this.revealAll && this.all) {
-      for (const replay of this.all) this.views.append(this.viewPanel(replay, `${seatName(this.players, replay.viewer)}'s view`));
+      for (const replay of this.all) this.views.append(this.viewPanel(replay, viewOf(this.players, replay.viewer)));
     } else {
-      const title = this.current.viewer === null ? "Spectator's view" : `${seatName(this.players, this.current.viewer)}'s view`;
+      const title = this.current.viewer === null ? "Spectator's view" : viewOf(this.players, this.current.viewer);
       this.views.append(this.viewPanel(this.current, title));
     }
   }
@@ -212,12 +252,23 @@ class ReplayViewer {
   onKey(e) {
     const tag = e.target && e.target.tagName;
     if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) && e.target.type !== "range" && e.target.type !== "checkbox") return;
+    if (e.key === "PageUp" || e.key === "PageDown" || (e.shiftKey && (e.key === "ArrowLeft" || e.key === "ArrowRight"))) {
+      e.preventDefault();
+      const dir = e.key === "PageDown" || e.key === "ArrowRight" ? 1 : -1;
+      this.jump(e.key.startsWith("Page") ? "turn" : "phase", dir);
+      return;
+    }
     const moves = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.last() };
     if (e.key in moves && !(tag === "INPUT" && e.target.type === "range")) {
       e.preventDefault();
       this.go(moves[e.key]);
     }
   }
+}
+
+/** "View of seat 2 — Me": a seat's name read as a name, whatever it is. */
+function viewOf(players, seat) {
+  return `View of seat ${seat + 1} — ${seatName(players, seat)}`;
 }
 
 /** A compact text of an action JSON: "plant slot 2 space 0,-1". */

@@ -12,6 +12,7 @@ import {
   gameTitle,
   h,
   loadGame,
+  nameTag,
   ordinal,
   rememberSeat,
   seatDot,
@@ -19,8 +20,10 @@ import {
   seatName,
   toast,
 } from "./common.js";
+import { TableChat } from "./chat.js";
+import { logRole, renderLog } from "./log.js";
+import { TurnTimer } from "./timer.js";
 
-const LOG_LIMIT = 400;
 const CLOSE_ABORTED = 4410; // the server's close code for a table it aborted (docs/protocol.md)
 const ABORTED = "This table was aborted (abandoned, or stopped by the server's operator).";
 const MAX_BACKOFF_MS = 3000;
@@ -141,6 +144,17 @@ function tieBreakText(module, args) {
   }
 }
 
+/** A seat's name set apart as a name (a dot and bold text), so "Waiting for Me" reads as
+ *  waiting for the player called Me. */
+export function nameChip(players, seat) {
+  return nameTag(seat, seatName(players, seat));
+}
+
+/** Nodes joined with commas and a final "and". */
+function listed(nodes) {
+  return nodes.flatMap((node, i) => [i === 0 ? "" : i === nodes.length - 1 ? " and " : ", ", node]);
+}
+
 class TableShell {
   constructor(root, summary, module, { tableId, token, mode }) {
     this.root = root;
@@ -158,7 +172,10 @@ class TableShell {
     this.closing = false;
     this.pending = null;
     this.log = [];
-    this.logKey = null;
+    this.history = []; // the history pages of this connection, until the last one arrives
+    this.logOpened = new Map(); // log turns the reader opened or closed
+    this.timer = new TurnTimer();
+    this.chat = new TableChat((message) => this.sendMessage(message));
   }
 
   start() {
@@ -199,12 +216,13 @@ class TableShell {
       h(
         "div",
         { class: "table-layout" },
-        h("main", { class: "table-main" }, this.banner, this.endHolder, this.gameHolder),
+        h("main", { class: "table-main" }, this.banner, this.timer.node, this.endHolder, this.gameHolder),
         h(
           "aside",
           { class: "table-side" },
           h("section", { class: "panel" }, h("div", { class: "panel-title" }, "Players"), this.playersList),
-          h("section", { class: "panel" }, h("div", { class: "panel-title" }, "Game log"), this.logList),
+          h("section", { class: "panel" }, h("div", { class: "log-tools" }, h("div", { class: "panel-title" }, "Game log"), this.openAllButton()), this.logList),
+          this.chat.node,
           this.help,
         ),
       ),
@@ -303,6 +321,8 @@ class TableShell {
       return;
     }
     if (message.type === "view") this.onView(message);
+    else if (message.type === "history") this.onHistory(message);
+    else if (message.type === "chat") this.chat.onMessage(message);
     else if (message.type === "error") this.onError(message);
   }
 
@@ -317,16 +337,34 @@ class TableShell {
     this.render();
   }
 
+  /** A page of the history the server sends after a connection's first view: with the last
+   *  page, the log is the table's whole past as this seat may see it (any device, any time). */
+  onHistory(page) {
+    this.history.push(...page.entries);
+    if (!page.last_page) return;
+    this.log = [];
+    for (const entry of this.history) {
+      if (entry.note) this.log.push({ v: entry.version, text: entry.note, seat: entry.seat, role: "note" });
+      this.pushEvents(entry.version, entry.events, this.msg ? this.msg.view : null);
+    }
+    this.history = [];
+    this.renderLog();
+  }
+
   firstView(msg) {
     if (this.token && msg.seat !== null) rememberSeat(this.tableId, msg.seat, this.token);
     this.who.textContent = msg.seat === null ? "Watching" : `You are ${seatName(this.players, msg.seat)}`;
-    this.logKey = `seedbed.log.${this.tableId}.${msg.seat === null ? "spectator" : msg.seat}`;
-    try {
-      const saved = JSON.parse(sessionStorage.getItem(this.logKey) || "[]");
-      this.log = Array.isArray(saved) ? saved.filter((e) => e.v <= msg.version) : [];
-    } catch {
-      this.log = [];
+    this.chat.setSeat(msg.seat);
+  }
+
+  /** Send a message other than an act (a chat line); whether it went. */
+  sendMessage(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      toast("Not connected; reconnecting — try again in a moment.", "error");
+      return false;
     }
+    this.ws.send(JSON.stringify(message));
+    return true;
   }
 
   onError(message) {
@@ -357,18 +395,17 @@ class TableShell {
   // ---------------------------------------------------------------- drawing
 
   addLog(msg) {
-    if (msg.stand_in) this.log.push({ v: msg.version, text: msg.stand_in.text, seat: msg.stand_in.seat });
-    if (!msg.events.length) return;
-    const lines = describeAll(this.module, msg.events, msg.view, this.players);
+    if (msg.stand_in) this.log.push({ v: msg.version, text: msg.stand_in.text, seat: msg.stand_in.seat, role: "note" });
+    this.pushEvents(msg.version, msg.events, msg.view);
+  }
+
+  /** The log lines of one move's events (the module's words, the event's role). */
+  pushEvents(version, events, view) {
+    if (!events.length) return;
+    const lines = describeAll(this.module, events, view, this.players);
     for (const [i, text] of lines.entries()) {
-      const seat = msg.events[i].player;
-      this.log.push({ v: msg.version, text, seat: Number.isInteger(seat) ? seat : null });
-    }
-    if (this.log.length > LOG_LIMIT) this.log = this.log.slice(-LOG_LIMIT);
-    try {
-      sessionStorage.setItem(this.logKey, JSON.stringify(this.log));
-    } catch {
-      /* storage full: the log lives on in memory */
+      const seat = events[i].player;
+      this.log.push({ v: version, text, seat: Number.isInteger(seat) ? seat : null, role: logRole(this.module, events[i]) });
     }
   }
 
@@ -379,6 +416,7 @@ class TableShell {
     document.body.dataset.status = msg.status;
     document.body.dataset.myTurn = String(msg.seat !== null && msg.to_move.includes(msg.seat));
     this.renderBanner(msg);
+    this.timer.update(msg, this.players);
     this.renderPlayers();
     this.renderLog();
     clear(this.endHolder);
@@ -417,7 +455,7 @@ class TableShell {
       return;
     }
     const mine = msg.seat !== null && msg.to_move.includes(msg.seat);
-    const others = msg.to_move.filter((s) => s !== msg.seat).map((s) => seatName(this.players, s));
+    const others = msg.to_move.filter((s) => s !== msg.seat).map((s) => nameChip(this.players, s));
     let prompt = "";
     try {
       prompt = this.module.prompt ? this.module.prompt({ msg, seat: msg.seat, players: this.players, view: msg.view, legal: msg.legal_actions }) || "" : "";
@@ -427,9 +465,9 @@ class TableShell {
     if (mine) {
       banner.classList.add("yours");
       banner.append(h("span", { "data-testid": "your-turn" }, "Your turn"));
-      if (others.length) banner.append(h("span", { class: "hint" }, `(also ${others.join(", ")})`));
+      if (others.length) banner.append(h("span", { class: "hint" }, "(also ", listed(others), ")"));
     } else {
-      banner.append(h("span", {}, others.length ? `Waiting for ${others.join(", ")}` : "Waiting…"));
+      banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? ["Waiting for ", listed(others)] : "Waiting…"));
     }
     if (prompt) banner.append(h("span", { class: "hint", "data-testid": "prompt" }, prompt));
   }
@@ -453,14 +491,20 @@ class TableShell {
   }
 
   renderLog() {
-    const list = this.logList;
-    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
-    clear(list).append(
-      ...(this.log.length
-        ? this.log.map((e) => h("li", {}, h("span", { class: "v" }, `#${e.v}`), e.seat !== null ? seatDot(e.seat) : null, h("span", {}, e.text)))
-        : [h("li", { class: "muted" }, "Nothing has happened yet.")]),
-    );
-    if (atBottom || this.log.length < 12) list.scrollTop = list.scrollHeight;
+    renderLog(this.logList, this.log, (seat) => seatName(this.players, seat), this.logOpened, this.logAllOpen);
+  }
+
+  /** "Open every turn" / "Close old turns": the whole log at once, or the last turns. */
+  openAllButton() {
+    const button = h("button", { type: "button", class: "btn btn-small", "data-testid": "log-open-all", "aria-pressed": "false" }, "Open every turn");
+    button.addEventListener("click", () => {
+      this.logAllOpen = !this.logAllOpen;
+      this.logOpened.clear();
+      button.textContent = this.logAllOpen ? "Close old turns" : "Open every turn";
+      button.setAttribute("aria-pressed", String(this.logAllOpen));
+      this.renderLog();
+    });
+    return button;
   }
 
   // ---------------------------------------------------------------- keyboard

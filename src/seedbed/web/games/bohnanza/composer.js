@@ -27,7 +27,7 @@ export function composer(env) {
   const c = ts.compose;
   const active = me === view.active;
   const targets = active ? [...otherSeats(view, me), "any"] : [view.active];
-  if (!targets.includes(c.to)) c.to = targets[0];
+  if (!targets.includes(c.to)) c.to = targets.includes("any") ? "any" : targets[0]; // "Anyone" first
   dropStale(c, view);
   const left = view.max_offers === null ? null : view.max_offers - view.players[me].offers_made;
   return h(
@@ -162,7 +162,7 @@ function wantList(c) {
   return out;
 }
 
-function isEmptyOffer(c) {
+export function isEmptyOffer(c) {
   return !c.giveHand.length && !c.giveFaceup.length && !wantList(c).length && !c.wantFaceup.length;
 }
 

@@ -6,7 +6,7 @@
 // varieties' names, copies and bean-o-meters, with the table's catalog (prepare, before the
 // first view).
 
-import { h } from "../../common.js";
+import { h, toast } from "../../common.js";
 import { installPatterns } from "../../glyphs.js";
 import { loadVarieties } from "./beans.js";
 import { centre, ensurePick } from "./centre.js";
@@ -15,6 +15,7 @@ import { myArea, others } from "./farms.js";
 import { describeEvent, resultDetail } from "./log.js";
 import { setPlayers } from "./names.js";
 import { offersPanel } from "./offers.js";
+import { isEmptyOffer } from "./composer.js";
 import { actionBar, promptText, statusBar } from "./status.js";
 
 function render(ctx) {
@@ -26,6 +27,9 @@ function render(ctx) {
   const ts = tableState(ctx);
   if (ts.turn !== view.turn || ts.phase !== view.phase) {
     if (ts.turn !== view.turn || view.phase !== "trade") {
+      if (ts.phase === "trade" && !isEmptyOffer(ts.compose) && ctx.mode !== "replay") {
+        toast("Trading is over: your unfinished offer was discarded.", "info", 8);
+      }
       ts.compose = emptyCompose();
       delete ts.sentWith;
     }

@@ -1,0 +1,67 @@
+// The turn timer's countdown (issue 17): every viewer sees how long the seats on the move
+// have left and whose time it is; the player on the move is warned in its last seconds. The
+// server sends the seats, the turn's length and the seconds left with each view (timer); the
+// countdown runs on this device's clock from there.
+
+import { clear, h, nameTag, s, seatName, svg } from "./common.js";
+
+export const WARN_SECONDS = 10;
+
+function clock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** A small clock face (the system fonts may have no clock glyph). */
+function clockIcon() {
+  return svg(16, 16, { class: "turn-timer-icon", "aria-hidden": "true", width: 16, height: 16 },
+    s("circle", { cx: 8, cy: 8, r: 6.5, fill: "none", stroke: "currentColor", "stroke-width": 1.6 }),
+    s("path", { d: "M8 4.2V8l2.6 1.6", fill: "none", stroke: "currentColor", "stroke-width": 1.6, "stroke-linecap": "round" }),
+  );
+}
+
+export class TurnTimer {
+  constructor() {
+    this.box = h("div", { class: "turn-timer", "data-testid": "turn-timer", hidden: true, role: "timer", "aria-live": "off" });
+    this.warning = h("div", { class: "turn-timer-warning", "data-testid": "timer-warning", hidden: true, role: "alert" });
+    this.node = h("div", { class: "turn-timer-holder", hidden: true }, this.box, this.warning);
+    this.deadline = null;
+    this.tick = setInterval(() => this.draw(), 250);
+  }
+
+  /** A new view: its timer (or none), the viewer's seat and the table's seats. */
+  update(msg, players) {
+    const timer = msg.status === "running" ? msg.timer : null;
+    this.timer = timer || null;
+    this.deadline = timer ? performance.now() + timer.remaining * 1000 : null;
+    this.viewer = msg.seat;
+    this.players = players;
+    this.draw();
+  }
+
+  draw() {
+    this.node.hidden = !this.timer; // no empty gap under the banner without a timer
+    if (!this.timer) return;
+    const left = Math.max(0, (this.deadline - performance.now()) / 1000);
+    const seats = this.timer.seats;
+    const mine = this.viewer !== null && seats.includes(this.viewer);
+    const urgent = left <= WARN_SECONDS;
+    this.box.hidden = false;
+    this.box.className = `turn-timer${urgent ? " urgent" : ""}`;
+    clear(this.box).append(
+      clockIcon(),
+      h("span", { class: "sr-only" }, "Turn timer: "),
+      h("span", { class: "turn-timer-clock", "data-testid": "timer-clock" }, clock(left)),
+      h(
+        "span",
+        { class: "turn-timer-who" },
+        "for ",
+        seats.map((s, i) => [i ? ", " : "", nameTag(s, s === this.viewer ? "you" : seatName(this.players, s))]),
+      ),
+    );
+    this.warning.hidden = !(mine && urgent);
+    if (mine && urgent) {
+      this.warning.textContent = left > 0 ? `Hurry: ${Math.ceil(left)} s left, then a stand-in bot plays this move for you.` : "Time is up: a stand-in bot plays this move for you.";
+    }
+  }
+}
