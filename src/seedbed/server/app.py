@@ -53,7 +53,7 @@ from seedbed.server.protocol import (
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor
 from seedbed.server.uploads import read_data_file
-from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list, replay_of
+from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list, replay_json
 
 log = logging.getLogger("seedbed.server")
 
@@ -288,10 +288,12 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         game or key that takes no file)."""
         return await asyncio.to_thread(read_data_file, game, key, req)
 
-    @app.get("/api/tables/{table_id}/replay", responses=errors(404, 409, 422))
+    @app.get(
+        "/api/tables/{table_id}/replay", response_model=Replay, responses=errors(404, 409, 422)
+    )
     async def get_replay(
         table_id: str, seat: Annotated[str, Query(max_length=16)] = "spectator"
-    ) -> Replay:
+    ) -> Response:
         """Once the game is over: the views of ``seat`` (a seat number or ``spectator``)
         after every move, rebuilt from the record (409 before, 404 unknown, 422 bad seat)."""
         actor = await runtime.table_or_404(table_id)
@@ -299,7 +301,8 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         if not actor.finished:
             raise HTTPException(409, "the game is still running")
         seats = summary(actor).seats
-        return await asyncio.to_thread(replay_of, actor, seats, viewer)
+        text = await asyncio.to_thread(replay_json, actor, seats, viewer)
+        return Response(text, media_type="application/json")
 
 
 def _replay_viewer(seat: str, num_players: int) -> int | None:

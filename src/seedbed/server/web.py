@@ -146,6 +146,22 @@ def catalog_of(table: NewTable) -> Catalog:
 
 REPLAY_CACHE_SIZE = 32
 _replays: OrderedDict[tuple[str, PlayerId | None], list[ReplayStep]] = OrderedDict()
+_replay_texts: OrderedDict[tuple[str, PlayerId | None], bytes] = OrderedDict()
+
+
+def replay_json(actor: TableActor, seats: list[SeatSummary], viewer: PlayerId | None) -> bytes:
+    """:func:`replay_of` as JSON, serialised by pydantic's own serialiser (a long game's
+    replay is megabytes: the generic response path took five times as long) and kept for the
+    last few (table, viewer) pairs, so "Reveal every view" and a second visit cost nothing."""
+    key = (actor.id, viewer)
+    text = _replay_texts.get(key)
+    if text is None:
+        text = replay_of(actor, seats, viewer).model_dump_json().encode()
+        _replay_texts[key] = text
+        while len(_replay_texts) > REPLAY_CACHE_SIZE:
+            _replay_texts.popitem(last=False)
+    _replay_texts.move_to_end(key)
+    return text
 
 
 def replay_of(actor: TableActor, seats: list[SeatSummary], viewer: PlayerId | None) -> Replay:

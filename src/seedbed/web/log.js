@@ -111,7 +111,9 @@ export function renderLog(list, entries, names, opened, allOpen = false) {
       body,
     );
     details.addEventListener("toggle", () => {
-      opened.set(key, details.open);
+      // a details drawn open fires "toggle" too: only what differs from the default is the
+      // reader's choice
+      if (details.open !== open) opened.set(key, details.open);
       if (details.open) fill();
     });
     list.append(h("li", { class: "log-turn-item" }, details));
