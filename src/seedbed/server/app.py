@@ -119,6 +119,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             sweeps.cancel()
             with suppress(asyncio.CancelledError):
                 await sweeps
+            bots.retire()  # the tables' cancelled moves start no new worker
             await runtime.hub.close()
             runtime.hub = None
             bots.close()

@@ -153,7 +153,8 @@ class BotPool:
             return answer
         except asyncio.CancelledError:
             # The worker is still thinking: its late answer must not reach the next move.
-            log.info("bot %s at seat %d abandoned; worker replaced", spec, seat)
+            if not self._closed:
+                log.info("bot %s at seat %d abandoned; worker replaced", spec, seat)
             raise
         finally:
             self._release(slot, reusable)
@@ -208,6 +209,11 @@ class BotPool:
 
     def _start(self, slot: int) -> Worker:
         return Worker.start(self._context, f"seedbed-bot-{slot}")
+
+    def retire(self) -> None:
+        """The server is stopping: no move is asked and no worker started or replaced from now
+        on (tables cancel their bots' moves next); :meth:`close` then stops the workers."""
+        self._closed = True
 
     def close(self) -> None:
         """Stop every worker (SIGKILL: nothing a worker holds needs saving)."""

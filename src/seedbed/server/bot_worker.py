@@ -18,6 +18,7 @@ import asyncio
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 import time
 import traceback
@@ -76,7 +77,12 @@ def watch_server(server_pid: int) -> None:
 
 
 def serve(conn: Connection, server_pid: int) -> None:
-    """The worker's main loop: answer requests until the server closes the pipe."""
+    """The worker's main loop: answer requests until the server closes the pipe.
+
+    Ctrl+C in a terminal signals the whole process group: a worker ignores it, so it neither
+    dies mid-move (the server would replace it while shutting down) nor prints a
+    KeyboardInterrupt; the server stops its workers itself (SIGKILL, :meth:`BotPool.close`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     watch_server(server_pid)
     while True:
         try:

@@ -6,6 +6,7 @@ frames capped well above the protocol's message limit (a message over the limit 
 from __future__ import annotations
 
 import logging
+from contextlib import suppress
 
 import uvicorn
 
@@ -35,4 +36,7 @@ def serve(settings: ServerSettings) -> None:
         server_header=False,
     )
     install_redaction()  # again: uvicorn's configuration added its own handlers
-    uvicorn.Server(config).run()
+    # uvicorn shuts down cleanly on Ctrl+C, then raises the signal again: the server is
+    # stopped by then, so there is nothing to report
+    with suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run()
