@@ -266,9 +266,10 @@ class ReplayViewer {
   }
 }
 
-/** "View of seat 2 — Me": a seat's name read as a name, whatever it is. */
+/** "View of Me (seat 2)": a seat's name read as a name, whatever it is (not "Me's view"). */
 function viewOf(players, seat) {
-  return `View of seat ${seat + 1} — ${seatName(players, seat)}`;
+  const name = seatName(players, seat);
+  return name.endsWith(`(seat ${seat + 1})`) ? `View of ${name}` : `View of ${name} (seat ${seat + 1})`;
 }
 
 /** A compact text of an action JSON: "plant slot 2 space 0,-1". */
