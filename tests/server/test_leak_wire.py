@@ -308,3 +308,16 @@ def test_no_message_shows_what_its_seat_may_not_know(server: Server, game: str) 
         check_final(record, s.last_view)
         assert scan_messages(scan, states, s) > 10
         assert planted_is_caught(game, scan, states, s), "the scan misses a planted value"
+    for k in range(3):  # issue 17: a new connection's history is its seat's redaction only
+        history = asyncio.run(history_of(server, table, toks[k]))
+        assert [e["version"] for e in history] == list(range(1, len(record.moves) + 1))
+        for entry in history:
+            want = events[entry["version"] - 1][k]
+            assert compact(entry["events"]) == compact(want), f"seat {k} v{entry['version']}"
+
+
+async def history_of(server: Server, table: str, token: str) -> list[Message]:
+    """The history entries a new connection of the seat receives after its view."""
+    seat = await Seat.connect(server, table, token)
+    await seat.close()
+    return [e for m in seat.messages if m["type"] == "history" for e in m["entries"]]
