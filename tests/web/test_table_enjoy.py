@@ -233,6 +233,13 @@ def test_the_table_chat_between_people_and_a_spectator(
         assert line.inner_text() == f"Ann: {evil}"
         assert page.locator("[data-testid=chat] img").count() == 0
         assert page.evaluate("() => window.pwned === undefined")
+    # on the phone the chat is far below the table: the top bar says a message came
+    badge = bob.locator("[data-testid=chat-unread]")
+    assert badge.inner_text() == "Chat: 1 new"
+    shot(bob, "chat-unread-phone")
+    badge.click()
+    badge.wait_for(state="hidden")
+    assert bob.locator("[data-testid=chat]").is_visible()
     bob.fill("[data-testid=chat-input]", "thanks!")
     bob.click("[data-testid=chat-send]")
     ann.wait_for_function("() => document.querySelectorAll('[data-testid=chat-line]').length === 2")

@@ -16,7 +16,22 @@ export class TableChat {
     this.button = h("button", { type: "submit", class: "btn btn-small", "data-testid": "chat-send" }, "Send");
     this.form = h("form", { class: "chat-form", hidden: true, onsubmit: (e) => this.submit(e) }, this.input, this.button);
     this.note = h("p", { class: "small muted", "data-testid": "chat-note" }, "Connecting…");
-    this.node = h("section", { class: "panel chat", "data-testid": "chat" }, h("div", { class: "panel-title" }, "Chat"), this.list, this.note, this.form);
+    this.node = h("section", { class: "panel chat", id: "table-chat", "data-testid": "chat" }, h("div", { class: "panel-title" }, "Chat"), this.list, this.note, this.form);
+    // on a phone the chat is far below the table: new messages out of sight show in the top bar
+    this.unread = 0;
+    this.badge = h("a", { class: "chat-badge", href: "#table-chat", hidden: true, "data-testid": "chat-unread", onclick: () => this.markRead() });
+    this.visible = false;
+    if (typeof IntersectionObserver !== "undefined") {
+      new IntersectionObserver((seen) => {
+        this.visible = seen.some((e) => e.isIntersecting);
+        if (this.visible) this.markRead();
+      }).observe(this.node);
+    }
+  }
+
+  markRead() {
+    this.unread = 0;
+    this.badge.hidden = true;
   }
 
   /** The connection's seat is known (null: a spectator, who reads only). */
@@ -26,15 +41,19 @@ export class TableChat {
   }
 
   onMessage(message) {
+    const first = this.enabled === null;
     this.enabled = message.enabled;
     for (const line of message.lines) {
       if (this.seen.has(line.id)) continue; // a reconnect sends the last lines again
       this.seen.add(line.id);
+      if (!first && !this.visible && line.seat !== this.seat) this.unread += 1;
       this.list.append(
         h("li", { "data-testid": "chat-line" }, nameTag(line.seat, line.name), ": ", h("span", { class: "chat-text" }, line.text)),
       );
     }
     this.list.scrollTop = this.list.scrollHeight;
+    this.badge.hidden = this.unread === 0;
+    this.badge.textContent = `Chat: ${this.unread} new`;
     this.drawNote();
   }
 

@@ -210,6 +210,7 @@ class TableShell {
         h("span", { class: "title" }, gameTitle(this.summary.game)),
         h("span", { class: "small", title: "table id" }, `table ${this.tableId.slice(0, 6)}`),
         h("span", { class: "spacer" }),
+        this.chat.badge,
         this.who,
         this.conn,
       ),
