@@ -220,6 +220,8 @@ async def seat_player(
                 tally.errors[str(msg["code"])] += 1
                 pending = None
                 continue
+            if msg["type"] != "view":  # the history and the chat a connection opens with
+                continue
             now = time.perf_counter()
             if pending is not None and msg["version"] > pending[0]:
                 if pending[1] >= tally.measure_from:
