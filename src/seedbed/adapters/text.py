@@ -27,7 +27,7 @@ Three pieces, generic over games:
 >>> read_reply(seedbed.game("stalk_exchange"), "I will flush.")
 Traceback (most recent call last):
 ...
-seedbed.adapters.text.ReplyError: could not read 'I will flush' as a move: unknown action 'i'; actions: plant, swap, flush, end
+seedbed.adapters.text.ReplyError: could not read 'I will flush' as a move: unknown action 'i'; ...
 """
 
 from __future__ import annotations
