@@ -100,7 +100,7 @@ class TextTable:
     def board(self, seat: PlayerId) -> str:
         """The table as ``seat`` sees it and its moves now."""
         view = observation_text(self.game_name, self.state.observe(seat), seat)
-        return f"{view}\n{moves_text(self.state, seat)}"
+        return f"You are seat {seat}.\n{view}\n{moves_text(self.state, seat)}"
 
     def prompt(self, seat: PlayerId) -> str:
         """The news and the board, as one text."""
