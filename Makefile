@@ -19,7 +19,7 @@ cargo = @if command -v cargo >/dev/null; then cd native && echo "cargo $(1)" && 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,llm]'
 	touch $(STAMP)
 
 $(NATIVE): $(STAMP) $(NATIVE_SRC)

@@ -46,6 +46,9 @@ SKIPPED = {
     ),
     "seedbed match ismcts:iterations=1000,rollout=cutoff greedy --game stalk_exchange "
     "--players 4": "runs until the SPRT decides (minutes); tests/arena run small matches",
+    "seedbed play-text stalk_exchange --players 3 --bots greedy,random --seat 1": (
+        "reads a person's moves from the terminal; tests/test_cli_play_text.py plays whole games"
+    ),
 }
 """README commands (comments stripped, whitespace normalised) not run, with the reason."""
 

@@ -320,8 +320,8 @@ def test_generic_modules_name_no_game() -> None:
     assert not hits, f"{len(hits)} game words in generic code:\n" + "\n".join(hits)
 
 
-ADAPTER_THIRD_PARTY = ("numpy", "gymnasium", "pettingzoo")
-"""The research interfaces' libraries (the ``rl`` extra, issue 18)."""
+ADAPTER_THIRD_PARTY = ("numpy", "gymnasium", "pettingzoo", "pyarrow", "textarena")
+"""The research interfaces' libraries (the ``rl`` and ``llm`` extras, issue 18)."""
 
 
 @pytest.mark.parametrize("path", modules("adapters"), ids=lambda p: str(p.relative_to(SRC)))

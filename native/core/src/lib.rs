@@ -6,3 +6,4 @@ pub mod few;
 pub mod rng;
 pub mod shared;
 pub mod stalk_exchange;
+pub mod trace;

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use seedbed_core::bohnanza::actions::Action;
 use seedbed_core::bohnanza::menu::{legal_actions, Menu};
 use seedbed_core::bohnanza::state::LoadError;
-use seedbed_core::bohnanza::{codes, game, observe, playout, rules, Config, Options, Zones};
+use seedbed_core::bohnanza::{codes, game, observe, playout, rules, trace, Config, Options, Zones};
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -50,17 +50,6 @@ fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
     let value: serde_json::Value = serde_json::from_str(action_json)
         .map_err(|e| seedbed_error(py, "InvalidActionError", format!("not JSON: {e}")))?;
     Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", e))
-}
-
-fn events_json(s: &Zones, events: &[rules::Event]) -> String {
-    let out: Vec<serde_json::Value> = events
-        .iter()
-        .map(|e| {
-            let e = e.to_json(&s.cfg);
-            serde_json::json!([e.kind, e.public, e.private, e.private_to])
-        })
-        .collect();
-    serde_json::Value::from(out).to_string()
 }
 
 fn parse_options(options_json: Option<&str>) -> PyResult<Options> {
@@ -275,7 +264,7 @@ impl BohnanzaZones {
     fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
         let action = parse_action(py, action_json)?;
         match game::apply(&mut self.inner, player, &action) {
-            Ok(events) => Ok(events_json(&self.inner, &events)),
+            Ok(events) => Ok(trace::events_json(&self.inner, &events)),
             Err(why) => Err(refused_error(py, &why)),
         }
     }

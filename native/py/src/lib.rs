@@ -19,6 +19,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state_json, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_state_from_json, m)?)?;
     m.add_function(wrap_pyfunction!(playout::bohnanza_simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(playout::bohnanza_traces, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_action_json, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_action_code, m)?)?;
     m.add_class::<stalk_exchange::StalkExchangeZones>()?;
@@ -34,5 +35,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         stalk_exchange::stalk_exchange_simulate,
         m
     )?)?;
+    m.add_function(wrap_pyfunction!(stalk_exchange::stalk_exchange_traces, m)?)?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use seedbed_core::bohnanza::playout::{simulate_one, EVENT_KINDS};
-use seedbed_core::bohnanza::rules;
+use seedbed_core::bohnanza::{rules, trace};
 
 use crate::bohnanza::{masked_seed, new_config};
 
@@ -61,4 +61,30 @@ pub fn bohnanza_simulate(
             (o.scores, o.ranks, o.winners, tiebreak, g.steps, counts)
         })
         .collect())
+}
+
+/// `bohnanza_traces(num_players, seeds, options_json=None, cap=None)`: for each seed, the
+/// parity trace of the game `bohnanza_simulate` plays (`seedbed_core::trace`): (actions
+/// played, digest as hex, whether the game ended), stopping after `cap` actions when given.
+/// `tests/native/traces.py` computes the same digests on the Python engine.
+#[pyfunction]
+#[pyo3(signature = (num_players, seeds, options_json = None, cap = None))]
+pub fn bohnanza_traces(
+    py: Python<'_>,
+    num_players: &Bound<'_, PyAny>,
+    seeds: Vec<Bound<'_, PyAny>>,
+    options_json: Option<&str>,
+    cap: Option<u64>,
+) -> PyResult<Vec<(u64, String, bool)>> {
+    let cfg = new_config(num_players, options_json)?;
+    let seeds = seeds
+        .iter()
+        .map(masked_seed)
+        .collect::<PyResult<Vec<u64>>>()?;
+    Ok(py.allow_threads(|| {
+        seeds
+            .iter()
+            .map(|&seed| trace::trace_seed(cfg.clone(), seed, cap))
+            .collect()
+    }))
 }

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use seedbed_core::stalk_exchange::actions::Action;
 use seedbed_core::stalk_exchange::menu::{legal_actions, Menu};
 use seedbed_core::stalk_exchange::state::LoadError;
-use seedbed_core::stalk_exchange::{game, observe, playout, rules, Config, Zones};
+use seedbed_core::stalk_exchange::{game, observe, playout, rules, trace, Config, Zones};
 
 use crate::bohnanza::masked_seed;
 
@@ -51,11 +51,6 @@ fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
     let value: serde_json::Value = serde_json::from_str(action_json)
         .map_err(|e| seedbed_error(py, "InvalidActionError", (format!("not JSON: {e}"),)))?;
     Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", (e,)))
-}
-
-fn events_json(events: &[rules::Event]) -> String {
-    let out: Vec<serde_json::Value> = events.iter().map(rules::Event::to_json).collect();
-    serde_json::Value::from(out).to_string()
 }
 
 /// A native Stalk Exchange position (the zones of `state.py`).
@@ -162,7 +157,7 @@ impl StalkExchangeZones {
     fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
         let action = parse_action(py, action_json)?;
         match game::apply(&mut self.inner, player, &action) {
-            Ok(events) => Ok(events_json(&events)),
+            Ok(events) => Ok(trace::events_json(&events)),
             Err(why) => Err(refused_error(py, &why)),
         }
     }
@@ -296,9 +291,9 @@ pub fn stalk_exchange_new_state(
     options_json: Option<&str>,
 ) -> PyResult<StalkExchangeZones> {
     let cfg = new_config(num_players, options_json)?;
-    let mut z = Zones::init_empty(cfg, seedbed_core::rng::Rng::new(masked_seed(seed)?));
-    rules::setup(&mut z);
-    Ok(StalkExchangeZones { inner: z })
+    Ok(StalkExchangeZones {
+        inner: rules::deal(cfg, masked_seed(seed)?),
+    })
 }
 
 /// `StalkExchange.state_from_json` for `to_json()` text. KeyError for a missing key (as in
@@ -348,11 +343,7 @@ pub fn stalk_exchange_simulate(
     let results = py.allow_threads(|| {
         seeds
             .iter()
-            .map(|&seed| {
-                let mut z = Zones::init_empty(cfg.clone(), seedbed_core::rng::Rng::new(seed));
-                rules::setup(&mut z);
-                playout::simulate_one(z, seed, max_steps)
-            })
+            .map(|&seed| playout::simulate_one(rules::deal(cfg.clone(), seed), seed, max_steps))
             .collect::<Result<Vec<_>, String>>()
     });
     let results =
@@ -367,4 +358,29 @@ pub fn stalk_exchange_simulate(
             )
         })
         .collect())
+}
+
+/// `stalk_exchange_traces(num_players, seeds, options_json=None, cap=None)`: for each seed, the
+/// parity trace of the game `stalk_exchange_simulate` plays (`seedbed_core::trace`): (actions
+/// played, digest as hex, whether the game ended), stopping after `cap` actions when given.
+#[pyfunction]
+#[pyo3(signature = (num_players, seeds, options_json = None, cap = None))]
+pub fn stalk_exchange_traces(
+    py: Python<'_>,
+    num_players: &Bound<'_, PyAny>,
+    seeds: Vec<Bound<'_, PyAny>>,
+    options_json: Option<&str>,
+    cap: Option<u64>,
+) -> PyResult<Vec<(u64, String, bool)>> {
+    let cfg = new_config(num_players, options_json)?;
+    let seeds = seeds
+        .iter()
+        .map(masked_seed)
+        .collect::<PyResult<Vec<u64>>>()?;
+    Ok(py.allow_threads(|| {
+        seeds
+            .iter()
+            .map(|&seed| trace::trace_one(rules::deal(cfg.clone(), seed), seed, cap))
+            .collect()
+    }))
 }

@@ -29,8 +29,10 @@ from seedbed.arena.tournament import deals_for, lineup, schedule
 from seedbed.bots.specs import parse_spec, parse_spec_list
 from seedbed.cli import arena as arena_cli
 from seedbed.cli import bench as bench_cli
+from seedbed.cli import export as export_cli
 from seedbed.cli import figures
 from seedbed.cli import games as games_cli
+from seedbed.cli import play_text as play_text_cli
 from seedbed.cli import serve as serve_cli
 from seedbed.cli import tables as tables_cli
 from seedbed.cli.errors import (
@@ -505,5 +507,7 @@ def match(
 
 app.command()(bench_cli.bench)
 app.command()(games_cli.games)
+app.command()(export_cli.export)
+app.command(name="play-text")(play_text_cli.play_text)
 app.command()(serve_cli.serve)
 app.add_typer(tables_cli.app)

@@ -13,6 +13,7 @@ pub mod observe;
 pub mod playout;
 pub mod rules;
 pub mod state;
+pub mod trace;
 pub mod trading;
 
 pub use cards::{Config, Edition, Options};

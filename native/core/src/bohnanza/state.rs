@@ -151,22 +151,48 @@ fn slot(c: Option<Card>) -> i32 {
     c.map_or(-1, i32::from)
 }
 
-/// Python's `repr` of a list of ints.
-fn repr_list<T: std::fmt::Display>(out: &mut String, items: &[T]) {
+/// An item of a list written as Python's `repr` writes it: ints in decimal (fast, `itoa`),
+/// and text already in repr form as it is.
+trait Repr {
+    fn repr_into(&self, out: &mut String);
+}
+
+macro_rules! repr_int {
+    ($($t:ty),*) => {$(
+        impl Repr for $t {
+            fn repr_into(&self, out: &mut String) {
+                out.push_str(itoa::Buffer::new().format(*self));
+            }
+        }
+    )*};
+}
+repr_int!(u8, u16, u32, u64, usize, i32, i64);
+
+impl Repr for &str {
+    fn repr_into(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Repr for String {
+    fn repr_into(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+/// Python's `repr` of a list of ints (or of items already in repr form).
+fn repr_list<T: Repr>(out: &mut String, items: &[T]) {
     out.push('[');
     for (i, x) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        let _ = write!(out, "{x}");
+        x.repr_into(out);
     }
     out.push(']');
 }
 
-fn repr_nested<T: std::fmt::Display, Z: std::ops::Deref<Target = [T]>>(
-    out: &mut String,
-    items: &[Z],
-) {
+fn repr_nested<T: Repr, Z: std::ops::Deref<Target = [T]>>(out: &mut String, items: &[Z]) {
     out.push('[');
     for (i, x) in items.iter().enumerate() {
         if i > 0 {

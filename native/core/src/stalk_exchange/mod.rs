@@ -14,6 +14,7 @@ pub mod playout;
 pub mod rules;
 pub mod scoring;
 pub mod state;
+pub mod trace;
 pub mod upkeep;
 
 pub use config::Config;

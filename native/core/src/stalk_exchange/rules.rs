@@ -134,10 +134,14 @@ pub fn setup(z: &mut Zones) {
 
 /// A new game (`StalkExchange.new_state` after option normalisation).
 pub fn new_state(num_players: usize, seed: u64, options: &Value) -> Result<Zones, String> {
-    let cfg = Arc::new(Config::new(num_players, options)?);
+    Ok(deal(Arc::new(Config::new(num_players, options)?), seed))
+}
+
+/// The game `seed` deals for a configuration (S-19).
+pub fn deal(cfg: Arc<Config>, seed: u64) -> Zones {
     let mut z = Zones::init_empty(cfg, Rng::new(seed));
     setup(&mut z);
-    Ok(z)
+    z
 }
 
 // ------------------------------------------------------------------ the action phase
