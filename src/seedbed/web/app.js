@@ -17,11 +17,13 @@ import {
 import { installPatterns } from "./glyphs.js";
 import { openTable } from "./table.js";
 import { openReplay } from "./replay.js";
+import { installTips } from "./tips.js";
 
 const app = document.getElementById("app");
 
 function route() {
   installPatterns();
+  installTips();
   const path = window.location.pathname;
   const match = /^\/(play|watch|replay)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (!match) return openLobby(app);
@@ -97,7 +99,8 @@ class Lobby {
     const old = this.form ? this.form.seats : [];
     const seed = this.form ? this.form.seed : "";
     const turnSeconds = this.form ? this.form.turnSeconds : "";
-    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds };
+    const hints = this.form ? this.form.hints : false;
+    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds, hints };
     this.resizeSeats(num, old);
   }
 
@@ -120,6 +123,7 @@ class Lobby {
     };
     if (this.chosenSeeds && String(f.seed).trim() !== "") body.seed = Number(f.seed);
     if (String(f.turnSeconds).trim() !== "") body.turn_seconds = Number(f.turnSeconds);
+    if (f.hints) body.table_options = { hints: true };
     return body;
   }
 
@@ -191,8 +195,15 @@ class Lobby {
             },
           ),
         ),
+        h("a", { class: "rules-link", href: `/rules/${f.game}`, target: "_blank", rel: "noopener", "data-testid": "lobby-rules-link" }, `How to play ${this.gameInfo().title}`),
       ),
       this.optionsView(),
+      h(
+        "label",
+        { class: "check" },
+        h("input", { type: "checkbox", "data-testid": "lobby-hints", checked: f.hints, onchange: (e) => (f.hints = e.target.checked) }),
+        " Allow hints: players may ask \u201cWhat would the bot do?\u201d",
+      ),
       h("h3", {}, "Seats"),
       h("div", {}, f.seats.map((seat, i) => this.seatView(seat, i))),
       h(

@@ -19,6 +19,8 @@ import {
   seatName,
   toast,
 } from "./common.js";
+import { noticeView, setBaseTitle, soundToggle } from "./attention.js";
+import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
 
 const LOG_LIMIT = 400;
 const CLOSE_ABORTED = 4410; // the server's close code for a table it aborted (docs/protocol.md)
@@ -172,6 +174,8 @@ class TableShell {
 
   layout() {
     document.title = `${gameTitle(this.summary.game)} — seedbed`;
+    setBaseTitle(document.title);
+    this.hints = hintPanel(this);
     this.conn = h("span", { class: "conn conn-wait", "data-testid": "connection" }, "connecting…");
     this.who = h("span", { class: "small", "data-testid": "who-am-i" }, this.mode === "watch" ? "Watching" : "");
     this.banner = h("div", { class: "turn-banner", "data-testid": "turn-banner", role: "status", "aria-live": "polite" }, "Connecting…");
@@ -193,13 +197,16 @@ class TableShell {
         h("span", { class: "title" }, gameTitle(this.summary.game)),
         h("span", { class: "small", title: "table id" }, `table ${this.tableId.slice(0, 6)}`),
         h("span", { class: "spacer" }),
+        hintsBadge(this.summary),
+        rulesLink(this.summary.game),
+        this.mode === "play" ? soundToggle() : null,
         this.who,
         this.conn,
       ),
       h(
         "div",
         { class: "table-layout" },
-        h("main", { class: "table-main" }, this.banner, this.endHolder, this.gameHolder),
+        h("main", { class: "table-main" }, this.banner, this.hints.element, this.endHolder, this.gameHolder),
         h(
           "aside",
           { class: "table-side" },
@@ -315,6 +322,8 @@ class TableShell {
     if (first) this.firstView(msg);
     this.addLog(msg);
     this.render();
+    noticeView(msg, this.module);
+    this.hints.update(msg);
   }
 
   firstView(msg) {

@@ -5,7 +5,7 @@
 import { h, plural, s } from "../../common.js";
 import { glyph, letters, shape } from "../../glyphs.js";
 import { plantKey } from "./exchange.js";
-import { flowerName } from "./flowers.js";
+import { flowerName, flowerTip } from "./flowers.js";
 
 const HEX = 30; // hex radius in SVG units (pointy-top)
 
@@ -86,7 +86,7 @@ export function garden(ctx, m, ui) {
     if (token) {
       const side = token.side;
       const bg = s("path", { d: hexPath(cx, cy), fill: side === "bulb" ? "#a98b61" : "#cfe6bf", stroke: "#7d6a48", "stroke-width": 1.5 });
-      const label = `${flowerName(token.flower)} ${side} at ${q},${r}`;
+      const label = `${flowerTip(view, token.flower)} — ${side} at ${q},${r}`;
       root.append(
         s(
           "g",
