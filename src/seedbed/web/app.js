@@ -394,6 +394,7 @@ class Lobby {
         seat.kind = v;
         this.render();
       },
+      `Seat ${i + 1}: a person or a bot`,
     );
     const detail =
       seat.kind === "human"
@@ -414,6 +415,7 @@ class Lobby {
             (v) => {
               seat.bot = v;
             },
+            `Bot of seat ${i + 1}`,
           );
     return h("div", { class: "lobby-seat" }, h("span", { class: "seat-no" }, seatDot(i), `Seat ${i + 1}`), kind, detail);
   }
@@ -447,10 +449,10 @@ function optionsJson(options) {
   return out;
 }
 
-function select(testid, pairs, value, onChange) {
+function select(testid, pairs, value, onChange, label = null) {
   return h(
     "select",
-    { "data-testid": testid, onchange: (e) => onChange(e.target.value) },
+    { "data-testid": testid, "aria-label": label, onchange: (e) => onChange(e.target.value) },
     pairs.map(([v, label]) => h("option", { value: v, selected: v === value }, label)),
   );
 }

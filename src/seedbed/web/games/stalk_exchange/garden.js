@@ -90,7 +90,7 @@ export function garden(ctx, m, ui) {
       root.append(
         s(
           "g",
-          { "data-testid": `se-space-${q}_${r}`, "data-flower": token.flower, "data-side": side, "aria-label": label },
+          { "data-testid": `se-space-${q}_${r}`, "data-flower": token.flower, "data-side": side, role: "img", "aria-label": label },
           s("title", {}, label),
           bg,
           side === "bulb" ? bulbToken(token.flower, cx, cy) : bloomToken(token.flower, cx, cy),
@@ -107,7 +107,7 @@ export function garden(ctx, m, ui) {
         "data-testid": `se-space-${q}_${r}`,
         "data-action": legal ? "plant" : null,
         tabindex: legal ? 0 : null,
-        role: legal ? "button" : null,
+        role: legal ? "button" : "img",
         "aria-label": legal ? `Plant here (${q},${r})` : `Empty space ${q},${r}`,
       },
       s("path", { class: "hex-empty", d: hexPath(cx, cy) }),
