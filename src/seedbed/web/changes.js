@@ -56,7 +56,7 @@ export function showChanges(root, key) {
       tag.setAttribute("data-testid", "change-tag");
       tag.textContent = m.label;
       tag.style.setProperty("--change-delay", delay);
-      if (getComputedStyle(target).position === "static") target.classList.add("change-anchor");
+      target.classList.add("change-anchor"); // position: relative, unless the element is placed
       target.append(tag);
     }
   }

@@ -20,7 +20,7 @@ export function changesOf(events, viewer) {
         break;
       case "harvest":
         out.push({ selector: field(e.player, e.field), label: `harvested: ${coinsText(e.coins)}` });
-        out.push({ selector: `[data-testid="bn-coins-${e.player}"]`, label: `+${e.coins}` });
+        if (e.coins) out.push({ selector: `[data-testid="bn-coins-${e.player}"]`, label: `+${e.coins}` });
         break;
       case "buy-field":
         out.push({ selector: field(e.player, 2), label: "bought" });

@@ -11,7 +11,8 @@ function cellOf(view, seat, card) {
 }
 
 /** Where a player's cell is drawn: your own farm, a spectator's big farms, else the player's
- *  panel. */
+ *  panel. A farm cell is small and clips what overflows it: it glows without a tag (its
+ *  owner's resources carry the tag of what it paid). */
 function place(view, viewer, seat, cell) {
   if (cell && seat === viewer) return `[data-testid="fog-farm-mine"] [data-cell="${cell[0]},${cell[1]}"]`;
   if (cell && viewer === null) return `[data-testid="fog-farm-big-${seat}"] [data-cell="${cell[0]},${cell[1]}"]`;
@@ -19,6 +20,7 @@ function place(view, viewer, seat, cell) {
 }
 
 const res = (seat) => `[data-testid="fog-res-${seat}"]`;
+const tag = (view, viewer, seat, cell, label) => ({ selector: place(view, viewer, seat, cell), label: cell && (seat === viewer || viewer === null) ? "" : label });
 
 export function changesOf(events, view) {
   const viewer = view.viewer ?? null;
@@ -28,16 +30,16 @@ export function changesOf(events, view) {
       case "build":
       case "build-tower":
       case "build-silo":
-        out.push({ selector: place(view, viewer, e.player, e.cell), label: { build: "built", "build-tower": "Water Tower", "build-silo": "Silo" }[e.kind] });
+        out.push(tag(view, viewer, e.player, e.cell, { build: "built", "build-tower": "Water Tower", "build-silo": "Silo" }[e.kind]));
         break;
       case "restore":
-        out.push({ selector: place(view, viewer, e.player, e.cell), label: "restored" });
+        out.push(tag(view, viewer, e.player, e.cell, "restored"));
         break;
       case "harvest":
-        if (e.paid && (e.tile === -1 || e.tile === null || e.tile === undefined)) out.push({ selector: place(view, viewer, e.player, cellOf(view, e.player, e.card)), label: "harvested" });
+        if (e.paid && (e.tile === -1 || e.tile === null || e.tile === undefined)) out.push(tag(view, viewer, e.player, cellOf(view, e.player, e.card), "harvested"));
         break;
       case "open-area":
-        out.push({ selector: place(view, viewer, e.player, cellOf(view, e.player, e.card)), label: "Open Area" });
+        out.push(tag(view, viewer, e.player, cellOf(view, e.player, e.card), "Open Area"));
         break;
       case "gain": {
         const parts = ["coins", "food", "water", "vp"].filter((r) => e[r]).map((r) => `+${resourceText(e[r], r)}`);
