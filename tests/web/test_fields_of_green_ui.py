@@ -306,7 +306,8 @@ def check_score_pad(page: Any) -> None:
     assert pad.locator("tbody tr").count() == 7
     assert "Cards (printed VP)" in pad.inner_text() and "Coins (1 per 3)" in pad.inner_text()
     parts = [
-        [int(x) for x in row.locator("td").all_inner_texts()] for row in pad.locator("tbody tr").all()
+        [int(x) for x in row.locator("td").all_inner_texts()]
+        for row in pad.locator("tbody tr").all()
     ]
     totals = [int(x) for x in pad.locator("[data-testid=fog-pad-total] td").all_inner_texts()]
     assert [sum(col) for col in zip(*parts, strict=True)] == totals

@@ -95,7 +95,7 @@ function fieldButtons(env, f, variety, n, pays) {
             action: harvest,
             act: ctx.act,
             testid: `bn-harvest-${f}`,
-            question: `Harvest field ${f + 1} for nothing? Its ${plural(n, "card")} go to the discard pile.`,
+            question: `Harvest field ${f + 1} for nothing? ${lostText(n)}.`,
             yes: "Yes, harvest for 0",
             extraClass: "bn-harvest",
             rerender: () => rerender(ctx),
@@ -103,6 +103,11 @@ function fieldButtons(env, f, variety, n, pays) {
     );
   }
   return buttons.length ? h("div", { class: "bn-field-buttons" }, buttons) : null;
+}
+
+/** What a harvest for nothing throws away, in words. */
+function lostText(n) {
+  return n === 1 ? "Its one card goes to the discard pile" : `All ${n} cards go to the discard pile`;
 }
 
 /** "Plant X here" (the safe move: primary, with the field's key), or, on a field of another
@@ -120,7 +125,7 @@ function plantButton(env, action, f, convenience, name, pays, testid, title) {
     testid,
     question: pays
       ? `Harvest field ${f + 1} first for ${coinsText(pays)}${lost ? ` (${plural(lost, "card")} to the discard pile)` : ""}?`
-      : `Harvest field ${f + 1} for nothing (all ${plural(n, "card")} to the discard pile)?`,
+      : `Harvest field ${f + 1} for nothing (${lostText(n).toLowerCase()})?`,
     yes: `Yes, harvest & plant ${name}`,
     title: `Harvests this field first (${coinsText(pays)}), then plants [B-21]`,
     key: String(f + 1), // the field's key only asks
