@@ -80,7 +80,7 @@ export function describeAction(a, msg) {
     case "plant-traded":
     case "plant-offered":
     case "plant-revealed":
-      return `Plant card #${a.card} in field ${a.field + 1}`;
+      return `Plant the ${cardVariety(view, a.card)} in field ${a.field + 1}`;
     case "harvest":
       return `Harvest field ${a.field + 1}`;
     case "buy-field":
@@ -106,4 +106,12 @@ export function describeAction(a, msg) {
     default:
       return "";
   }
+}
+
+/** The variety of a card of a zone the viewer plants from (trade area, offer area, revealed). */
+function cardVariety(view, id) {
+  const me = view.viewer;
+  const zones = [view.revealed || [], view.offer_area || [], me !== null && me !== undefined ? view.players[me].trade_area : []];
+  for (const zone of zones) for (const c of zone) if (c.id === id) return short(c.variety);
+  return `card #${id}`;
 }
