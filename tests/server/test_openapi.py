@@ -56,6 +56,7 @@ OPERATIONS = {
     "GET /api/tables/{table_id}/replay",
     "GET /api/tables/{table_id}/catalog",
     "POST /api/games/{game}/files/{key}",
+    "POST /api/tables/{table_id}/hint",
 }
 ORIGINAL_CARDS = (
     Path(__file__).resolve().parents[2] / "src/seedbed/games/fields_of_green/data/original.toml"

@@ -49,16 +49,16 @@ def test_the_declared_defaults() -> None:
 
 def test_defaults_at_a_table_with_a_person(client: TestClient) -> None:
     got = summary(client, PERSON)["table_options"]
-    assert got == {"offer_hold": 10, "open_offers": 2, "phase_offers": 4}
+    assert got == {"offer_hold": 10, "open_offers": 2, "phase_offers": 4, "hints": False}
 
 
 def test_no_hold_at_a_bot_only_table(client: TestClient) -> None:
     got = summary(client, {**BOTS, "table_options": {"offer_hold": 30}})["table_options"]
-    assert got == {"offer_hold": 0, "open_offers": 2, "phase_offers": 4}
+    assert got == {"offer_hold": 0, "open_offers": 2, "phase_offers": 4, "hints": False}
 
 
 def test_chosen_values_are_kept(client: TestClient) -> None:
-    chosen = {"offer_hold": 30, "open_offers": 1, "phase_offers": 3}
+    chosen = {"offer_hold": 30, "open_offers": 1, "phase_offers": 3, "hints": True}
     assert summary(client, {**PERSON, "table_options": chosen})["table_options"] == chosen
 
 
@@ -71,6 +71,7 @@ def test_chosen_values_are_kept(client: TestClient) -> None:
         ({"phase_offers": 21}, ["phase_offers", "20"]),
         ({"phase_offers": "4"}, ["phase_offers"]),
         ({"politeness": 1}, ["politeness"]),
+        ({"hints": 1}, ["hints"]),
     ],
 )
 def test_bad_table_options_are_refused(
@@ -79,9 +80,12 @@ def test_bad_table_options_are_refused(
     refused(client.post("/api/tables", json={**PERSON, "table_options": options}), 422, *words)
 
 
-def test_a_game_without_manners_takes_no_table_options(client: TestClient) -> None:
+def test_a_game_without_manners_takes_only_the_options_of_every_table(client: TestClient) -> None:
+    """Stalk Exchange declares no manners: its tables have only ``hints`` (issue 17)."""
     body = {"game": "stalk_exchange", "num_players": 2, "seats": [{"bot": "greedy"}] * 2}
-    assert summary(client, body)["table_options"] == {}
+    assert summary(client, body)["table_options"] == {"hints": False}
+    hinted = {**body, "table_options": {"hints": True}}
+    assert summary(client, hinted)["table_options"] == {"hints": True}
     refused(
         client.post("/api/tables", json={**body, "table_options": {"offer_hold": 5}}),
         422,

@@ -58,6 +58,7 @@ class WebServer(Server):
         seed: int = 1,
         options: dict[str, Any] | None = None,
         turn_seconds: float | None = None,
+        table_options: dict[str, Any] | None = None,
     ) -> Table:
         """A seeded table; ``seats`` entries are ``"human:NAME"`` or a bot spec."""
         body: dict[str, Any] = {
@@ -74,6 +75,8 @@ class WebServer(Server):
         }
         if turn_seconds is not None:
             body["turn_seconds"] = turn_seconds
+        if table_options is not None:
+            body["table_options"] = table_options
         answer = self.client.post(f"{self.url}/api/tables", json=body)
         assert answer.status_code == 201, answer.text
         data = answer.json()

@@ -27,8 +27,13 @@ GOOD_HARVEST = re.compile(r"^Harvest: [234] coins")
 def act(page: Any, target: Any, key: str | None = None, timeout: float = 30_000) -> bool:
     """Click ``target`` (or press ``key``) and wait for the next view. False when the server
     refused the action (a bot moved first: stale version); the toast is closed."""
-    before = version(page)
     locator = page.locator(target) if isinstance(target, str) else target
+    if key is None and locator.count() and locator.first.get_attribute("data-guarded"):
+        # a destructive move asks first (issue 17): the button arms, "Yes, …" plays it
+        testid = locator.first.get_attribute("data-testid")
+        locator.first.click()
+        locator = page.locator(f"[data-testid={testid}-confirm]")
+    before = version(page)
     changed = (
         "v => Number(document.body.dataset.version ?? -1) !== v"
         " || document.querySelector('[data-testid=toast-error]')"

@@ -72,8 +72,14 @@ def dismiss_stale(page: Any) -> None:
 
 
 def act(page: Any, target: Any) -> None:
-    """Click an element that sends an action and wait for the next view."""
-    click_and_wait(page, target)
+    """Click an element that sends an action and wait for the next view; a destructive move
+    asks first (issue 17): its button arms and "Yes, …" plays it."""
+    locator = page.locator(target) if isinstance(target, str) else target
+    if locator.get_attribute("data-guarded"):
+        testid = locator.get_attribute("data-testid")
+        locator.click()
+        locator = page.locator(f"[data-testid={testid}-confirm]")
+    click_and_wait(page, locator)
     dismiss_stale(page)
 
 
@@ -183,7 +189,13 @@ def play_by_keys(page: Any) -> bool:
         return True
     end = first(page, "[data-testid=fog-end-harvest]")
     if end is not None and first(page, "[data-testid^=fog-pay-harvest-]") is None:
-        press(page, end, "Space")
+        if end.get_attribute("data-guarded"):  # unpaid cards: Space asks, Enter on "Yes" plays
+            end.focus()
+            page.keyboard.press("Space")
+            page.wait_for_selector("[data-testid=fog-end-harvest-cancel]:focus")
+            press(page, page.locator("[data-testid=fog-end-harvest-confirm]"), "Enter")
+        else:
+            press(page, end, "Space")
         return True
     return False
 
@@ -286,6 +298,23 @@ def no_render_error(page: Any) -> None:
     assert not errors.count(), errors.first.inner_text()
 
 
+def check_score_pad(page: Any) -> None:
+    """The end screen's score pad (issue 17): each player's score by the seven parts of F-73,
+    the parts adding up to the score of the results table."""
+    pad = page.locator("[data-testid=fog-score-pad]")
+    assert pad.count() == 1
+    assert pad.locator("tbody tr").count() == 7
+    assert "Cards (printed VP)" in pad.inner_text() and "Coins (1 per 3)" in pad.inner_text()
+    parts = [
+        [int(x) for x in row.locator("td").all_inner_texts()]
+        for row in pad.locator("tbody tr").all()
+    ]
+    totals = [int(x) for x in pad.locator("[data-testid=fog-pad-total] td").all_inner_texts()]
+    assert [sum(col) for col in zip(*parts, strict=True)] == totals
+    for seat, total in enumerate(totals):
+        assert page.locator(f"[data-testid=result-{seat}] td").all_inner_texts()[2] == str(total)
+
+
 def test_three_player_game(web_server: Any, new_page: Any, shot: Any) -> None:
     """Ann against two bots: draw splits, hidden commits, passing hands, the reveal, builds
     on highlighted cells, harvests and the end screen; a phone page follows the same seat,
@@ -308,6 +337,7 @@ def test_three_player_game(web_server: Any, new_page: Any, shot: Any) -> None:
     )
     assert table.summary()["status"] == "finished"
     print(f"3-player game: {moves} human moves in {time.monotonic() - started:.1f} s")
+    check_score_pad(desktop)
 
     watcher = new_page("desktop")  # a spectator: every farm at full size
     watcher.goto(table.watch_url)
@@ -335,4 +365,5 @@ def test_two_player_game_on_a_phone(web_server: Any, new_page: Any, shot: Any) -
     moves = play_game(phone, None, shot, "duel-")
     assert moves > 12
     assert phone.locator("[data-testid=results] tbody tr").count() == 2
+    check_score_pad(phone)
     print(f"2-player game: {moves} human moves in {time.monotonic() - started:.1f} s")

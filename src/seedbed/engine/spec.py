@@ -181,6 +181,30 @@ class DataFile:
     max_bytes: int = 1024 * 1024
 
 
+TABLE_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "hints",
+        "bool",
+        False,
+        "table",
+        "a seat may ask what the greedy bot would play, from that seat's view only (issue 17)",
+        label='Allow hints ("What would the bot do?")',
+    ),
+)
+"""Options of every table, whatever its game (issue 17), stored with the game's manners in
+``table_options`` and never shown to bots (:func:`manners_of`)."""
+
+
+def manners_of(table_options: Mapping[str, Any]) -> JsonDict:
+    """The bots' manners of a table's options: every option but :data:`TABLE_OPTIONS`.
+
+    >>> manners_of({"offer_hold": 10, "hints": True})
+    {'offer_hold': 10}
+    """
+    generic = {o.name for o in TABLE_OPTIONS}
+    return {k: v for k, v in table_options.items() if k not in generic}
+
+
 Ending = Callable[[JsonDict], tuple[str, int]]
 """How a finished game ended and after how many rounds, from the spectator's final view."""
 
@@ -235,10 +259,13 @@ class GameSpec:
         return next((o for o in self.options if o.name == name), None)
 
     def table_options(self, given: Mapping[str, Any] | None, people: bool) -> JsonDict:
-        """The table's manners (:attr:`manners`) with defaults filled in; ValueError naming
-        an unknown or bad one. ``people``: the table has a human seat; without one the
-        :attr:`unattended` values replace those asked."""
-        out = normalize(self.manners, given, "table options")
+        """The table's options with defaults filled in: the bots' manners (:attr:`manners`)
+        and the options every table has (:data:`TABLE_OPTIONS`: ``hints``); ValueError
+        naming an unknown or bad one. ``people``: the table has a human seat; without one the
+        :attr:`unattended` values replace those asked.
+
+        """
+        out = normalize((*self.manners, *TABLE_OPTIONS), given, "table options")
         return out if people else {**out, **self.unattended}
 
     def data_file(self, key: str) -> DataFile | None:

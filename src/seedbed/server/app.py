@@ -21,7 +21,7 @@ from urllib.parse import unquote
 import orjson
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import Field, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
@@ -32,6 +32,7 @@ from seedbed.server.api_document import RECORD_ANSWER, create_table_document, er
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
 from seedbed.server.guard import Guard
+from seedbed.server.hints import HintAnswer, HintRequest, hint_answer
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.limits import AddressLimits, TokenBucket, install_redaction
 from seedbed.server.protocol import (
@@ -50,6 +51,7 @@ from seedbed.server.protocol import (
     TableSummary,
     error_text,
 )
+from seedbed.server.rules_pages import full_rules_page, guide_page
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor
 from seedbed.server.uploads import read_data_file
@@ -289,6 +291,21 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         game or key that takes no file)."""
         return await asyncio.to_thread(read_data_file, game, key, req)
 
+    @app.post("/api/tables/{table_id}/hint", responses=errors(403, 404, 409))
+    async def post_hint(table_id: str, req: HintRequest) -> HintAnswer:
+        """What the greedy bot would play for the seat of ``token``, from that seat's view
+        only, with one line on why: at a table that allows hints (table option ``hints``,
+        403 otherwise or for a wrong token), while the seat is on the move (409 otherwise)."""
+        actor = await runtime.table_or_404(table_id)
+        seat = seat_for_token(actor, req.token)
+        if seat is None:
+            raise HTTPException(403, "that token is no seat of this table")
+        if not actor.table.table_options.get("hints"):
+            raise HTTPException(403, "this table does not allow hints")
+        if actor.finished or seat not in actor.state.to_move():
+            raise HTTPException(409, "hints are given to a seat on the move")
+        return hint_answer(actor.state, seat, actor.version, actor.table.table_options)
+
     @app.get(
         "/api/tables/{table_id}/replay", response_model=Replay, responses=errors(404, 409, 422)
     )
@@ -326,6 +343,22 @@ def _add_client(app: FastAPI) -> None:
     app.get("/", include_in_schema=False)(page)
     for prefix in ("play", "watch", "replay"):
         app.get(f"/{prefix}/{{table_id}}", include_in_schema=False)(page)
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_guide(game: Annotated[str, Path(max_length=64)]) -> HTMLResponse:
+        """How to play a game, for players, its clause ids linking to the full rules."""
+        return _html_or_404(guide_page(game), game)
+
+    @app.get("/rules/{game}/full", include_in_schema=False)
+    async def rules_full(game: Annotated[str, Path(max_length=64)]) -> HTMLResponse:
+        """The full rules of a game (docs/rules/<game>.md), each clause id an anchor."""
+        return _html_or_404(full_rules_page(game), game)
+
+
+def _html_or_404(text: str | None, game: str) -> HTMLResponse:
+    if text is None:
+        raise HTTPException(404, f"no rules for {game[:40]!r}")
+    return HTMLResponse(text, headers={"cache-control": "no-cache"})
 
 
 def seat_token(query_string: bytes) -> tuple[bool, str | None]:

@@ -28,6 +28,7 @@ from seedbed.engine.menu import kind_of
 from seedbed.engine.record import GameRecord, replay, steps
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec
+from seedbed.engine.spec import manners_of
 from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze, table_spec
 from seedbed.server.history import History
 from seedbed.server.limits import TokenBucket
@@ -427,7 +428,7 @@ class TableActor:
         version = self.version
         seed = bot_seed(self.table.seed, seat, version)
         frozen = freeze(self.state)
-        manners = dict(self.table.table_options)
+        manners = manners_of(self.table.table_options)
         people = any(s["kind"] != "bot" for s in self.table.seating)
         spec = table_spec(spec, people) if not stand_in else spec
 
@@ -468,7 +469,7 @@ class TableActor:
         log.error(
             "table %s: seat %d plays a fallback move (its bot gave none)", self.id, answer.seat
         )
-        view = with_manners(self.state.observe(answer.seat), self.table.table_options)
+        view = with_manners(self.state.observe(answer.seat), manners_of(self.table.table_options))
         menu = polite_menu(self.table.game, view, menu)
         bulky = spec(self.table.game).bulky_kinds
         return next((a for a in menu[:64] if kind_of(a) not in bulky), menu[0])

@@ -18,11 +18,13 @@ import { installPatterns } from "./glyphs.js";
 import { openTable } from "./table.js";
 import { openReplay } from "./replay.js";
 import { finishedList, myTables } from "./lobby_lists.js";
+import { installTips } from "./tips.js";
 
 const app = document.getElementById("app");
 
 function route() {
   installPatterns();
+  installTips();
   const path = window.location.pathname;
   const match = /^\/(play|watch|replay)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (!match) return openLobby(app);
@@ -119,7 +121,8 @@ class Lobby {
     const seed = this.form ? this.form.seed : "";
     const turnSeconds = this.form ? this.form.turnSeconds : "";
     const chat = this.form ? this.form.chat : true;
-    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds, chat };
+    const hints = this.form ? this.form.hints : false;
+    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds, chat, hints };
     this.resizeSeats(num, old);
   }
 
@@ -143,6 +146,7 @@ class Lobby {
     if (this.chosenSeeds && String(f.seed).trim() !== "") body.seed = Number(f.seed);
     if (String(f.turnSeconds).trim() !== "") body.turn_seconds = Number(f.turnSeconds);
     if (!f.chat) body.chat = false;
+    if (f.hints) body.table_options = { hints: true };
     return body;
   }
 
@@ -218,8 +222,15 @@ class Lobby {
             },
           ),
         ),
+        h("a", { class: "rules-link", href: `/rules/${f.game}`, target: "_blank", rel: "noopener", "data-testid": "lobby-rules-link" }, `How to play ${this.gameInfo().title}`),
       ),
       this.optionsView(),
+      h(
+        "label",
+        { class: "check" },
+        h("input", { type: "checkbox", "data-testid": "lobby-hints", checked: f.hints, onchange: (e) => (f.hints = e.target.checked) }),
+        " Allow hints: players may ask \u201cWhat would the bot do?\u201d",
+      ),
       h("h3", {}, "Seats"),
       h("div", {}, f.seats.map((seat, i) => this.seatView(seat, i))),
       h(
@@ -423,6 +434,7 @@ class Lobby {
         seat.kind = v;
         this.render();
       },
+      `Seat ${i + 1}: a person or a bot`,
     );
     const detail =
       seat.kind === "human"
@@ -443,6 +455,7 @@ class Lobby {
             (v) => {
               seat.bot = v;
             },
+            `Bot of seat ${i + 1}`,
           );
     return h("div", { class: "lobby-seat" }, h("span", { class: "seat-no" }, seatDot(i), `Seat ${i + 1}`), kind, detail);
   }
@@ -476,10 +489,10 @@ function optionsJson(options) {
   return out;
 }
 
-function select(testid, pairs, value, onChange) {
+function select(testid, pairs, value, onChange, label = null) {
   return h(
     "select",
-    { "data-testid": testid, onchange: (e) => onChange(e.target.value) },
+    { "data-testid": testid, "aria-label": label, onchange: (e) => onChange(e.target.value) },
     pairs.map(([v, label]) => h("option", { value: v, selected: v === value }, label)),
   );
 }

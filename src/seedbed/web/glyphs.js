@@ -26,7 +26,7 @@ const FAMILIES = {
     blue: { label: "Blue Bean", letter: "Bl", colour: "#0072B2", ink: "light", pattern: "waves" },
     chili: { label: "Chili Bean", letter: "Ch", colour: "#D55E00", ink: "light", pattern: "zigzag" },
     stink: { label: "Stink Bean", letter: "St", colour: "#8C9A3B", ink: "dark", pattern: "cross" },
-    green: { label: "Green Bean", letter: "Gr", colour: "#009E73", ink: "light", pattern: "diagonal" },
+    green: { label: "Green Bean", letter: "Gr", colour: "#007A5A", ink: "light", pattern: "diagonal" },
     soy: { label: "Soy Bean", letter: "So", colour: "#E6CF98", ink: "dark", pattern: "checks" },
     black_eyed: { label: "Black-eyed Bean", letter: "BE", colour: "#F4F1EA", ink: "dark", pattern: "rings" },
     red: { label: "Red Bean", letter: "Rd", colour: "#B2182B", ink: "light", pattern: "grid" },

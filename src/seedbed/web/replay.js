@@ -3,6 +3,7 @@
 // rebuilds them from the record: the client never runs the rules. "Reveal every view" shows
 // every seat's view of the same moment, one under the other.
 
+import { hintsBadge, rulesLink } from "./hints.js";
 import { clear, fetchJson, gameTitle, h, knownSeats, seatDot, seatLabel, seatName } from "./common.js";
 import { describeAll, endScreen, loadTable, renderGame } from "./table.js";
 import { stageJump, stageText } from "./stages.js";
@@ -73,7 +74,9 @@ class ReplayViewer {
         { class: "topbar" },
         h("a", { class: "brand", href: "/" }, "seedbed"),
         h("span", { class: "title" }, `${gameTitle(this.summary.game)} — replay`),
+        hintsBadge(this.summary),
         h("span", { class: "spacer" }),
+        rulesLink(this.summary.game),
         h("span", { class: "small" }, this.players.map((p) => seatName(this.players, p.seat)).join(" · ")),
       ),
       h(

@@ -20,7 +20,9 @@ import {
   seatName,
   toast,
 } from "./common.js";
+import { noticeView, setBaseTitle, soundToggle } from "./attention.js";
 import { TableChat } from "./chat.js";
+import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
 import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
 
@@ -189,6 +191,8 @@ class TableShell {
 
   layout() {
     document.title = `${gameTitle(this.summary.game)} — seedbed`;
+    setBaseTitle(document.title);
+    this.hints = hintPanel(this);
     this.conn = h("span", { class: "conn conn-wait", "data-testid": "connection" }, "connecting…");
     this.who = h("span", { class: "small", "data-testid": "who-am-i" }, this.mode === "watch" ? "Watching" : "");
     this.banner = h("div", { class: "turn-banner", "data-testid": "turn-banner", role: "status", "aria-live": "polite" }, "Connecting…");
@@ -211,13 +215,16 @@ class TableShell {
         h("span", { class: "small", title: "table id" }, `table ${this.tableId.slice(0, 6)}`),
         h("span", { class: "spacer" }),
         this.chat.badge,
+        hintsBadge(this.summary),
+        rulesLink(this.summary.game),
+        this.mode === "play" ? soundToggle() : null,
         this.who,
         this.conn,
       ),
       h(
         "div",
         { class: "table-layout" },
-        h("main", { class: "table-main" }, this.banner, this.timer.node, this.endHolder, this.gameHolder),
+        h("main", { class: "table-main" }, this.banner, this.timer.node, this.hints.element, this.endHolder, this.gameHolder),
         h(
           "aside",
           { class: "table-side" },
@@ -336,6 +343,8 @@ class TableShell {
     if (first) this.firstView(msg);
     this.addLog(msg);
     this.render();
+    noticeView(msg, this.module);
+    this.hints.update(msg);
   }
 
   /** A page of the history the server sends after a connection's first view: with the last

@@ -562,3 +562,40 @@ def evaluate(view: JsonDict) -> float:
     me = scores[view["viewer"]]
     total = sum(math.exp(max(-50.0, (s - me) / SCORE_SCALE)) for s in scores)
     return 1.0 / total
+
+
+# ------------------------------------------------------------------ hints (issue 17)
+
+_REASONS = {
+    "plant": "Planting here keeps your other fields growing",
+    "plant-traded": "This field takes the card with the least loss",
+    "plant-offered": "This field takes the card with the least loss",
+    "plant-revealed": "This card extends a field",
+    "harvest": "Cashing this field now is worth more than waiting for its next coin",
+    "buy-field": "A third field lets one more variety grow",
+    "end-planting": "Your next card would force a growing field to be harvested",
+    "discard": "This card would only spoil a growing field",
+    "discard-offered": "This card would only spoil a growing field",
+    "leave-offer": "None of the rest would grow your fields",
+    "finish-turn": "Nothing else to do: draw and end your turn",
+    "offer": "This gives away a card that spoils your fields for one they need",
+    "accept": "The cards you get are worth more to your fields than the ones you give",
+    "decline": "The deal would cost your fields more than it brings",
+    "withdraw": "This offer no longer pays",
+    "pass": "No deal on the table is worth it to you now",
+    "end-trading": "No deal on the table is worth it to you now",
+}
+
+
+def reason(view: JsonDict, action: Action) -> str:
+    """One line on why :func:`choose` picked ``action`` (a hint, issue 17): its kind's idea
+    and, outside trading, the worth of the position after it as the heuristic scores it."""
+    kind = str(action.to_json()["type"])
+    text = _REASONS.get(kind, "The best-looking move by the greedy heuristic")
+    if view["phase"] == "trade":
+        return f"{text}."
+    me = Me(view)
+    card_of = {c["id"]: VARIETY_INDEX[c["variety"]] for c in view["revealed"] + view["offer_area"]}
+    return (
+        f"{text} (your position is worth about {_after(me, action, card_of):.1f} coins after it)."
+    )

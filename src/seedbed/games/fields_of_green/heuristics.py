@@ -499,3 +499,38 @@ def evaluate(view: JsonDict) -> float:
     me = scores[view["viewer"]]
     total = sum(math.exp(max(-50.0, min(50.0, (s - me) / SCORE_SCALE))) for s in scores)
     return 1.0 / total
+
+
+# ------------------------------------------------------------------ hints (issue 17)
+
+_REASONS = {
+    "draw-split": "This mix of piles suits the farm you have",
+    "commit": "This card does the most for your farm this turn",
+    "build": "What it pays at harvests and at the end beats its cost",
+    "build-tower": "More water in reach lets you build more",
+    "build-silo": "More food capacity keeps your harvests from going to waste",
+    "market": "Coins now are worth more than what this card would build",
+    "restore": "The Open Area is worth more face up again",
+    "place-water": "This puts the water where your cards need it",
+    "keep": "This tile does the most for your farm",
+    "place": "This card makes the most of the tile",
+    "set-aside": "No card of yours makes good use of the tile now",
+    "attach": "This tile makes the new card pay more",
+    "skip-attach": "Your tiles are worth more kept aside",
+    "choose": "This effect is worth the most now",
+    "pay": "The ability is worth more than its cost",
+    "skip": "The ability is not worth its cost",
+    "pay-harvest": "What this card gives is worth more than its cost",
+    "decline": "This card's cost is more than it gives",
+    "end-harvest": "Nothing left is worth paying for",
+    "pay-end": "The points are worth the cost",
+    "end-scoring": "Nothing left is worth paying for",
+}
+
+
+def reason(view: JsonDict, action: Action) -> str:
+    """One line on why :func:`choose` picked ``action`` (a hint, issue 17): its kind's idea
+    and the score the heuristic gave it."""
+    kind = str(action.to_json()["type"])
+    text = _REASONS.get(kind, "The best-looking move by the greedy heuristic")
+    return f"{text} (heuristic score {_score(Ctx(view), action):.1f})."

@@ -20,6 +20,7 @@ from seedbed.games.fields_of_green.abilities import (
 )
 from seedbed.games.fields_of_green.config import KIND_NAMES, PILE_NAMES, TYPES
 from seedbed.games.fields_of_green.farm import Cell
+from seedbed.games.fields_of_green.scoring import PART_NAMES, score_parts
 from seedbed.games.fields_of_green.state import (
     F_ATTACH,
     F_CHOOSE,
@@ -29,6 +30,7 @@ from seedbed.games.fields_of_green.state import (
     F_WATER,
     FRAME_NAMES,
     NONE,
+    OVER,
     PHASE_NAMES,
     Zones,
 )
@@ -126,6 +128,10 @@ def observe(s: Zones, viewer: int | None, movers: tuple[int, ...]) -> Json:
         "paid_game_end": sorted(s.paid_end),
         "decision": _decision(s, viewer),
     }
+    if s.phase == OVER:
+        # F-73, F-77: at the end everything is public; the score by part, as on a score pad
+        obs["score_part_names"] = list(PART_NAMES)
+        obs["score_parts"] = [score_parts(s, p) for p in range(cfg.num_players)]
     if viewer is not None:
         obs.update(_private(s, viewer))
     return obs

@@ -274,3 +274,19 @@ def evaluate(view: JsonDict) -> float:
     me = scores[view["viewer"]]
     total = sum(math.exp(max(-50.0, min(50.0, (s - me) / SCORE_SCALE))) for s in scores)
     return 1.0 / total
+
+
+# ------------------------------------------------------------------ hints (issue 17)
+
+_REASONS = {
+    "plant": "Planting this token here grows the stalks you hold most of",
+    "swap": "This swap moves your portfolio toward the flowers the market favours",
+    "flush": "No token on the Exchange is worth taking: a fresh Exchange is",
+    "end": "No action left is worth more than keeping things as they are",
+}
+
+
+def reason(view: JsonDict, action: Action) -> str:
+    """One line on why :func:`choose` picked ``action`` (a hint, issue 17)."""
+    kind = str(action.to_json()["type"])
+    return f"{_REASONS.get(kind, 'The best-looking move by the greedy heuristic')}."

@@ -75,7 +75,7 @@ function hand(env) {
               "li",
               { class: `bn-hand-card ${pos === 0 ? "bn-front" : ""} ${inOffer.has(card.id) ? "bn-picked" : ""}`, "data-testid": `bn-hand-${pos}`, "data-variety": card.variety },
               pos === 0 ? h("div", { class: "bn-front-tag" }, "FRONT ▸ next") : h("div", { class: "bn-pos-tag" }, `#${pos + 1}`),
-              beanCard(card.variety, { size: "m" }),
+              beanCard(card.variety, { size: "m", meter: true }),
               discard ? actionButton(ctx, discard, "Discard", { testid: `bn-discard-${pos}`, cls: "btn-small" }) : null,
             );
           }),

@@ -4,7 +4,8 @@
 
 import { h, plural, s } from "../../common.js";
 import { BEAN, beanCard, coinIcon, coinsText, meterText } from "./beans.js";
-import { actionButton } from "./choices.js";
+import { guardedButton } from "../../confirm.js";
+import { actionButton, rerender } from "./choices.js";
 import { frontCard } from "./status.js";
 
 /** What a protecting clause says (the display names the clause protecting a field). */
@@ -77,39 +78,60 @@ function fieldButtons(env, f, variety, n, pays) {
   const { ctx, view, legal, ts } = env;
   const buttons = [];
   const plant = legal.find("plant", { field: f });
-  if (plant) {
-    const front = frontCard(view);
-    const convenience = n && variety !== front;
-    buttons.push(
-      actionButton(ctx, plant, convenience ? `Harvest & plant ${BEAN[front].short} here` : `Plant ${BEAN[front].short} here`, {
-        testid: `bn-plant-${f}`,
-        primary: true,
-        key: String(f + 1),
-        title: convenience ? `Harvests this field first (${coinsText(pays)}), then plants [B-21]` : "Plant your front card here",
-      }),
-    );
-  }
+  if (plant) buttons.push(plantButton(env, plant, f, n && variety !== frontCard(view), BEAN[frontCard(view)].short, pays, `bn-plant-${f}`, "Plant your front card here"));
   const pick = ts.pick;
   if (pick) {
     const a = legal.find(pick.type, { card: pick.card, field: f });
-    if (a) {
-      const convenience = n && variety !== pick.variety;
-      const name = BEAN[pick.variety]?.short ?? "card";
-      buttons.push(
-        actionButton(ctx, a, convenience ? `Harvest & plant ${name} here` : `Plant ${name} here`, {
-          testid: `bn-${pick.type}-${f}`,
-          primary: true,
-          key: String(f + 1),
-          title: convenience ? `Harvests this field first (${coinsText(pays)}) [B-21]` : null,
-        }),
-      );
-    }
+    if (a) buttons.push(plantButton(env, a, f, n && variety !== pick.variety, BEAN[pick.variety]?.short ?? "card", pays, `bn-${pick.type}-${f}`, null));
   }
   const harvest = legal.find("harvest", { field: f });
   if (harvest) {
-    buttons.push(actionButton(ctx, harvest, `Harvest: ${coinsText(pays)}`, { testid: `bn-harvest-${f}`, cls: "bn-harvest" }));
+    const label = `Harvest: ${coinsText(pays)}`;
+    buttons.push(
+      pays
+        ? actionButton(ctx, harvest, label, { testid: `bn-harvest-${f}`, cls: "bn-harvest" })
+        : guardedButton({
+            label,
+            action: harvest,
+            act: ctx.act,
+            testid: `bn-harvest-${f}`,
+            question: `Harvest field ${f + 1} for nothing? ${lostText(n)}.`,
+            yes: "Yes, harvest for 0",
+            extraClass: "bn-harvest",
+            rerender: () => rerender(ctx),
+          }),
+    );
   }
   return buttons.length ? h("div", { class: "bn-field-buttons" }, buttons) : null;
+}
+
+/** What a harvest for nothing throws away, in words. */
+function lostText(n) {
+  return n === 1 ? "Its one card goes to the discard pile" : `All ${n} cards go to the discard pile`;
+}
+
+/** "Plant X here" (the safe move: primary, with the field's key), or, on a field of another
+ *  variety, "Harvest & plant X here": it harvests the field first [B-21], so it is a secondary
+ *  button that asks before it throws the field's beans away. */
+function plantButton(env, action, f, convenience, name, pays, testid, title) {
+  const { ctx } = env;
+  if (!convenience) return actionButton(ctx, action, `Plant ${name} here`, { testid, primary: true, key: String(f + 1), title });
+  const n = env.view.players[env.me].fields[f].cards.length;
+  const lost = n - pays;
+  return guardedButton({
+    label: `Harvest & plant ${name} here`,
+    action,
+    act: ctx.act,
+    testid,
+    question: pays
+      ? `Harvest field ${f + 1} first for ${coinsText(pays)}${lost ? ` (${plural(lost, "card")} to the discard pile)` : ""}?`
+      : `Harvest field ${f + 1} for nothing (${lostText(n).toLowerCase()})?`,
+    yes: `Yes, harvest & plant ${name}`,
+    title: `Harvests this field first (${coinsText(pays)}), then plants [B-21]`,
+    key: String(f + 1), // the field's key only asks
+    extraClass: "bn-harvest",
+    rerender: () => rerender(ctx),
+  });
 }
 
 export function thirdFieldSlot(env, player, mine) {

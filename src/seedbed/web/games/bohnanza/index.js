@@ -6,16 +6,19 @@
 // varieties' names, copies and bean-o-meters, with the table's catalog (prepare, before the
 // first view).
 
+import { markChanges } from "../../changes.js";
 import { h, toast } from "../../common.js";
 import { installPatterns } from "../../glyphs.js";
 import { loadVarieties } from "./beans.js";
 import { centre, ensurePick } from "./centre.js";
+import { changesOf, describeAction, offersForYou } from "./changes.js";
 import { emptyCompose, Legal, tableState } from "./choices.js";
 import { myArea, others } from "./farms.js";
 import { describeEvent, resultDetail } from "./log.js";
 import { setPlayers } from "./names.js";
 import { offersPanel } from "./offers.js";
 import { isEmptyOffer } from "./composer.js";
+import { tradeSheet } from "./sheet.js";
 import { actionBar, promptText, statusBar } from "./status.js";
 
 function render(ctx) {
@@ -61,7 +64,9 @@ function render(ctx) {
     actionBar(env),
     layout(env),
   );
+  table.classList.toggle("bn-sheet-up", Boolean(ts.sheetOpen) && !view.duel); // set by layout's sheet
   ctx.root.replaceChildren(table);
+  markChanges(ctx, changesOf(msg.events, me));
 }
 
 /** Two columns (one on narrow screens): the table centre and your farm on the left; trading
@@ -69,7 +74,7 @@ function render(ctx) {
 function layout(env) {
   const { view, me } = env;
   const centreArea = h("section", { class: "bn-area-center bn-panel", "aria-label": "Table centre" }, centre(env));
-  const offers = view.duel ? null : h("section", { class: "bn-area-offers bn-panel", "aria-label": "Trading" }, offersPanel(env));
+  const offers = view.duel ? null : tradeSheet(env, h("section", { class: "bn-area-offers bn-panel", "aria-label": "Trading" }, offersPanel(env)));
   const farms = h("section", { class: "bn-area-others", "aria-label": me === null ? "Players" : "Other players" }, others(env));
   if (me === null) {
     return h("div", { class: `bn-layout ${offers ? "" : "bn-one-col"}` }, h("div", { class: "bn-col" }, centreArea, farms), offers ? h("div", { class: "bn-col" }, offers) : null);
@@ -95,4 +100,6 @@ export default {
   prompt,
   describeEvent,
   resultDetail,
+  offersForYou,
+  describeAction,
 };

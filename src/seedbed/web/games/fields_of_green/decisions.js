@@ -2,6 +2,7 @@
 // a choice of effects, an optional cost, the harvest (F-58 … F-62) and the final choices (F-72).
 
 import { actionButton, h, plural, s } from "../../common.js";
+import { guardedButton } from "../../confirm.js";
 import { glyph } from "../../glyphs.js";
 import { cardName, designOf, effectsText, findChoice, key, kindOf, tileName, tileOf } from "./cards.js";
 import { tileFace, title } from "./faces.js";
@@ -126,9 +127,12 @@ function itemRow(ctx, st, it, me, labels, payType) {
     actionButton({ label: Object.keys(a.water || {}).length ? `Pay: ${waterText(a.water, labels)}` : "Pay", action: a, act: ctx.act, testid: `fog-${payType}-${id}-${i}`, primary: i === 0, extraClass: "btn-small" }),
   );
   const declineTitle = tile ? "Do not use this tile this harvest" : "Decline: the card turns face down into an Open Area";
-  const decline = it.decline
-    ? actionButton({ label: tile ? "Skip" : "Decline", action: it.decline, act: ctx.act, testid: `fog-decline-${id}`, title: declineTitle, extraClass: "btn-small" })
-    : null;
+  // declining a card turns it face down for good: a guarded button that asks first (issue 17)
+  const decline = !it.decline
+    ? null
+    : tile
+      ? actionButton({ label: "Skip", action: it.decline, act: ctx.act, testid: `fog-decline-${id}`, title: declineTitle, extraClass: "btn-small" })
+      : guardedButton({ label: "Decline", action: it.decline, act: ctx.act, testid: `fog-decline-${id}`, title: declineTitle, extraClass: "btn-small", question: `Turn ${cardD.name} face down into an Open Area?`, yes: "Yes, decline", rerender: ctx.rerender });
   return h(
     "li",
     { class: `fog-item${pays.length ? "" : " is-stuck"}`, "data-testid": `fog-item-${id}` },
@@ -155,7 +159,9 @@ export function harvestPrompt(ctx, st) {
     h(
       "div",
       { class: "fog-buttons" },
-      actionButton({ label: unpaid ? `End harvest (${plural(unpaid, "unpaid card")} become Open Areas)` : "End harvest", action: end, act: ctx.act, testid: "fog-end-harvest", key: "e", extraClass: unpaid ? "btn-danger" : "btn-primary" }),
+      unpaid
+        ? guardedButton({ label: `End harvest (${plural(unpaid, "unpaid card")} become Open Areas)`, action: end, act: ctx.act, testid: "fog-end-harvest", key: "e", extraClass: "btn-danger", question: `End the harvest? ${plural(unpaid, "unpaid card")} turn face down.`, yes: "Yes, end the harvest", rerender: ctx.rerender })
+        : actionButton({ label: "End harvest", action: end, act: ctx.act, testid: "fog-end-harvest", key: "e", extraClass: "btn-primary" }),
     ),
   ];
 }

@@ -6,7 +6,9 @@
 // tie-break as its outcome. Card names, costs and texts come from the table's card set
 // (GET /api/tables/{id}/catalog); until it arrives, design ids are shown prettified.
 
+import { markChanges } from "../../changes.js";
 import { installPatterns } from "../../glyphs.js";
+import { changesOf } from "./changes.js";
 import { draw } from "./layout.js";
 import { bannerPrompt, describe, resultDetail } from "./log.js";
 import { sync } from "./menu.js";
@@ -28,6 +30,7 @@ export default {
     loadCatalog(st, tableIdOf(ctx));
     sync(ctx, st);
     draw(ctx, st);
+    markChanges(ctx, changesOf(ctx.msg.events, ctx.msg.view));
   },
 
   prompt(args) {

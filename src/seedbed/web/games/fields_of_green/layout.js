@@ -1,6 +1,7 @@
 // The whole Fields of Green table: the prompt first, then what the player acts on next (the
 // hand, the display, the revealed cards, the farm), the other farms and the supply beside.
 
+import { scorePad } from "./scorepad.js";
 import { h, seatDot } from "../../common.js";
 import { who } from "./cards.js";
 import { cardFace } from "./faces.js";
@@ -76,7 +77,7 @@ export function draw(ctx, st) {
       h(
         "div",
         { class: "fog-layout" },
-        h("div", { class: "fog-main" }, mainColumn(ctx, st)),
+        h("div", { class: "fog-main" }, scorePad(ctx), mainColumn(ctx, st)),
         h("div", { class: "fog-side" }, spectator ? null : othersPanel(ctx, st), supplyPanel(ctx, st)),
       ),
     ),

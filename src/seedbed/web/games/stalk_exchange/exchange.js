@@ -3,7 +3,7 @@
 
 import { actionButton, h, seatName, tableStore } from "../../common.js";
 import { badge } from "../../glyphs.js";
-import { flowerName } from "./flowers.js";
+import { flowerName, flowerTip } from "./flowers.js";
 
 export function plantKey(slot, q, r) {
   return `${slot}:${q},${r}`;
@@ -55,6 +55,7 @@ export function exchange(ctx, m, ui) {
       "data-key": legal ? String(slot + 1) : null,
       "aria-pressed": legal ? String(selected) : null,
       "aria-label": flower ? `Slot ${slot + 1}: ${flowerName(flower)}` : `Slot ${slot + 1}: empty`,
+      title: flower ? flowerTip(view, flower) : null,
       disabled: !legal,
       onclick: () => {
         ui.slot = selected ? null : slot;

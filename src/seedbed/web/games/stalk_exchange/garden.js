@@ -5,7 +5,7 @@
 import { h, plural, s } from "../../common.js";
 import { glyph, letters, shape } from "../../glyphs.js";
 import { plantKey } from "./exchange.js";
-import { flowerName } from "./flowers.js";
+import { flowerName, flowerTip } from "./flowers.js";
 
 const HEX = 30; // hex radius in SVG units (pointy-top)
 
@@ -86,11 +86,11 @@ export function garden(ctx, m, ui) {
     if (token) {
       const side = token.side;
       const bg = s("path", { d: hexPath(cx, cy), fill: side === "bulb" ? "#a98b61" : "#cfe6bf", stroke: "#7d6a48", "stroke-width": 1.5 });
-      const label = `${flowerName(token.flower)} ${side} at ${q},${r}`;
+      const label = `${flowerTip(view, token.flower)} — ${side} at ${q},${r}`;
       root.append(
         s(
           "g",
-          { "data-testid": `se-space-${q}_${r}`, "data-flower": token.flower, "data-side": side, "aria-label": label },
+          { "data-testid": `se-space-${q}_${r}`, "data-flower": token.flower, "data-side": side, role: "img", "aria-label": label },
           s("title", {}, label),
           bg,
           side === "bulb" ? bulbToken(token.flower, cx, cy) : bloomToken(token.flower, cx, cy),
@@ -107,7 +107,7 @@ export function garden(ctx, m, ui) {
         "data-testid": `se-space-${q}_${r}`,
         "data-action": legal ? "plant" : null,
         tabindex: legal ? 0 : null,
-        role: legal ? "button" : null,
+        role: legal ? "button" : "img",
         "aria-label": legal ? `Plant here (${q},${r})` : `Empty space ${q},${r}`,
       },
       s("path", { class: "hex-empty", d: hexPath(cx, cy) }),

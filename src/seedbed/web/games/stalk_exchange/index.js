@@ -75,8 +75,26 @@ function prompt({ view, legal }) {
   return "basic actions done: end your actions, or spend a Seedy token for an extra one";
 }
 
+/** Words for an action (a hint): "Plant the Tulip from slot 4 at (-1, -1)". */
+function describeAction(a, msg) {
+  const token = (slot) => (msg.view.exchange[slot] ? flowerName(msg.view.exchange[slot]) : "token");
+  switch (a.type) {
+    case "plant":
+      return `Plant the ${token(a.slot)} from slot ${a.slot + 1} at (${a.space[0]}, ${a.space[1]})`;
+    case "swap":
+      return `Swap: take the ${token(a.slot)} from slot ${a.slot + 1}, give a ${flowerName(a.give)}`;
+    case "flush":
+      return "Flush the Exchange";
+    case "end":
+      return "End your actions";
+    default:
+      return "";
+  }
+}
+
 export default {
   name: "stalk_exchange",
+  describeAction,
   render,
   describeEvent,
   resultDetail,

@@ -1,0 +1,73 @@
+"""Hints for learners (issue 17): at a table whose creator allowed them (the table option
+``hints``), a seat on the move may ask what the greedy bot would play for it, with one line
+on why from the game's heuristics (``heuristics.reason``, if the game has one).
+
+The hint is computed from the seat's :class:`~seedbed.bots.api.InfoSet` only (the seat's
+observation and menu, as every bot sees the game), never from the full state: two states that
+differ only in cards the seat cannot see give the same hint (tests/server/test_hints.py). The
+tie-break generator is seeded by the version and the seat alone, not by the table's seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from seedbed.bots.api import InfoSet
+from seedbed.bots.greedy import GreedyBot
+from seedbed.engine.api import JsonDict, PlayerId, State
+from seedbed.engine.registry import heuristics, spec
+from seedbed.engine.rng import Rng
+from seedbed.engine.spec import manners_of
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The greedy bot's move for a seat: the action (JSON and compact text) and why."""
+
+    action: JsonDict
+    text: str
+    reason: str
+
+
+def hint_for(info: InfoSet, version: int) -> Hint:
+    """What the greedy bot would play for ``info``'s seat, and the heuristics' reason."""
+    bot = GreedyBot(info.game_name)
+    action = bot.act(info, Rng(1_000_003 * version + info.player))
+    why = "The best-looking move by the greedy heuristic."
+    if spec(info.game_name).heuristics is not None:
+        explain = getattr(heuristics(info.game_name), "reason", None)
+        if explain is not None:
+            why = str(explain(info.observation(), action))
+    return Hint(action=action.to_json(), text=str(action), reason=why)
+
+
+def seat_hint(state: State, seat: PlayerId, version: int, table_options: JsonDict) -> Hint:
+    """The hint for ``seat`` at ``state``: seen through the seat's InfoSet (its view, with the
+    table's manners), never the state itself."""
+    return hint_for(InfoSet(state, seat, manners_of(table_options)), version)
+
+
+class HintRequest(BaseModel):
+    """``POST /api/tables/{id}/hint``: the seat's secret token (in the body, never a URL)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    token: str = Field(min_length=1, max_length=200)
+
+
+class HintAnswer(BaseModel):
+    """The greedy bot's move for the asking seat at ``version``: the action JSON, its
+    compact text form and one line on why."""
+
+    version: int
+    action: dict[str, Any]
+    text: str
+    reason: str
+
+
+def hint_answer(state: State, seat: PlayerId, version: int, table_options: JsonDict) -> HintAnswer:
+    """The REST answer of :func:`seat_hint`."""
+    found = seat_hint(state, seat, version, table_options)
+    return HintAnswer(version=version, action=found.action, text=found.text, reason=found.reason)

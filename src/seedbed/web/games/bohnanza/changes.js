@@ -1,0 +1,117 @@
+// What just happened at a Bohnanza table (issue 17), for the shell's change marks
+// (changes.js): each event names the place it touched — the field planted or harvested and
+// what it paid, the offer made, accepted or declined, the cards drawn — and a short tag.
+// Also the offers waiting for the viewer (for the tab title and the chime) and the words of a
+// hinted action.
+
+import { plural } from "../../common.js";
+import { BEAN, coinsText } from "./beans.js";
+
+const field = (seat, f) => `[data-testid="bn-field-${seat}-${f}"]`;
+const short = (variety) => BEAN[variety]?.short ?? variety;
+
+/** [{selector, label}] for the events of a view, as `viewer` sees them. */
+export function changesOf(events, viewer) {
+  const out = [];
+  for (const e of events || []) {
+    switch (e.kind) {
+      case "plant":
+        out.push({ selector: field(e.player, e.field), label: `+ ${short(e.card.variety)}` });
+        break;
+      case "harvest":
+        out.push({ selector: field(e.player, e.field), label: `harvested: ${coinsText(e.coins)}` });
+        if (e.coins) out.push({ selector: `[data-testid="bn-coins-${e.player}"]`, label: `+${e.coins}` });
+        break;
+      case "buy-field":
+        out.push({ selector: field(e.player, 2), label: "bought" });
+        break;
+      case "offer":
+        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: "new offer" });
+        break;
+      case "accept":
+        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: "accepted" });
+        out.push({ selector: `[data-testid="bn-trade-area-${e.acceptor}"]`, label: `+${plural(e.to_acceptor.length, "card")}` });
+        out.push({ selector: `[data-testid="bn-trade-area-${e.proposer}"]`, label: `+${plural(e.to_proposer.length, "card")}` });
+        break;
+      case "decline":
+        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: "declined" });
+        break;
+      case "withdraw":
+        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: "withdrawn" });
+        break;
+      case "draw":
+        out.push({ selector: e.player === viewer ? '[data-testid="bn-hand"]' : `[data-testid="bn-player-${e.player}"]`, label: `+${plural(e.count, "card")}` });
+        break;
+      case "reveal":
+        out.push({ selector: '[data-testid="bn-faceup-0"]', label: "revealed" }, { selector: '[data-testid="bn-faceup-1"]', label: "" }, { selector: '[data-testid="bn-revealed"]', label: "revealed" });
+        break;
+      case "discard":
+      case "discard-offered":
+        out.push({ selector: '[data-testid="bn-discard"]', label: "discarded" });
+        break;
+      case "reshuffle":
+        out.push({ selector: '[data-testid="bn-deck"]', label: "reshuffled" });
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/** Open offers the viewer may answer now (addressed to them, or to anyone while they are not
+ *  the active player [B-39]): their ids. */
+export function offersForYou(msg) {
+  const view = msg.view;
+  const me = view.viewer ?? null;
+  if (me === null || view.phase !== "trade") return [];
+  return (view.offers || [])
+    .filter((o) => o.status === "open" && o.proposer !== me && (o.to === me || (o.to === "any" && me !== view.active)))
+    .map((o) => o.offer_id);
+}
+
+/** Words for an action (a hint): "Plant your front card (Chili) in field 1". */
+export function describeAction(a, msg) {
+  const view = msg.view;
+  const front = view.hand && view.hand.length ? short(view.hand[0].variety) : "";
+  switch (a.type) {
+    case "plant":
+      return `Plant your front card (${front}) in field ${a.field + 1}`;
+    case "plant-traded":
+    case "plant-offered":
+    case "plant-revealed":
+      return `Plant the ${cardVariety(view, a.card)} in field ${a.field + 1}`;
+    case "harvest":
+      return `Harvest field ${a.field + 1}`;
+    case "buy-field":
+      return "Buy the third field";
+    case "end-planting":
+      return "End planting";
+    case "end-trading":
+      return "End trading";
+    case "pass":
+      return "Pass for now";
+    case "finish-turn":
+      return "Draw and end your turn";
+    case "accept":
+      return `Accept offer #${a.offer_id}`;
+    case "decline":
+      return `Decline offer #${a.offer_id}`;
+    case "withdraw":
+      return `Withdraw offer #${a.offer_id}`;
+    case "discard":
+      return `Discard hand card #${a.position + 1}`;
+    case "offer":
+      return `Offer ${a.give_hand.length + a.give_faceup.length ? "cards" : "nothing"} for ${(a.want || []).map(short).join(", ") || "nothing"}`;
+    default:
+      return "";
+  }
+}
+
+/** The variety of a card of a zone the viewer plants from (trade area, offer area, revealed). */
+function cardVariety(view, id) {
+  const me = view.viewer;
+  const zones = [view.revealed || [], view.offer_area || [], me !== null && me !== undefined ? view.players[me].trade_area : []];
+  for (const zone of zones) for (const c of zone) if (c.id === id) return short(c.variety);
+  return `card #${id}`;
+}

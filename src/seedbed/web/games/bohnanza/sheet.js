@@ -1,0 +1,45 @@
+// Trading on a phone (issue 17): the offers panel with its composer becomes a sheet at the
+// bottom of the screen, above your hand and fields, so composing an offer needs no scrolling
+// between the cards and the form. It opens by itself when trading starts and when an offer
+// arrives for you; its handle closes and reopens it. On a wide screen the sheet is the plain
+// panel of the right column (the handle is hidden: style.css).
+
+import { h, plural } from "../../common.js";
+import { rerender } from "./choices.js";
+import { offersForYou } from "./changes.js";
+
+/** Wrap the offers section of the view as the sheet; remembers open/closed per turn. */
+export function tradeSheet(env, section) {
+  const { ctx, view, ts } = env;
+  const incoming = offersForYou({ view });
+  const key = `${view.turn}:${view.phase}`;
+  if (ts.sheetKey !== key) {
+    ts.sheetKey = key;
+    ts.sheetOpen = view.phase === "trade" && env.onMove;
+  }
+  const fresh = incoming.filter((id) => !(ts.sheetSeen || []).includes(id));
+  if (fresh.length) ts.sheetOpen = true;
+  ts.sheetSeen = incoming;
+  const open = Boolean(ts.sheetOpen);
+  const label = view.phase === "trade" ? `Trading${incoming.length ? ` · ${plural(incoming.length, "offer")} for you` : ""}` : "Offers";
+  const handle = h(
+    "button",
+    {
+      type: "button",
+      class: "bn-sheet-handle",
+      "aria-expanded": open ? "true" : "false",
+      "data-testid": "bn-sheet-handle",
+      onclick: () => {
+        ts.sheetOpen = !open;
+        rerender(ctx);
+      },
+    },
+    h("span", { class: "bn-sheet-grip", "aria-hidden": "true" }),
+    label,
+    h("span", { "aria-hidden": "true" }, open ? " ▾" : " ▴"),
+  );
+  section.classList.add("bn-sheet");
+  section.classList.toggle("bn-sheet-open", open);
+  section.prepend(handle);
+  return section;
+}

@@ -1,0 +1,71 @@
+// Hints for learners (issue 17): at a table whose creator allowed them (table option
+// "hints"), the seat on the move may ask "What would the bot do?". The server answers with
+// the greedy bot's move for this seat, worked out from this seat's view only, and one line on
+// why (POST /api/tables/{id}/hint with the seat's token). The answer holds for the view it was
+// asked at and goes away with the next one. Also the "hints on" badge and the rules link of the
+// table and the replay.
+
+import { clear, fetchJson, h } from "./common.js";
+
+/** "Hints on" in a topbar when the table allowed them (the summary's table_options). */
+export function hintsBadge(summary) {
+  const on = Boolean(summary.table_options && summary.table_options.hints);
+  return on ? h("span", { class: "hints-badge", "data-testid": "hints-on", title: "Players could ask what the greedy bot would do" }, "hints on") : null;
+}
+
+/** The link to the game's rules page (how to play, with the full rules it cites). */
+export function rulesLink(game) {
+  return h("a", { class: "rules-link", href: `/rules/${game}`, target: "_blank", rel: "noopener", "data-testid": "rules-link" }, "How to play");
+}
+
+/** The table's hint panel: {element, update(msg)}; empty unless the table allows hints and
+ *  this page plays a seat. `shell`: the table shell (summary, token, mode, module, tableId). */
+export function hintPanel(shell) {
+  const allowed = Boolean(shell.summary.table_options && shell.summary.table_options.hints) && shell.mode === "play" && shell.token;
+  const element = h("div", { class: "hint-panel", hidden: !allowed, "data-testid": "hint-panel" });
+  if (!allowed) return { element, update() {} };
+  let shown = -1;
+  const answer = h("div", { class: "hint-answer", role: "status", "aria-live": "polite", "data-testid": "hint-answer" });
+  const button = h("button", { type: "button", class: "btn btn-small", "data-testid": "hint-button", "data-key": "h", disabled: true }, "What would the bot do?", h("kbd", { class: "key-hint" }, "H"));
+  button.addEventListener("click", async () => {
+    const version = shell.msg ? shell.msg.version : -1;
+    button.disabled = true;
+    clear(answer).append(h("span", { class: "muted" }, "Thinking…"));
+    try {
+      const hint = await fetchJson(`/api/tables/${encodeURIComponent(shell.tableId)}/hint`, { method: "POST", body: JSON.stringify({ token: shell.token }) });
+      if (!shell.msg || shell.msg.version !== version) return; // the table moved on meanwhile
+      shown = hint.version;
+      clear(answer).append(
+        h("b", {}, "The greedy bot would play: "),
+        h("span", { "data-testid": "hint-move" }, describe(shell, hint.action, hint.text)),
+        h("div", { class: "small", "data-testid": "hint-reason" }, hint.reason),
+      );
+    } catch (err) {
+      clear(answer).append(h("span", { class: "muted" }, `No hint: ${err.message}`));
+    } finally {
+      button.disabled = !mine(shell.msg);
+    }
+  });
+  element.append(button, answer);
+  return {
+    element,
+    update(msg) {
+      button.disabled = !mine(msg);
+      if (msg.version !== shown) clear(answer);
+    },
+  };
+}
+
+function mine(msg) {
+  return Boolean(msg) && msg.status !== "finished" && msg.seat !== null && msg.to_move.includes(msg.seat);
+}
+
+/** The module's words for an action (describeAction), else the action's text form. */
+function describe(shell, action, text) {
+  try {
+    const words = shell.module.describeAction ? shell.module.describeAction(action, shell.msg, shell.players) : "";
+    return words || text;
+  } catch {
+    return text;
+  }
+}
