@@ -1,9 +1,10 @@
-"""The native state's fast path through the State API (issue 14): actions cross the boundary
-as integer codes (``native/core/src/bohnanza/codes.rs``) and events as keys decoded once and
-shared. Stepping the Python engine and the native wrapper side by side through
+"""The native state's fast path through the State API (issue 14, D-40): actions cross the
+boundary as integer codes (``native/core/src/bohnanza/codes.rs``), menu items handed out by a
+state are applied by identity, and events are made natively as Python ``Event`` objects (the
+repeating ones shared). Stepping the Python engine and the native wrapper side by side through
 ``legal_actions``/``apply`` must give equal menus, equal events and equal keys, with the
 caches starting again many times in a game, and actions nobody listed (built by hand,
-malformed or unhashable) must behave as in Python."""
+malformed or unhashable, or listed by another state or position) must behave as in Python."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 import seedbed
-from seedbed.engine.api import Action
+from seedbed.engine.api import Action, Event
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza import native as N
@@ -41,6 +42,14 @@ def test_stepping_through_the_api_matches_python(
     n: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(N, "CACHE_LIMIT", 40)  # caches start again many times per game
+    old_limit = N._native.BohnanzaZones.event_cache_limit(40)
+    try:
+        _step_both(n, options)
+    finally:
+        N._native.BohnanzaZones.event_cache_limit(old_limit)
+
+
+def _step_both(n: int, options: dict[str, Any]) -> None:
     kinds: set[str] = set()
     for seed in range(2):
         py, nat = _pair(n, seed, options)
@@ -59,6 +68,8 @@ def test_stepping_through_the_api_matches_python(
             kinds.add(type(menu[i]).__name__)
             got, want = nat.apply(player, native_menu[i]), py.apply(player, menu[i])
             assert json.dumps(got) == json.dumps(want), step  # key order included
+            assert got == want and type(got) is list, step
+            assert all(type(e) is Event for e in got), step
             assert nat.key() == py.key(), step
             assert nat.to_move() == py.to_move(), step
         assert nat.is_terminal() == py.is_terminal()
@@ -121,5 +132,44 @@ def test_codes_no_action_has_are_refused() -> None:
         N._native.bohnanza_action_json(4)  # an offer's kind
     with pytest.raises(InvalidActionError, match="no action has code 17"):
         nat.zones.apply_code(0, 17)
-    with pytest.raises(IndexError):
-        nat.zones.last_events([0])  # nothing applied yet
+
+
+def test_the_same_menu_at_one_position_and_a_new_one_after_a_move() -> None:
+    _, nat = _pair(4, 3, {"max_offers": 0})
+    menu = nat.legal_actions(0)
+    assert type(menu) is tuple and nat.legal_actions(0) is menu  # built once per position
+    twin = nat.clone()
+    assert twin.legal_actions(0) == menu and twin.legal_actions(0) is not menu
+    nat.apply(0, menu[0])
+    assert nat.legal_actions(nat.to_move()[0]) is not menu
+
+
+def test_items_of_another_state_or_position_are_applied_by_what_they_say() -> None:
+    py, nat = _pair(4, 3, {"max_offers": 0})
+    menu = nat.legal_actions(0)
+    twin = nat.clone()  # has handed out nothing: takes the code path
+    assert twin.apply(0, menu[0]) == py.clone().apply(0, menu[0])
+    nat.apply(0, menu[0])
+    py.apply(0, menu[0])
+    stale = menu[0]  # listed at the position before: no longer applied by identity
+    if py.refusal(0, stale) is not None:
+        _same_refusal(py, nat, 0, stale)
+    assert twin.key() == nat.key() == py.key()
+
+
+def test_an_offer_picked_from_a_lazy_menu_is_applied_as_python_applies_it() -> None:
+    py, nat = _pair(4, 1, {})
+    rng = policy_rng(1)
+    offers = 0
+    for _ in range(400):
+        if py.is_terminal():
+            break
+        player = py.to_move()[0]
+        menu, native_menu = py.legal_actions(player), nat.legal_actions(player)
+        i = rng.below(len(menu))
+        picked = native_menu[i]
+        assert picked == menu[i]
+        offers += isinstance(picked, A.Offer)
+        assert json.dumps(nat.apply(player, picked)) == json.dumps(py.apply(player, menu[i]))
+        assert nat.key() == py.key()
+    assert offers > 20

@@ -7,10 +7,18 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyValueError};
 use pyo3::prelude::*;
-use seedbed_core::bohnanza::actions::Action;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::IntoPyObjectExt;
+use seedbed_core::bohnanza::actions::{Action, OfferAction};
 use seedbed_core::bohnanza::menu::{legal_actions, Menu};
 use seedbed_core::bohnanza::state::LoadError;
 use seedbed_core::bohnanza::{codes, game, observe, playout, rules, trace, Config, Options, Zones};
+
+use crate::fast;
+
+#[path = "bohnanza_events.rs"]
+mod events;
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -65,17 +73,56 @@ fn parse_options(options_json: Option<&str>) -> PyResult<Options> {
 #[pyclass(module = "seedbed._native")]
 pub struct BohnanzaZones {
     pub inner: Zones,
-    /// The events of the last `apply_code`, until the next (for `last_events`).
-    last: Vec<rules::Event>,
+    /// The action objects handed out at this position (`menu_tuple`, `menu_item` of a
+    /// clone), applied by identity (`apply_listed`).
+    listed: fast::Listed<Action>,
+    /// The menu of a player at this position (a lazy menu's clone decodes items from it).
+    memo: Option<(i64, Menu)>,
 }
 
 impl From<Zones> for BohnanzaZones {
     fn from(inner: Zones) -> Self {
         BohnanzaZones {
             inner,
-            last: Vec::new(),
+            listed: fast::Listed::new(),
+            memo: None,
         }
     }
+}
+
+/// What determines an event's Python object besides the event: the card table.
+type EventKey = (&'static str, usize, rules::Event);
+
+static EVENTS: fast::SharedCache<EventKey> = fast::SharedCache::new(Default::default);
+
+/// Whether events like `e` recur often enough to keep (no lists of drawn or discarded cards,
+/// no offer ids, which only grow).
+fn repeats(e: &rules::Event) -> bool {
+    use rules::Event as E;
+    matches!(
+        e,
+        E::Turn { .. }
+            | E::Plant { .. }
+            | E::Pass { .. }
+            | E::EndPlanting { .. }
+            | E::Discard { .. }
+            | E::Exhaustion { .. }
+            | E::Reshuffle { .. }
+    )
+}
+
+static OFFER_CLASS: GILOnceCell<Py<PyAny>> = GILOnceCell::new();
+
+/// The Python `Offer` of an offer action (its fields as the menu made them: canonical).
+fn offer_object<'py>(py: Python<'py>, o: &OfferAction) -> PyResult<Bound<'py, PyAny>> {
+    let class = OFFER_CLASS.import(py, "seedbed.games.bohnanza.actions", "Offer")?;
+    class.call1((
+        o.to,
+        PyTuple::new(py, &o.give_faceup)?,
+        PyTuple::new(py, &o.give_hand)?,
+        PyTuple::new(py, &o.want)?,
+        PyTuple::new(py, &o.want_faceup)?,
+    ))
 }
 
 impl Clone for BohnanzaZones {
@@ -83,12 +130,6 @@ impl Clone for BohnanzaZones {
     fn clone(&self) -> Self {
         BohnanzaZones::from(self.inner.clone())
     }
-}
-
-/// What determines an event's JSON besides the event: the card table (edition and player
-/// count, B-13).
-fn event_key(s: &Zones, e: &rules::Event) -> String {
-    format!("{}{}{e:?}", s.cfg.options.edition.name(), s.cfg.num_players)
 }
 
 #[pymethods]
@@ -111,6 +152,7 @@ impl BohnanzaZones {
     /// `[[kind, public], ...]`). Cards go out as a list of ints (a `Vec<u8>` would become
     /// `bytes`).
     fn draw(&mut self, count: usize) -> (Vec<u32>, bool, String) {
+        self.forget();
         let mut ev = Vec::new();
         let (cards, last) = rules::draw(&mut self.inner, count, &mut ev);
         let events: Vec<serde_json::Value> = ev
@@ -130,6 +172,7 @@ impl BohnanzaZones {
         if let Some(bad) = cards.iter().find(|&&c| c as usize >= n) {
             return Err(value_error(format!("no card {bad} in this game")));
         }
+        self.forget();
         // Every card id is below the game's card count (at most 154), so it fits a u8.
         self.inner
             .discard
@@ -198,11 +241,111 @@ impl BohnanzaZones {
         (n, menu.fixed.iter().map(codes::encode).collect())
     }
 
-    /// `apply_json` for an action given by its code (`codes.rs`). Returns one key per event
-    /// (text that determines the event's JSON in this game, so the caller can keep each
-    /// event it has decoded); `last_events` gives them until the next apply.
+    /// `legal_actions(player)` for the wrapper, `player` being on the move: the menu as a
+    /// tuple of the wrapper's action objects (`actions`: its dict by code; `make(code)`
+    /// makes and keeps a missing one), the same tuple again at the same position; or the
+    /// menu's length when it is longer than `limit` or holds an action without a code (an
+    /// offer).
+    fn menu_tuple(
+        &mut self,
+        py: Python<'_>,
+        player: i64,
+        limit: usize,
+        actions: &Bound<'_, PyDict>,
+        make: &Bound<'_, PyAny>,
+    ) -> PyResult<PyObject> {
+        if let Some(menu) = self.listed.menu_of(py, player) {
+            return Ok(menu.into_any().unbind());
+        }
+        let menu = self.menu(player);
+        let n = menu.len();
+        if n > limit || menu.offers.as_ref().is_some_and(|o| !o.is_empty()) {
+            return n.into_py_any(py);
+        }
+        let mut items = Vec::with_capacity(n);
+        for a in &menu.fixed {
+            match codes::encode(a) {
+                Some(code) => items.push(fast::action_object(actions, make, code)?),
+                None => return n.into_py_any(py),
+            }
+        }
+        let tuple = PyTuple::new(py, items)?;
+        self.listed.player = player;
+        self.listed.menu = Some((tuple.clone().unbind(), menu.fixed));
+        Ok(tuple.into_any().unbind())
+    }
+
+    /// Item `i` of `legal_actions(player)` (negative counts from the end) as the wrapper's
+    /// action object (by code from `actions`/`make`; an offer made as `Offer`, any other
+    /// action without a code by `make(json_text)`), remembered by `origin` (the state this
+    /// position was cloned from) so that its `apply_listed` takes it without reading it back.
+    /// The menu is built once per position. IndexError when out of range.
+    fn menu_item<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: i64,
+        i: i64,
+        actions: &Bound<'py, PyDict>,
+        make: &Bound<'py, PyAny>,
+        origin: &Bound<'py, BohnanzaZones>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let menu = match &self.memo {
+            Some((p, menu)) if *p == player => menu,
+            _ => &self.memo.insert((player, self.menu(player))).1,
+        };
+        let n = menu.len() as i64;
+        let j = if i < 0 { i + n } else { i };
+        let a = (0..n)
+            .contains(&j)
+            .then(|| menu.get(j as usize))
+            .flatten()
+            .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
+        let obj = match (codes::encode(&a), &a) {
+            (Some(code), _) => fast::action_object(actions, make, code)?,
+            (None, Action::Offer(o)) => offer_object(py, o)?,
+            (None, _) => make.call1((a.to_json().to_string(),))?,
+        };
+        if let Ok(mut origin) = origin.try_borrow_mut() {
+            origin.listed.picked = Some((obj.clone().unbind(), a));
+        }
+        Ok(obj)
+    }
+
+    /// `apply` of an action object this state handed out at this position (`menu_tuple`, or
+    /// the last item a lazy menu of it decoded), found by identity: the events as `Event`s
+    /// and the new movers. None when `action` is no such object or `player` no int (the
+    /// wrapper then takes the code or JSON path). Refusals as `apply_json`.
+    fn apply_listed<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<(Bound<'py, PyList>, Bound<'py, PyTuple>)>> {
+        let Some(a) = self.listed.find(action) else {
+            return Ok(None);
+        };
+        let Ok(player) = player.extract::<i64>() else {
+            return Ok(None);
+        };
+        match game::apply(&mut self.inner, player, &a) {
+            Ok(events) => {
+                self.forget();
+                let events = self.event_objects(py, events)?;
+                fast::applied(py, events, game::movers(&self.inner)).map(Some)
+            }
+            Err(why) => Err(refused_error(py, &why)),
+        }
+    }
+
+    /// `apply` of an action given by its code (`codes.rs`): the events as `Event`s (one
+    /// object per distinct event, shared) and the new movers; refusals as `apply_json`.
     /// InvalidActionError for a code no action has.
-    fn apply_code(&mut self, py: Python<'_>, player: i64, code: u64) -> PyResult<Vec<String>> {
+    fn apply_code<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: i64,
+        code: u64,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
         let action = codes::decode(code).ok_or_else(|| {
             seedbed_error(
                 py,
@@ -212,49 +355,20 @@ impl BohnanzaZones {
         })?;
         match game::apply(&mut self.inner, player, &action) {
             Ok(events) => {
-                let keys = events.iter().map(|e| event_key(&self.inner, e)).collect();
-                self.last = events;
-                Ok(keys)
+                self.forget();
+                let events = self.event_objects(py, events)?;
+                fast::applied(py, events, game::movers(&self.inner))
             }
             Err(why) => Err(refused_error(py, &why)),
         }
     }
 
-    /// The events of the last `apply_code` at `indices`, each as the Python values of
-    /// `(kind, public, private, private_to)` (`Event`'s fields; what `json.loads` gives of
-    /// `apply_json`'s text); IndexError for an index out of range.
-    #[allow(clippy::type_complexity)]
-    fn last_events<'py>(
-        &self,
-        py: Python<'py>,
-        indices: Vec<usize>,
-    ) -> PyResult<
-        Vec<(
-            &'static str,
-            Bound<'py, PyAny>,
-            Bound<'py, PyAny>,
-            Vec<usize>,
-        )>,
-    > {
-        indices
-            .into_iter()
-            .map(|i| {
-                let e = self.last.get(i).ok_or_else(|| {
-                    PyIndexError::new_err(format!("the last action made no event {i}"))
-                })?;
-                let e = e.to_json(&self.inner.cfg);
-                let private = match &e.private {
-                    Some(value) => crate::values::to_py(py, value)?,
-                    None => py.None().into_bound(py),
-                };
-                Ok((
-                    e.kind,
-                    crate::values::to_py(py, &e.public)?,
-                    private,
-                    e.private_to,
-                ))
-            })
-            .collect()
+    /// Entries one generation of the shared event cache holds (`fast::CACHE_LIMIT` unless
+    /// set): `limit` sets it (tests make generations turn over often); returns the old one.
+    #[staticmethod]
+    #[pyo3(signature = (limit = None))]
+    fn event_cache_limit(limit: Option<usize>) -> usize {
+        fast::cache_limit(&EVENTS, limit)
     }
 
     /// Apply an action given as JSON text: the events as JSON text of
@@ -264,7 +378,10 @@ impl BohnanzaZones {
     fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
         let action = parse_action(py, action_json)?;
         match game::apply(&mut self.inner, player, &action) {
-            Ok(events) => Ok(trace::events_json(&self.inner, &events)),
+            Ok(events) => {
+                self.forget();
+                Ok(trace::events_json(&self.inner, &events))
+            }
             Err(why) => Err(refused_error(py, &why)),
         }
     }
@@ -335,6 +452,7 @@ impl BohnanzaZones {
         mut rng: PyRefMut<'_, crate::rng::Rng>,
         max_steps: u64,
     ) -> u64 {
+        self.forget();
         let mut generator = rng.inner;
         let state = &mut self.inner;
         let mut counts = [0; playout::KINDS];
@@ -370,6 +488,34 @@ impl BohnanzaZones {
 }
 
 impl BohnanzaZones {
+    /// The position changed: what was handed out for the old one is forgotten.
+    fn forget(&mut self) {
+        self.listed.clear();
+        self.memo = None;
+    }
+
+    /// The events as the wrapper's `Event` objects; an event of a kind that repeats (not
+    /// drawn cards) is made once and shared.
+    fn event_objects<'py>(
+        &self,
+        py: Python<'py>,
+        events: Vec<rules::Event>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let cfg = &self.inner.cfg;
+        let table = (cfg.options.edition.name(), cfg.num_players);
+        events
+            .into_iter()
+            .map(|e| {
+                if !repeats(&e) {
+                    return events::event(py, cfg, &e);
+                }
+                fast::cached(&EVENTS, py, (table.0, table.1, e), |(_, _, e)| {
+                    events::event(py, cfg, e)
+                })
+            })
+            .collect()
+    }
+
     fn menu(&self, player: i64) -> Menu {
         let movers = game::movers(&self.inner);
         match movers.into_iter().find(|&q| q as i64 == player) {

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod bohnanza;
+mod fast;
 mod playout;
 mod rng;
 mod stalk_exchange;

@@ -9,12 +9,15 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::IntoPyObjectExt;
 use seedbed_core::stalk_exchange::actions::Action;
 use seedbed_core::stalk_exchange::menu::{legal_actions, Menu};
 use seedbed_core::stalk_exchange::state::LoadError;
 use seedbed_core::stalk_exchange::{game, observe, playout, rules, trace, Config, Zones};
 
 use crate::bohnanza::masked_seed;
+use crate::fast;
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -53,11 +56,94 @@ fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
     Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", (e,)))
 }
 
+/// Action codes of the State wrapper's fast path (as Bohnanza's `codes.rs`): one `u64` per
+/// action, whatever the state. From the low bits: the kind (2 bits: plant, swap, flush, end),
+/// the slot (8 bits), then a plant's q and r offset by 128 (8 bits each) or a swap's type
+/// (8 bits). None for numbers beyond that layout (such actions cross as JSON).
+pub fn action_code(a: &Action) -> Option<u64> {
+    let byte = |v: i64| u64::try_from(v).ok().filter(|&u| u < 256);
+    match *a {
+        Action::Plant { slot, space } => Some(
+            byte(slot)? << 2
+                | byte(space.0.checked_add(128)?)? << 10
+                | byte(space.1.checked_add(128)?)? << 18,
+        ),
+        Action::Swap { slot, give } => Some(1 | byte(slot)? << 2 | byte(give)? << 10),
+        Action::Flush => Some(2),
+        Action::EndActions => Some(3),
+    }
+}
+
+/// The action of a code ([`action_code`]'s inverse), None for a code no action has.
+pub fn action_of_code(code: u64) -> Option<Action> {
+    let byte = |shift: u32| ((code >> shift) & 0xff) as i64;
+    let a = match code & 3 {
+        0 => Action::Plant {
+            slot: byte(2),
+            space: (byte(10) - 128, byte(18) - 128),
+        },
+        1 => Action::Swap {
+            slot: byte(2),
+            give: byte(10),
+        },
+        2 => Action::Flush,
+        _ => Action::EndActions,
+    };
+    (action_code(&a) == Some(code)).then_some(a)
+}
+
 /// A native Stalk Exchange position (the zones of `state.py`).
 #[pyclass(module = "seedbed._native")]
-#[derive(Clone)]
 pub struct StalkExchangeZones {
     pub inner: Zones,
+    /// The action objects handed out at this position (`menu_tuple`, `menu_item` of a
+    /// clone), applied by identity (`apply_listed`).
+    listed: fast::Listed<Action>,
+}
+
+impl From<Zones> for StalkExchangeZones {
+    fn from(inner: Zones) -> Self {
+        StalkExchangeZones {
+            inner,
+            listed: fast::Listed::new(),
+        }
+    }
+}
+
+impl Clone for StalkExchangeZones {
+    /// The position only: a copy has handed out nothing yet.
+    fn clone(&self) -> Self {
+        StalkExchangeZones::from(self.inner.clone())
+    }
+}
+
+impl StalkExchangeZones {
+    /// The events as the wrapper's `Event` objects (every Stalk Exchange event is public).
+    fn event_objects<'py>(
+        py: Python<'py>,
+        events: Vec<rules::Event>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        events
+            .iter()
+            .map(|e| fast::event_object(py, e.kind, &e.public, None, &[]))
+            .collect()
+    }
+
+    fn applied<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: i64,
+        a: &Action,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
+        match game::apply(&mut self.inner, player, a) {
+            Ok(events) => {
+                self.listed.clear();
+                let events = Self::event_objects(py, events)?;
+                fast::applied(py, events, game::movers(&self.inner))
+            }
+            Err(why) => Err(refused_error(py, &why)),
+        }
+    }
 }
 
 #[pymethods]
@@ -150,6 +236,119 @@ impl StalkExchangeZones {
         serde_json::Value::from(out).to_string()
     }
 
+    /// `legal_actions(player)` for the wrapper, `player` being on the move: the menu as a
+    /// tuple of the wrapper's action objects (`actions`: its dict by code; `make(code)` makes
+    /// and keeps a missing one), the same tuple again at the same position; or the menu's
+    /// length when it is longer than `limit` (a lazy menu) or holds an action without a code.
+    fn menu_tuple(
+        &mut self,
+        py: Python<'_>,
+        player: i64,
+        limit: usize,
+        actions: &Bound<'_, PyDict>,
+        make: &Bound<'_, PyAny>,
+    ) -> PyResult<PyObject> {
+        if let Some(menu) = self.listed.menu_of(py, player) {
+            return Ok(menu.into_any().unbind());
+        }
+        let menu = legal_actions(&self.inner, player);
+        let n = menu.len();
+        if n > limit {
+            return n.into_py_any(py);
+        }
+        let natives = menu.items(&self.inner);
+        let mut items = Vec::with_capacity(n);
+        for a in &natives {
+            match action_code(a) {
+                Some(code) => items.push(fast::action_object(actions, make, code)?),
+                None => return n.into_py_any(py),
+            }
+        }
+        let tuple = PyTuple::new(py, items)?;
+        self.listed.player = player;
+        self.listed.menu = Some((tuple.clone().unbind(), natives));
+        Ok(tuple.into_any().unbind())
+    }
+
+    /// Item `i` (0 <= i < length) of `legal_actions(player)` as the wrapper's action object
+    /// (by code from `actions`/`make`, or `make(json_text)` beyond the codes' layout),
+    /// remembered by `origin` (the state this position was cloned from) so that its
+    /// `apply_listed` takes it without reading it back. IndexError when out of range.
+    fn menu_item<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+        i: usize,
+        actions: &Bound<'py, PyDict>,
+        make: &Bound<'py, PyAny>,
+        origin: &Bound<'py, StalkExchangeZones>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let a = legal_actions(&self.inner, player)
+            .get(&self.inner, i)
+            .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
+        let obj = match action_code(&a) {
+            Some(code) => fast::action_object(actions, make, code)?,
+            None => make.call1((a.to_json().to_string(),))?,
+        };
+        if let Ok(mut origin) = origin.try_borrow_mut() {
+            origin.listed.picked = Some((obj.clone().unbind(), a));
+        }
+        let _ = py;
+        Ok(obj)
+    }
+
+    /// `apply` of an action object this state handed out at this position (`menu_tuple`, or
+    /// the last item a lazy menu of it decoded), found by identity: the events as `Event`s
+    /// and the new movers. None when `action` is no such object or `player` no int (the
+    /// wrapper then takes the code or JSON path). Refusals as `apply_json`.
+    fn apply_listed<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<(Bound<'py, PyList>, Bound<'py, PyTuple>)>> {
+        let Some(a) = self.listed.find(action) else {
+            return Ok(None);
+        };
+        let Ok(player) = player.extract::<i64>() else {
+            return Ok(None);
+        };
+        self.applied(py, player, &a).map(Some)
+    }
+
+    /// `apply` of an action given by its code ([`action_code`]): the events and the new
+    /// movers; refusals as `apply_json`; InvalidActionError for a code no action has.
+    fn apply_code<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: i64,
+        code: u64,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
+        let a = action_of_code(code).ok_or_else(|| {
+            seedbed_error(
+                py,
+                "InvalidActionError",
+                (format!("no action has code {code}"),),
+            )
+        })?;
+        self.applied(py, player, &a)
+    }
+
+    /// The code of the action given as JSON text, or None beyond the codes' layout;
+    /// InvalidActionError when the JSON is malformed.
+    #[staticmethod]
+    fn action_code(py: Python<'_>, action_json: &str) -> PyResult<Option<u64>> {
+        Ok(action_code(&parse_action(py, action_json)?))
+    }
+
+    /// The JSON text of the action with this code; ValueError for a code no action has.
+    #[staticmethod]
+    fn action_json(code: u64) -> PyResult<String> {
+        action_of_code(code)
+            .map(|a| a.to_json().to_string())
+            .ok_or_else(|| value_error(format!("no action has code {code}")))
+    }
+
     /// Apply an action given as JSON text: the events as JSON text of
     /// `[[kind, public, private, private_to], ...]`; raises the Python engine's
     /// `NotOnMoveError` / `IllegalActionError` (same message and clause) and changes nothing
@@ -157,7 +356,10 @@ impl StalkExchangeZones {
     fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
         let action = parse_action(py, action_json)?;
         match game::apply(&mut self.inner, player, &action) {
-            Ok(events) => Ok(trace::events_json(&events)),
+            Ok(events) => {
+                self.listed.clear();
+                Ok(trace::events_json(&events))
+            }
             Err(why) => Err(refused_error(py, &why)),
         }
     }
@@ -214,7 +416,7 @@ impl StalkExchangeZones {
         let viewer = viewer.filter(|v| (0..n).contains(v)).map(|v| v as usize);
         let mut d = Clone::clone(&self.inner);
         observe::determinize_into(&mut d, viewer, &mut rng.inner);
-        StalkExchangeZones { inner: d }
+        StalkExchangeZones::from(d)
     }
 
     /// `playout(rng, max_steps)`: play this state in place with the uniform random policy of
@@ -227,6 +429,7 @@ impl StalkExchangeZones {
         mut rng: PyRefMut<'_, crate::rng::Rng>,
         max_steps: u64,
     ) -> u64 {
+        self.listed.clear();
         let mut generator = rng.inner;
         let state = &mut self.inner;
         let mut counts = BTreeMap::new();
@@ -291,9 +494,10 @@ pub fn stalk_exchange_new_state(
     options_json: Option<&str>,
 ) -> PyResult<StalkExchangeZones> {
     let cfg = new_config(num_players, options_json)?;
-    Ok(StalkExchangeZones {
-        inner: rules::deal(cfg, masked_seed(seed)?),
-    })
+    Ok(StalkExchangeZones::from(rules::deal(
+        cfg,
+        masked_seed(seed)?,
+    )))
 }
 
 /// `StalkExchange.state_from_json` for `to_json()` text. KeyError for a missing key (as in
@@ -304,7 +508,7 @@ pub fn stalk_exchange_state_from_json(text: &str) -> PyResult<StalkExchangeZones
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| value_error(format!("a state must be JSON: {e}")))?;
     match game::state_from_json(&value) {
-        Ok(inner) => Ok(StalkExchangeZones { inner }),
+        Ok(inner) => Ok(StalkExchangeZones::from(inner)),
         Err(LoadError::Missing(key)) => Err(PyKeyError::new_err(key)),
         Err(LoadError::Bad(why)) => Err(value_error(why)),
     }

@@ -15,8 +15,9 @@ use super::state::*;
 use crate::rng::Rng;
 
 /// Something that happened (`Event` of `engine/api.py`), typed; [`Event::to_json`] gives the
-/// `(kind, public, private, private_to)` Python builds.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// `(kind, public, private, private_to)` Python builds. `Hash`: the bindings keep the Python
+/// object made for each distinct event.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Event {
     Turn {
         active: usize,

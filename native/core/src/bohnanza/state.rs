@@ -90,7 +90,7 @@ pub const STATUS_NAMES: [&str; 6] = [
 
 /// An offer as made (B-37, B-38): it names specific cards. Immutable and shared between
 /// clones (`Arc`); its status lives in [`Zones::offer_status`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OfferRecord {
     pub offer_id: u32,
     pub proposer: u8,

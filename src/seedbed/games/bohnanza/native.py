@@ -60,19 +60,15 @@ offers) are a :class:`NativeMenu`."""
 
 
 CACHE_LIMIT = 50_000
-"""Entries each cache below (each generation of the event cache) may hold before it starts
-again: bounded memory."""
+"""Entries :data:`_ACTIONS` may hold before it starts again: bounded memory. (The events'
+cache is native: ``BohnanzaZones.event_cache_limit``.)"""
 
 _ACTIONS: dict[int, Action] = {}
 """Action objects by code (``native/core/src/bohnanza/codes.rs``: every action but an offer
-has one code, whatever the state), so a menu crosses as integers and is decoded once."""
+has one code, whatever the state), so a menu crosses as integers and is decoded once; the
+native menu takes them from here (``menu_tuple``, ``menu_item``)."""
 _CODES: dict[Action, int] = {}
 """The reverse of :data:`_ACTIONS`."""
-_EVENTS: dict[str, Event] = {}
-"""Events by the key the native engine gives each (text that determines its JSON; events are
-immutable: named tuples of read-only mappings), so a repeated event is decoded once."""
-_OLDER_EVENTS: dict[str, Event] = {}
-"""The previous generation of :data:`_EVENTS`."""
 
 
 def _dumps(action: Action) -> str:
@@ -86,38 +82,6 @@ def _events(text: str) -> list[Event]:
     ]
 
 
-def _decoded_events(zones: Any, keys: list[str]) -> list[Event]:
-    """The events of the last ``zones.apply_code``, by their keys: decoded from JSON once
-    per key, then shared."""
-    try:
-        known = _EVENTS
-        return [known[k] for k in keys]
-    except KeyError:
-        return _remembered_events(zones, keys)
-
-
-def _remembered_events(zones: Any, keys: list[str]) -> list[Event]:
-    """:func:`_decoded_events` for keys not all in this generation of the cache: taken from
-    the previous generation, or decoded. A full generation becomes the previous one, so what
-    repeats stays and what never repeats (most draws) leaves."""
-    global _EVENTS, _OLDER_EVENTS
-    if len(_EVENTS) >= CACHE_LIMIT:
-        _OLDER_EVENTS, _EVENTS = _EVENTS, {}
-    known, older = _EVENTS, _OLDER_EVENTS
-    missing = []
-    for i, key in enumerate(keys):
-        if key not in known:
-            if key in older:
-                known[key] = older[key]
-            else:
-                missing.append(i)
-    for i, (kind, public, private, private_to) in zip(
-        missing, zones.last_events(missing), strict=True
-    ):
-        known[keys[i]] = Event(kind, public, private, tuple(private_to))
-    return [known[k] for k in keys]
-
-
 def _canonical(action: Action) -> bool:
     """Whether ``action`` is what its own JSON reads back as (a hand-built action may hold
     unsorted positions, which JSON sorts: its refusal then quotes it from Python)."""
@@ -127,9 +91,11 @@ def _canonical(action: Action) -> bool:
         return False
 
 
-def _action_of(code: int) -> Action:
+def _action_of(code: int | str) -> Action:
     """The action object of a code (made from its JSON once, then shared: actions are
-    immutable)."""
+    immutable); given JSON text instead (an action without a code), a new one from it."""
+    if isinstance(code, str):
+        return action_from_json(json.loads(code))
     known = _ACTIONS.get(code)
     if known is None:
         if len(_ACTIONS) >= CACHE_LIMIT:
@@ -159,10 +125,11 @@ class NativeMenu(Sequence[Action]):
     items in the same order, checked by the lockstep harness), built once when first needed.
     Valid for the position it was made in, as every menu is."""
 
-    __slots__ = ("_length", "_player", "_twin", "_zones")
+    __slots__ = ("_length", "_origin", "_player", "_twin", "_zones")
 
     def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
         self._zones = zones.clone()  # the position, kept apart from later moves
+        self._origin = zones  # remembers the item decoded last, to apply it without JSON
         self._player = player
         self._length = length
         self._twin: Sequence[Action] | None = None
@@ -184,8 +151,8 @@ class NativeMenu(Sequence[Action]):
     def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
         if isinstance(i, slice) or self._twin is not None:
             return self.twin()[i]
-        (item,) = json.loads(self._zones.menu_items_json(self._player, [i]))
-        return action_from_json(item)
+        item: Action = self._zones.menu_item(self._player, i, _ACTIONS, _action_of, self._origin)
+        return item
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self.twin())
@@ -230,10 +197,10 @@ class NativeBohnanzaState(State):
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
             return ()
-        length, codes = self.zones.menu_codes(player, EAGER_MENU)
-        if codes is not None:
-            known = _ACTIONS
-            return tuple([known[c] if c in known else _action_of(c) for c in codes])
+        length = self.zones.menu_tuple(player, EAGER_MENU, _ACTIONS, _action_of)
+        if type(length) is tuple:  # the actions themselves (the same tuple at one position)
+            menu: tuple[Action, ...] = length
+            return menu
         if length <= EAGER_MENU:
             return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
         # Thousands of offers: decoding every one from JSON made a greedy bot 100x slower,
@@ -257,12 +224,18 @@ class NativeBohnanzaState(State):
         return self.refusal(player, action) is None
 
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
+        listed = self.zones.apply_listed(player, action)  # an item this state handed out
+        if listed is not None:
+            events: list[Event]
+            events, self._movers = listed
+            self._python = None
+            return events
         if type(action) not in HANDLERS:
             raise foreign_action_error(action)
         code = _code_of(action)
         try:
             if code is not None:
-                keys = self.zones.apply_code(player, code)
+                events, self._movers = self.zones.apply_code(player, code)
             else:
                 text = self.zones.apply_json(player, _dumps(action))
         except (InvalidActionError, OverflowError):
@@ -271,11 +244,11 @@ class NativeBohnanzaState(State):
             if code is None and not _canonical(action):  # quoted as it was built
                 raise self._python_refusal(player, action) from None
             raise
-        self._movers = tuple(self.zones.to_move())
         self._python = None
-        if code is None:
-            return _events(text)
-        return _decoded_events(self.zones, keys)
+        if code is not None:
+            return events
+        self._movers = tuple(self.zones.to_move())
+        return _events(text)
 
     def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:
         """The Python rules' refusal of an action the native engine refused or could not

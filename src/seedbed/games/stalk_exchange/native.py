@@ -31,8 +31,6 @@ from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import LazyMenu
 from seedbed.engine.rng import Rng, mirrored
 from seedbed.games.stalk_exchange.actions import (
-    END_ACTIONS,
-    FLUSH,
     Plant,
     Swap,
     action_from_json,
@@ -59,6 +57,16 @@ else:
 EAGER_MENU = 16
 """Menus up to this length are decoded at once; longer ones (plants: slots × empty spaces)
 are a :class:`NativeMenu` that decodes the items asked for."""
+
+CACHE_LIMIT = 50_000
+"""Entries :data:`_ACTIONS` may hold before it starts again: bounded memory."""
+
+_ACTIONS: dict[int, Action] = {}
+"""Action objects by code (``StalkExchangeZones.action_code``: one code per action, whatever
+the state), so a menu crosses as integers and each action is made once; the native menu
+takes them from here (``menu_tuple``, ``menu_item``)."""
+_CODES: dict[Action, int] = {}
+"""The reverse of :data:`_ACTIONS`."""
 
 _ERRORS = (InvalidActionError, OverflowError, TypeError)
 """What the native boundary raises for input it cannot hold (numbers beyond 64 bits, a
@@ -95,6 +103,32 @@ def _native_safe(action: Action) -> bool:
     )
 
 
+def _action_of(code: int | str) -> Action:
+    """The action object of a code (made from its JSON once, then shared: actions are
+    immutable); given JSON text instead (an action without a code), a new one from it."""
+    assert _native is not None, UNAVAILABLE
+    if isinstance(code, str):
+        return action_from_json(json.loads(code))
+    known = _ACTIONS.get(code)
+    if known is None:
+        if len(_ACTIONS) >= CACHE_LIMIT:
+            _ACTIONS.clear()
+            _CODES.clear()
+        known = action_from_json(json.loads(_native.StalkExchangeZones.action_json(code)))
+        _ACTIONS[code] = known
+        _CODES[known] = code
+    return known
+
+
+def _code_of(action: Action) -> int | None:
+    """The code of an action seen in a menu, or None (an action never listed, or one that
+    cannot be hashed)."""
+    try:
+        return _CODES.get(action)
+    except TypeError:  # built by hand with a list inside
+        return None
+
+
 def _events(text: str) -> list[Event]:
     return [
         Event(kind, public, private, tuple(private_to))
@@ -107,21 +141,23 @@ class NativeMenu(LazyMenu):
     when asked for (a random policy pays for one action). Valid for the position it was made
     in, as every menu is."""
 
-    __slots__ = ("_player", "_zones")
+    __slots__ = ("_origin", "_player", "_zones")
 
     def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
         self._zones = zones.clone()  # the position, kept apart from later moves
+        self._origin = zones  # remembers the item decoded last, to apply it without JSON
         self._player = player
         self._len = length
 
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int and 0 <= i < self._len:  # the usual pick, without LazyMenu's frame
+            return self._zones.menu_item(self._player, i, _ACTIONS, _action_of, self._origin)
+        return super().__getitem__(i)
+
     def _item(self, i: int) -> Action:
-        # the item as numbers, no JSON (ISMCTS decodes many items to find the menu's runs)
-        kind, a, b, c = self._zones.menu_item_parts(self._player, i)
-        if kind == 0:
-            return Plant(a, (b, c))
-        if kind == 1:
-            return Swap(a, b)
-        return FLUSH if kind == 2 else END_ACTIONS
+        # one shared object per action, by code (ISMCTS decodes many items to find the runs)
+        item: Action = self._zones.menu_item(self._player, i, _ACTIONS, _action_of, self._origin)
+        return item
 
 
 class NativeStalkExchangeState(State):
@@ -156,7 +192,10 @@ class NativeStalkExchangeState(State):
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
             return ()
-        length: int = self.zones.menu_len(player)
+        length = self.zones.menu_tuple(player, EAGER_MENU, _ACTIONS, _action_of)
+        if type(length) is tuple:  # the actions themselves (the same tuple at one position)
+            menu: tuple[Action, ...] = length
+            return menu
         if length <= EAGER_MENU:
             return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
         return NativeMenu(self.zones, player, length)
@@ -175,14 +214,26 @@ class NativeStalkExchangeState(State):
         return self.refusal(player, action) is None
 
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
+        listed = self.zones.apply_listed(player, action)  # an item this state handed out
+        if listed is not None:
+            events: list[Event]
+            events, self._movers = listed
+            self._python = None
+            return events
         if type(action) not in HANDLERS or not _native_safe(action):
             raise self._python_refusal(player, action)
+        code = _code_of(action)
         try:
-            text = self.zones.apply_json(player, _dumps(action))
+            if code is not None:
+                events, self._movers = self.zones.apply_code(player, code)
+            else:
+                text = self.zones.apply_json(player, _dumps(action))
         except _ERRORS:
             raise self._python_refusal(player, action) from None
-        self._movers = tuple(self.zones.to_move())
         self._python = None
+        if code is not None:
+            return events
+        self._movers = tuple(self.zones.to_move())
         return _events(text)
 
     def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:

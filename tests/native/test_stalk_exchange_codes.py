@@ -1,0 +1,88 @@
+"""Stalk Exchange's fast path through the State API (issue 15, D-40), as Bohnanza's
+(``test_action_codes.py``): actions cross as integer codes (``StalkExchangeZones.action_code``),
+one shared object per code; menu items a state handed out (its short menu's tuple, the item
+its lazy menu decoded last) are applied by identity; events are made natively as Python
+``Event`` objects. Stepping both engines side by side must give equal menus, events (as JSON
+text, key order included) and keys, whichever way an action reaches the native state."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import seedbed
+from seedbed.engine.api import Event
+from seedbed.engine.errors import InvalidActionError
+from seedbed.games.stalk_exchange import actions as A
+from seedbed.games.stalk_exchange import native as N
+from seedbed.lab.simulate import policy_rng
+
+pytestmark = pytest.mark.skipif(N.GAME is None, reason=str(N.UNAVAILABLE))
+
+OPTIONS: list[tuple[int, dict[str, Any]]] = [
+    (3, {}),
+    (2, {"garden_radius": 1, "exchange_slots": 8}),
+    (5, {}),
+]
+
+
+def _pair(n: int, seed: int, options: dict[str, Any]) -> tuple[Any, Any]:
+    py = seedbed.game("stalk_exchange", engine="python").new_state(n, seed, options)
+    nat = seedbed.game("stalk_exchange", engine="native").new_state(n, seed, options)
+    return py, nat
+
+
+@pytest.mark.parametrize(("n", "options"), OPTIONS, ids=str)
+@pytest.mark.parametrize("via", ["native menu", "python objects"])
+def test_stepping_through_the_api_matches_python(
+    n: int, options: dict[str, Any], via: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(N, "CACHE_LIMIT", 40)  # the action cache starts again many times
+    for seed in range(2):
+        py, nat = _pair(n, seed, options)
+        rng = policy_rng(seed)
+        while not py.is_terminal():
+            player = py.to_move()[0]
+            menu, native_menu = py.legal_actions(player), nat.legal_actions(player)
+            assert len(native_menu) == len(menu)
+            i = rng.below(len(menu))
+            assert native_menu[i] == menu[i]
+            if len(menu) <= N.EAGER_MENU:
+                assert list(native_menu) == list(menu)
+            action = native_menu[i] if via == "native menu" else menu[i]
+            got, want = nat.apply(player, action), py.apply(player, menu[i])
+            assert json.dumps(got) == json.dumps(want)  # key order included
+            assert got == want and type(got) is list and all(type(e) is Event for e in got)
+            assert nat.key() == py.key() and nat.to_move() == py.to_move()
+        assert nat.is_terminal() and nat.outcome() == py.outcome()
+
+
+def test_codes_round_trip_and_refuse_what_no_action_has() -> None:
+    zones = N._native.StalkExchangeZones
+    for action in [A.Plant(3, (-2, 1)), A.Swap(0, 4), A.FLUSH, A.END_ACTIONS]:
+        code = zones.action_code(json.dumps(action.to_json()))
+        assert code is not None and N._action_of(code) == action
+    assert zones.action_code(json.dumps(A.Plant(300, (0, 0)).to_json())) is None
+    with pytest.raises(ValueError, match="no action has code"):
+        zones.action_json(4 | 1 << 40)  # bits beyond the layout
+    _, nat = _pair(3, 1, {})
+    with pytest.raises(InvalidActionError, match="no action has code"):
+        nat.zones.apply_code(0, 1 << 40)
+
+
+def test_a_lazy_menu_item_applied_elsewhere_or_later_is_applied_by_what_it_says() -> None:
+    py, nat = _pair(3, 2, {})
+    menu = nat.legal_actions(0)
+    assert not isinstance(menu, tuple)  # plants: slots x empty spaces, lazy
+    item = menu[5]
+    twin = nat.clone()  # handed out nothing: takes the code path
+    assert twin.apply(0, item) == py.clone().apply(0, item)
+    assert nat.apply(0, item) == py.apply(0, item)
+    assert nat.key() == twin.key() == py.key()
+    again = py.refusal(0, item)  # the same item once more, at the next position
+    if again is not None:
+        with pytest.raises(type(again), match=str(again).split(" [")[0][:20]):
+            nat.apply(0, item)
+    assert nat.key() == py.key()
