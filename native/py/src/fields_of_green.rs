@@ -105,6 +105,11 @@ impl FieldsOfGreenZones {
         Clone::clone(self)
     }
 
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.cfg.num_players
+    }
+
     fn to_move(&self) -> Vec<usize> {
         movers(&self.inner)
     }

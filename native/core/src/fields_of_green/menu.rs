@@ -7,7 +7,7 @@ use super::cards::TYPES;
 use super::config::TOWER_COST;
 use super::decisions::optional_cost;
 use super::equipment as E;
-use super::farm::{placement_cells, towers_at};
+use super::farm::{placement_cells, Reach};
 use super::harvest as H;
 use super::resources::{
     count_distributions, distributions, paying, placements, split_at, water_splits,
@@ -33,7 +33,9 @@ enum Seg {
 pub struct CardMenu {
     segs: Vec<(usize, Seg, i32, i64)>, // (count, kind, card, water need)
     placements: Vec<Cell>,
-    /// Per placement cell: the paying towers that reach it and their water.
+    /// Per placement cell: its group of cells reached by the same towers.
+    group: Vec<usize>,
+    /// Per group: the paying towers that reach it and their water.
     paying: Vec<(Vec<i32>, Vec<i64>)>,
     open: Vec<Cell>,
     len: usize,
@@ -43,10 +45,24 @@ impl CardMenu {
     fn new(z: &Zones, p: usize, cards: &[i32]) -> CardMenu {
         let (coins, food) = (z.coins[p], z.food[p]);
         let placements = placement_cells(&z.farms[p]);
-        let paying: Vec<(Vec<i32>, Vec<i64>)> = placements
-            .iter()
-            .map(|&c| paying(z, &towers_at(z, p, c)))
-            .collect();
+        let reach = Reach::of(z, p);
+        // cells reached by the same towers share their paying towers (`Geo.groups`)
+        let masks = reach.masks(&placements);
+        let mut groups: Vec<(u64, usize)> = Vec::new(); // mask -> index in `paying`
+        let mut paying_of: Vec<(Vec<i32>, Vec<i64>)> = Vec::new();
+        let mut group = Vec::with_capacity(masks.len());
+        for &m in &masks {
+            let k = match groups.iter().find(|&&(g, _)| g == m) {
+                Some(&(_, k)) => k,
+                None => {
+                    paying_of.push(paying(z, &reach.decode(m)));
+                    groups.push((m, paying_of.len() - 1));
+                    paying_of.len() - 1
+                }
+            };
+            group.push(k);
+        }
+        let mut counts: Vec<(i64, usize)> = Vec::new(); // water cost -> builds per card
         let mut open = Vec::new();
         if z.cfg.published && coins >= 1 {
             open = z.farms[p]
@@ -64,13 +80,21 @@ impl CardMenu {
             let info = &z.cfg.cards[card as usize];
             if info.kind < TYPES.len() && coins >= info.coins && food >= info.food {
                 let need = info.water;
-                let count = if need <= 0 {
-                    n_cells
-                } else {
-                    paying
-                        .iter()
-                        .map(|(_, caps)| count_distributions(caps, need))
-                        .sum()
+                let count = match counts.iter().find(|&&(k, _)| k == need) {
+                    Some(&(_, c)) => c,
+                    None => {
+                        let c = if need <= 0 {
+                            n_cells
+                        } else {
+                            let per_group: Vec<usize> = paying_of
+                                .iter()
+                                .map(|(_, caps)| count_distributions(caps, need))
+                                .collect();
+                            group.iter().map(|&k| per_group[k]).sum()
+                        };
+                        counts.push((need, c));
+                        c
+                    }
                 };
                 segs.push((count, Seg::Build, card, need));
             }
@@ -94,7 +118,8 @@ impl CardMenu {
         CardMenu {
             segs,
             placements,
-            paying,
+            group,
+            paying: paying_of,
             open,
             len,
         }
@@ -121,7 +146,8 @@ impl CardMenu {
         if need <= 0 {
             return Some(Action::Build(card, self.placements[i], Vec::new()));
         }
-        for (k, (towers, caps)) in self.paying.iter().enumerate() {
+        for (k, &g) in self.group.iter().enumerate() {
+            let (towers, caps) = &self.paying[g];
             let n = count_distributions(caps, need);
             if i < n {
                 let v = &distributions(caps, need)[i];

@@ -137,6 +137,21 @@ fn split_problem(counts: &[i64], split: &Split) -> Option<Refusal> {
     None
 }
 
+/// `split_problem(counts, split) is None`, without building the refusal.
+fn split_ok(counts: &[i64], split: &Split) -> bool {
+    if split.iter().any(|&k| k < 0) || split.iter().sum::<i64>() != HAND_SIZE {
+        return false;
+    }
+    if (0..4).any(|i| split[i] > counts[i]) {
+        return false;
+    }
+    if counts.iter().filter(|&&k| k != 0).count() < 3 {
+        !(0..4).any(|i| counts[i] != 0 && split[i] == 0)
+    } else {
+        split.iter().filter(|&&k| k != 0).count() >= 3
+    }
+}
+
 /// Every legal split, in ascending lexicographic order.
 pub fn split_options(z: &Zones) -> Vec<Split> {
     if let Some(forced) = forced_split(z) {
@@ -152,7 +167,7 @@ pub fn split_options(z: &Zones) -> Vec<Split> {
         for b in 0..=caps[1] {
             for c in 0..=caps[2] {
                 let split = [a, b, c, HAND_SIZE - a - b - c];
-                if split_problem(&caps, &split).is_none() {
+                if split_ok(&caps, &split) {
                     out.push(split);
                 }
             }
