@@ -108,6 +108,8 @@ pub struct Reach {
     w: i64,
     h: i64,
     mask: Vec<u64>,
+    /// F-29: the placement cells, sorted by (x, y).
+    pub placements: Vec<Cell>,
 }
 
 impl Reach {
@@ -135,8 +137,10 @@ impl Reach {
                 w: 0,
                 h: 0,
                 mask: Vec::new(),
+                placements: Vec::new(),
             };
         }
+        let r = r.max(1); // the placement cells lie one step outside the farm
         let (x0, y0) = (x0 - r, y0 - r);
         let (w, h) = (x1 + r - x0 + 1, y1 + r - y0 + 1);
         let size = (w * h) as usize;
@@ -178,6 +182,18 @@ impl Reach {
                 std::mem::swap(&mut frontier, &mut grown);
             }
         }
+        let mut placements = Vec::new();
+        let mut marked = vec![false; size];
+        for &(c, _) in farm {
+            for n in neighbours(c) {
+                let k = at(n);
+                if !occ[k] && !marked[k] {
+                    marked[k] = true;
+                    placements.push(n);
+                }
+            }
+        }
+        placements.sort_unstable();
         Reach {
             towers,
             x0,
@@ -185,6 +201,7 @@ impl Reach {
             w,
             h,
             mask,
+            placements,
         }
     }
 

@@ -7,7 +7,7 @@ use super::cards::TYPES;
 use super::config::TOWER_COST;
 use super::decisions::optional_cost;
 use super::equipment as E;
-use super::farm::{placement_cells, Reach};
+use super::farm::Reach;
 use super::harvest as H;
 use super::resources::{
     count_distributions, distributions, paying, placements, split_at, water_splits,
@@ -44,8 +44,8 @@ pub struct CardMenu {
 impl CardMenu {
     fn new(z: &Zones, p: usize, cards: &[i32]) -> CardMenu {
         let (coins, food) = (z.coins[p], z.food[p]);
-        let placements = placement_cells(&z.farms[p]);
         let reach = Reach::of(z, p);
+        let placements = reach.placements.clone();
         // cells reached by the same towers share their paying towers (`Geo.groups`)
         let masks = reach.masks(&placements);
         let mut groups: Vec<(u64, usize)> = Vec::new(); // mask -> index in `paying`
