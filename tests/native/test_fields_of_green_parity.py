@@ -64,7 +64,8 @@ def test_the_sweep_covers_the_rules() -> None:
     for kind in ("draw", "commit", "receive", "reveal", "build", "build-tower", "build-silo",
                  "market", "restore", "harvest", "open-area", "place-water", "gain", "refill",
                  "equipment-draw", "keep", "equip", "set-aside", "choose", "display",
-                 "final-choices", "game-over", "skip-attach", "end-harvest"):  # fmt: skip
+                 "final-choices", "game-over", "skip-attach", "end-harvest", "pay", "skip",
+                 "pay-end"):  # fmt: skip
         assert tally.kinds[kind] > 0, kind
 
 
