@@ -10,7 +10,7 @@ use super::equipment as E;
 use super::farm::Reach;
 use super::harvest as H;
 use super::resources::{
-    count_distributions, distributions, paying, placements, split_at, water_splits,
+    count_distributions, distributions, paying, placements, split_at, water_splits, water_splits_in,
 };
 use super::scoring as S;
 use super::state::{
@@ -236,12 +236,19 @@ fn one_per_design(z: &Zones, cards: &[i32]) -> Vec<i32> {
 
 fn harvest_menu(z: &Zones, p: usize) -> Vec<Action> {
     let mut out = Vec::new();
+    let mut reach: Option<Reach> = None; // searched once, for the first item that needs water
     for item in H::open_items(z, p) {
         let (card, tile) = E::split_item(z, item);
         let tile = if tile == NONE as i64 { NO_TILE } else { tile };
         let (coins, need, food) = H::cost(z, p, item);
         if z.coins[p] >= coins && z.food[p] >= food {
-            for w in water_splits(z, p, z.cell_of(card), need) {
+            let splits = if need <= 0 {
+                vec![Vec::new()]
+            } else {
+                let r = reach.get_or_insert_with(|| Reach::of(z, p));
+                water_splits_in(z, r, z.cell_of(card), need)
+            };
+            for w in splits {
                 out.push(Action::PayHarvest(card as i64, tile, w));
             }
         }

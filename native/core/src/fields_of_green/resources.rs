@@ -2,7 +2,7 @@
 //! cell, every way to split a payment or a gain between towers, and the checks of a split.
 
 use super::abilities::tower_capacity;
-use super::farm::{reaches, towers_at};
+use super::farm::{reaches, Reach};
 use super::state::{Cell, Zones};
 
 /// A water split `((x, y, amount), …)` naming tower cells, sorted by cell, amounts > 0.
@@ -96,7 +96,15 @@ pub fn water_splits(z: &Zones, p: usize, cell: Cell, need: i64) -> Vec<Water> {
     if need <= 0 {
         return vec![Vec::new()];
     }
-    let (towers, caps) = paying(z, &towers_at(z, p, cell));
+    water_splits_in(z, &Reach::of(z, p), cell, need)
+}
+
+/// `water_splits` with the farm's tower reach already searched (menus pay for many items).
+pub fn water_splits_in(z: &Zones, reach: &Reach, cell: Cell, need: i64) -> Vec<Water> {
+    if need <= 0 {
+        return vec![Vec::new()];
+    }
+    let (towers, caps) = paying(z, &reach.towers_at(cell));
     distributions(&caps, need)
         .iter()
         .map(|v| split_at(z, &towers, v))
