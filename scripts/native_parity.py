@@ -1,8 +1,9 @@
 """Long parity runs of a native game against the Python reference (issues 14, 15).
 
 Plays ``--games`` seeded random games per configuration on both engines in lockstep
-(tests/native/bohnanza_lockstep.py, or stalk_exchange_lockstep.py with ``--game
-stalk_exchange``) and prints the figures; exits 1 at the first difference, printing where.
+(tests/native/bohnanza_lockstep.py, or stalk_exchange_lockstep.py / fields_of_green_lockstep.py
+with ``--game stalk_exchange`` / ``--game fields_of_green``) and prints the figures; exits 1
+at the first difference, printing where.
 Needs the native module (``make native``).
 
 Usage: python scripts/native_parity.py [--game bohnanza] [--games 20] [--seed 0]
@@ -13,9 +14,10 @@ Usage: python scripts/native_parity.py [--game bohnanza] [--games 20] [--seed 0]
     python scripts/native_parity.py --games 100
     python scripts/native_parity.py --games 20 --config standard-4 --full-every 1
     python scripts/native_parity.py --game stalk_exchange --games 20
+    python scripts/native_parity.py --game fields_of_green --games 5 --config random
 
-Stalk Exchange's driver compares every seat's menu length at every step and probes at every
-step (``--probe-every`` and ``--lengths-every`` are Bohnanza's only).
+Stalk Exchange's and Fields of Green's drivers compare every seat's menu length at every step
+and probe at every step (``--probe-every`` and ``--lengths-every`` are Bohnanza's only).
 
 A long, lighter run (key, movers, menu length, one sampled item and the events at every step;
 the rest every 100th or 200th step) for many games:
@@ -36,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "native"))
 
-GAMES = ("bohnanza", "stalk_exchange")
+GAMES = ("bohnanza", "stalk_exchange", "fields_of_green")
 """Games with a lockstep driver ``tests/native/<game>_lockstep.py``."""
 
 

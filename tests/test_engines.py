@@ -51,12 +51,16 @@ def test_the_default_is_native_where_built_and_python_elsewhere() -> None:
     from seedbed.games.stalk_exchange.native import NativeStalkExchange
 
     assert isinstance(seedbed.game("stalk_exchange"), NativeStalkExchange)  # issue 15
-    assert seedbed.game("fields_of_green").name == "fields_of_green"  # Python only
+    from seedbed.games.fields_of_green.native import NativeFieldsOfGreen
+
+    assert isinstance(seedbed.game("fields_of_green"), NativeFieldsOfGreen)  # issue 15
 
 
-def test_asking_for_an_engine_a_game_lacks_is_refused() -> None:
+def test_asking_for_an_engine_a_game_lacks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SEEDBED_GAMES", os.environ.get("SEEDBED_GAMES", ""))  # restored after
+    name = seedbed.register("toy_game.spec")  # a game with the Python engine only
     with pytest.raises(ValueError, match="no native engine"):
-        seedbed.game("fields_of_green", engine="native")
+        seedbed.game(name, engine="native")
     with pytest.raises(ValueError, match="unknown engine"):
         seedbed.game("bohnanza", engine="rust")
 
@@ -65,7 +69,10 @@ def test_asking_for_an_engine_a_game_lacks_is_refused() -> None:
 def test_version_names_the_engines_and_the_environment_sets_the_default() -> None:
     done = run("--version")
     assert done.returncode == 0, done.stderr
-    assert "engines: native (bohnanza, stalk_exchange), python (all games)" in done.stdout
+    assert (
+        "engines: native (bohnanza, fields_of_green, stalk_exchange), python (all games)"
+        in done.stdout
+    )
     done = run("--version", env={"SEEDBED_ENGINE": "python"})
     assert "default: python" in done.stdout
     done = run("--version", env={"SEEDBED_ENGINE": "fast"})

@@ -53,7 +53,7 @@ def test_rule_checks_return_refusals_with_their_clause() -> None:
     assert why == Refusal("S-14", "there is no slot 99")
     beans = seedbed.game("bohnanza", engine="python").new_state(4, 1)  # the Python rules
     assert bohnanza_rules.harvest_error(beans, 0, 0) == Refusal("B-23", "field 0 is empty")
-    fields = seedbed.game("fields_of_green").new_state(3, 1)
+    fields = seedbed.game("fields_of_green", engine="python").new_state(3, 1)  # Python rules
     assert fields_upkeep.split_error(fields, (7, 0, 0, 0)) == Refusal(
         "F-42", "the counts must add up to 6"
     )

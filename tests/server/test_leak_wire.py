@@ -166,6 +166,7 @@ def fog_ids(view: Any, events: list[Any]) -> tuple[set[int], set[int]]:
 
 def fog_known(s: Any, v: int) -> tuple[set[int], set[int]]:
     """Ids v may know at this state: public ones (F-77) and what v holds (F-78)."""
+    s = reference(s)  # the Python zones (a native state's twin, issue 15)
     cards = {c for f in s.farms for c in f.values()} | set(s.discard) | set(s.display)
     cards |= {c for c in s.revealed if c != NONE} | set(s.towers) | set(s.silos)
     cards |= set(s.hands[v]) | ({s.commits[v]} - {NONE})
@@ -231,7 +232,7 @@ def plant_stalk_exchange(states: list[State], seat: int, msg: Message) -> Messag
 
 
 def plant_fields_of_green(states: list[State], seat: int, msg: Message) -> Message | None:
-    s: Any = states[msg["version"]]
+    s: Any = reference(states[msg["version"]])
     known = fog_known(s, seat)[0]
     unseen = [c for c in s.piles[0] if c not in known]
     if not unseen:

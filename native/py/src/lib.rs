@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod bohnanza;
 mod fast;
+mod fields_of_green;
 mod playout;
 mod rng;
 mod stalk_exchange;
@@ -37,5 +38,23 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m
     )?)?;
     m.add_function(wrap_pyfunction!(stalk_exchange::stalk_exchange_traces, m)?)?;
+    m.add_class::<fields_of_green::FieldsOfGreenConfig>()?;
+    m.add_class::<fields_of_green::FieldsOfGreenZones>()?;
+    m.add_function(wrap_pyfunction!(
+        fields_of_green::fields_of_green_config,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        fields_of_green::fields_of_green_new_state,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        fields_of_green::fields_of_green_state_from_json,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        fields_of_green::fields_of_green_simulate,
+        m
+    )?)?;
     Ok(())
 }

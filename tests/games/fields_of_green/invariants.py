@@ -39,7 +39,8 @@ from seedbed.games.fields_of_green.config import (
     TYPES,
 )
 
-GAME = seedbed.game("fields_of_green")  # the shipped original card set by default
+GAME = seedbed.game("fields_of_green", engine="python")  # the tests read the Python zones;
+# the shipped original card set by default
 NONE = -1  # no card (state.py), restated
 KEEP_FRAME, PLACE_FRAME = 4, 5  # F_KEEP, F_PLACE of state.py, restated
 TOWER_KIND, SILO_KIND = 4, 5

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from both_engines import engines, game_on
 from seedbed.engine.api import State
 from seedbed.engine.rng import Rng
 from seedbed.engine.testing import check_game
@@ -59,6 +60,25 @@ def test_conformance_every_step_deep(num_players: int) -> None:
     """One game per player count with every check on every step."""
     report = check_game(GAME, num_players, [100 + num_players], invariant=invariant)
     assert report.deep_steps == report.steps > 0
+
+
+def twin_invariant(state: State) -> None:
+    """The invariants on the Python zones: a native state's Python twin (issue 15)."""
+    python_state = getattr(state, "python_state", None)
+    invariant(python_state() if python_state is not None else state)
+
+
+@pytest.mark.parametrize("engine", engines("fields_of_green")[1:])  # the native engine
+@pytest.mark.parametrize("config", ALL_CONFIGS, ids=ids)
+def test_conformance_native(config: tuple[int, str, bool], engine: str) -> None:
+    """The kit on the native engine (issue 15) with the shipped set and the fixture set:
+    fewer games, tests/native compares it with the Python engine step by step."""
+    n, ruleset, intro = config
+    game = game_on("fields_of_green", engine)
+    for cards in ("original", FIXTURE):
+        options = {"ruleset": ruleset, "introductory": intro, "cards": cards}
+        report = check_game(game, n, range(2), options, invariant=twin_invariant, deep_every=4)
+        assert report.games == report.replays == 2
 
 
 @pytest.mark.parametrize(("n", "ruleset"), CONFIGS)

@@ -237,9 +237,16 @@ class FieldsOfGreenEncoding(ActionEncoding):
 
 
 def _zones(state: State) -> Zones:
-    if not isinstance(state, Zones):
-        raise EncodingError(f"{state!r} is not a Fields of Green state")
-    return state
+    """The Python zones of a Fields of Green state of either engine (a native state's
+    materialised twin, ``NativeFieldsOfGreenState.python_state``)."""
+    if isinstance(state, Zones):
+        return state
+    twin = getattr(state, "python_state", None)
+    if getattr(state, "game_name", None) == "fields_of_green" and twin is not None:
+        found = twin()
+        if isinstance(found, Zones):
+            return found
+    raise EncodingError(f"{state!r} is not a Fields of Green state")
 
 
 def _card_slots(s: Zones, p: int) -> list[int]:
@@ -276,4 +283,5 @@ def _at(seq: Any, i: int, index: int) -> Any:
 def action_encoding(options: Mapping[str, Any] | None = None) -> FieldsOfGreenEncoding:
     """The integer encoding of Fields of Green's actions under ``options`` (the card set
     decides the sizes; the player count does not)."""
-    return FieldsOfGreenEncoding(_zones(game("fields_of_green").new_state(2, 0, options)).cfg)
+    python = game("fields_of_green", engine="python")
+    return FieldsOfGreenEncoding(_zones(python.new_state(2, 0, options)).cfg)

@@ -66,7 +66,7 @@ class FieldsOfGreenObservationEncoder(ObservationEncoder):
     """The layout for one set of options and player count (see the module docstring)."""
 
     def __init__(self, options: Mapping[str, Any] | None, num_players: int) -> None:
-        state = game("fields_of_green").new_state(num_players, 0, options)
+        state = game("fields_of_green", engine="python").new_state(num_players, 0, options)
         assert isinstance(state, Zones)
         cfg = state.cfg
         self.card_design = [info.design for info in cfg.cards]

@@ -66,6 +66,7 @@ SPEC = GameSpec(
         ),
     ),
     client_data=client_data,
+    native="seedbed.games.fields_of_green.native",
 )
 
 

@@ -1,0 +1,321 @@
+//! The menus of legal actions in `menu.py`'s order. The menu of actions A-E is counted by
+//! arithmetic and builds only the item asked for (`card_menu.py`); the others are lists.
+
+use super::actions::{Action, NO_TILE};
+use super::build::MARKET_MAX_FOOD;
+use super::cards::TYPES;
+use super::config::TOWER_COST;
+use super::decisions::optional_cost;
+use super::equipment as E;
+use super::farm::Reach;
+use super::harvest as H;
+use super::resources::{
+    count_distributions, distributions, paying, placements, split_at, water_splits, water_splits_in,
+};
+use super::scoring as S;
+use super::state::{
+    Cell, Zones, COMMIT, DRAW, FINAL, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, F_WATER,
+    HARVEST, NONE, PICK, RESOLVE,
+};
+use super::upkeep::split_options;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seg {
+    Build,
+    Tower,
+    Silo,
+    Market,
+    Restore,
+}
+
+/// Actions A-E for some cards, lazily.
+#[derive(Debug, Clone)]
+pub struct CardMenu {
+    segs: Vec<(usize, Seg, i32, i64)>, // (count, kind, card, water need)
+    placements: Vec<Cell>,
+    /// Per placement cell: its group of cells reached by the same towers.
+    group: Vec<usize>,
+    /// Per group: the paying towers that reach it and their water.
+    paying: Vec<(Vec<i32>, Vec<i64>)>,
+    open: Vec<Cell>,
+    len: usize,
+}
+
+impl CardMenu {
+    fn new(z: &Zones, p: usize, cards: &[i32]) -> CardMenu {
+        let (coins, food) = (z.coins[p], z.food[p]);
+        let reach = Reach::of(z, p);
+        let placements = reach.placements.clone();
+        // cells reached by the same towers share their paying towers (`Geo.groups`)
+        let masks = reach.masks(&placements);
+        let mut groups: Vec<(u64, usize)> = Vec::new(); // mask -> index in `paying`
+        let mut paying_of: Vec<(Vec<i32>, Vec<i64>)> = Vec::new();
+        let mut group = Vec::with_capacity(masks.len());
+        for &m in &masks {
+            let k = match groups.iter().find(|&&(g, _)| g == m) {
+                Some(&(_, k)) => k,
+                None => {
+                    paying_of.push(paying(z, &reach.decode(m)));
+                    groups.push((m, paying_of.len() - 1));
+                    paying_of.len() - 1
+                }
+            };
+            group.push(k);
+        }
+        let mut counts: Vec<(i64, usize)> = Vec::new(); // water cost -> builds per card
+        let mut open = Vec::new();
+        if z.cfg.published && coins >= 1 {
+            open = z.farms[p]
+                .iter()
+                .filter(|&&(_, c)| z.face_down[c as usize])
+                .map(|&(cell, _)| cell)
+                .collect();
+        }
+        let n_cells = placements.len();
+        let mut segs = Vec::new();
+        for &card in cards {
+            if card == NONE {
+                continue;
+            }
+            let info = &z.cfg.cards[card as usize];
+            if info.kind < TYPES.len() && coins >= info.coins && food >= info.food {
+                let need = info.water;
+                let count = match counts.iter().find(|&&(k, _)| k == need) {
+                    Some(&(_, c)) => c,
+                    None => {
+                        let c = if need <= 0 {
+                            n_cells
+                        } else {
+                            let per_group: Vec<usize> = paying_of
+                                .iter()
+                                .map(|(_, caps)| count_distributions(caps, need))
+                                .collect();
+                            group.iter().map(|&k| per_group[k]).sum()
+                        };
+                        counts.push((need, c));
+                        c
+                    }
+                };
+                segs.push((count, Seg::Build, card, need));
+            }
+            if !z.towers.is_empty() && coins >= TOWER_COST {
+                segs.push((n_cells, Seg::Tower, card, 0));
+            }
+            if !z.silos.is_empty() {
+                segs.push((n_cells, Seg::Silo, card, 0));
+            }
+            segs.push((
+                (MARKET_MAX_FOOD.min(food) + 1) as usize,
+                Seg::Market,
+                card,
+                0,
+            ));
+            if !open.is_empty() {
+                segs.push((open.len(), Seg::Restore, card, 0));
+            }
+        }
+        let len = segs.iter().map(|s| s.0).sum();
+        CardMenu {
+            segs,
+            placements,
+            group,
+            paying: paying_of,
+            open,
+            len,
+        }
+    }
+
+    fn get(&self, z: &Zones, mut i: usize) -> Option<Action> {
+        for &(count, kind, card, need) in &self.segs {
+            if i < count {
+                let c = card as i64;
+                return Some(match kind {
+                    Seg::Build => self.build(z, c, need, i)?,
+                    Seg::Tower => Action::Tower(c, self.placements[i]),
+                    Seg::Silo => Action::Silo(c, self.placements[i]),
+                    Seg::Market => Action::Market(c, i as i64),
+                    Seg::Restore => Action::Restore(c, self.open[i]),
+                });
+            }
+            i -= count;
+        }
+        None
+    }
+
+    fn build(&self, z: &Zones, card: i64, need: i64, mut i: usize) -> Option<Action> {
+        if need <= 0 {
+            return Some(Action::Build(card, self.placements[i], Vec::new()));
+        }
+        for (k, &g) in self.group.iter().enumerate() {
+            let (towers, caps) = &self.paying[g];
+            let n = count_distributions(caps, need);
+            if i < n {
+                let v = &distributions(caps, need)[i];
+                return Some(Action::Build(
+                    card,
+                    self.placements[k],
+                    split_at(z, towers, v),
+                ));
+            }
+            i -= n;
+        }
+        None
+    }
+}
+
+/// A menu: a list, or the lazy actions A-E.
+#[derive(Debug, Clone)]
+pub enum Menu {
+    List(Vec<Action>),
+    Cards(CardMenu),
+}
+
+impl Menu {
+    pub fn len(&self) -> usize {
+        match self {
+            Menu::List(v) => v.len(),
+            Menu::Cards(c) => c.len,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn get(&self, z: &Zones, i: usize) -> Option<Action> {
+        match self {
+            Menu::List(v) => v.get(i).cloned(),
+            Menu::Cards(c) => c.get(z, i),
+        }
+    }
+
+    pub fn items(&self, z: &Zones) -> Vec<Action> {
+        (0..self.len()).filter_map(|i| self.get(z, i)).collect()
+    }
+}
+
+/// The menu for `p`, who must be on the move (`legal_actions`).
+pub fn legal_actions(z: &Zones, p: usize) -> Menu {
+    if let Some(frame) = z.stack.last() {
+        return Menu::List(decision_menu(z, frame));
+    }
+    match z.phase {
+        DRAW => Menu::List(
+            split_options(z)
+                .into_iter()
+                .map(Action::DrawSplit)
+                .collect(),
+        ),
+        COMMIT => Menu::List(
+            one_per_design(z, &z.hands[p])
+                .into_iter()
+                .map(|c| Action::Commit(c as i64))
+                .collect(),
+        ),
+        RESOLVE => Menu::Cards(CardMenu::new(z, p, &[z.revealed[p]])),
+        PICK => Menu::Cards(CardMenu::new(z, p, &one_per_design(z, &z.display))),
+        HARVEST => Menu::List(harvest_menu(z, p)),
+        FINAL => Menu::List(final_menu(z, p)),
+        _ => Menu::List(Vec::new()),
+    }
+}
+
+/// Cards of one design are interchangeable choices: the first of each.
+fn one_per_design(z: &Zones, cards: &[i32]) -> Vec<i32> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for &c in cards {
+        let design = z.cfg.cards[c as usize].design.as_str();
+        if !seen.contains(&design) {
+            seen.push(design);
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn harvest_menu(z: &Zones, p: usize) -> Vec<Action> {
+    let mut out = Vec::new();
+    let mut reach: Option<Reach> = None; // searched once, for the first item that needs water
+    for item in H::open_items(z, p) {
+        let (card, tile) = E::split_item(z, item);
+        let tile = if tile == NONE as i64 { NO_TILE } else { tile };
+        let (coins, need, food) = H::cost(z, p, item);
+        if z.coins[p] >= coins && z.food[p] >= food {
+            let splits = if need <= 0 {
+                vec![Vec::new()]
+            } else {
+                let r = reach.get_or_insert_with(|| Reach::of(z, p));
+                water_splits_in(z, r, z.cell_of(card), need)
+            };
+            for w in splits {
+                out.push(Action::PayHarvest(card as i64, tile, w));
+            }
+        }
+        out.push(Action::Decline(card as i64, tile));
+    }
+    out.push(Action::EndHarvest);
+    out
+}
+
+pub fn final_menu(z: &Zones, p: usize) -> Vec<Action> {
+    let mut out = Vec::new();
+    for item in S::optional_items(z, p) {
+        if !S::payable(z, p, item) {
+            continue;
+        }
+        let (card, tile) = E::split_item(z, item);
+        let tile = if tile == NONE as i64 { NO_TILE } else { tile };
+        let need = S::cost(z, p, item).1;
+        for w in water_splits(z, p, z.cell_of(card), need) {
+            out.push(Action::PayEnd(card as i64, tile, w));
+        }
+    }
+    out.push(Action::EndScoring);
+    out
+}
+
+pub fn has_final_choice(z: &Zones, p: usize) -> bool {
+    final_menu(z, p).len() > 1
+}
+
+/// The choices of the decision `frame`.
+pub fn decision_menu(z: &Zones, frame: &[i64]) -> Vec<Action> {
+    let (kind, p) = (frame[0], frame[1] as usize);
+    match kind {
+        F_WATER => placements(z, p, frame[2])
+            .into_iter()
+            .map(Action::PlaceWater)
+            .collect(),
+        F_CHOOSE => (0..frame.len() as i64 - 3).map(Action::Choose).collect(),
+        F_KEEP => frame[2..].iter().map(|&t| Action::Keep(t)).collect(),
+        F_PLACE => {
+            let mut out: Vec<Action> = E::fitting_cards(z, p, frame[2])
+                .into_iter()
+                .map(|c| Action::Place(z.cell_of(c)))
+                .collect();
+            out.push(Action::SetAside);
+            out
+        }
+        F_ATTACH => {
+            let mut out: Vec<Action> = E::aside_fitting(z, p, frame[2] as i32)
+                .into_iter()
+                .map(Action::Attach)
+                .collect();
+            out.push(Action::SkipAttach);
+            out
+        }
+        F_OPTIONAL => {
+            let mut out = Vec::new();
+            let (coins, need, food) = optional_cost(z, p, frame);
+            if z.coins[p] >= coins && z.food[p] >= food {
+                for w in water_splits(z, p, z.cell_of(frame[2] as i32), need) {
+                    out.push(Action::Pay(w));
+                }
+            }
+            out.push(Action::Skip);
+            out
+        }
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,250 @@
+//! Water and food bookkeeping (F-32 … F-35), `resources.py`: which towers pay water for a
+//! cell, every way to split a payment or a gain between towers, and the checks of a split.
+
+use super::abilities::tower_capacity;
+use super::farm::{reaches, Reach};
+use super::state::{Cell, Zones};
+
+/// A water split `((x, y, amount), …)` naming tower cells, sorted by cell, amounts > 0.
+pub type Water = Vec<(i64, i64, i64)>;
+
+/// Why a rule refuses an action: the clause and the message (`engine.errors.Refusal`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub clause: &'static str,
+    pub message: String,
+}
+
+pub fn refuse(clause: &'static str, message: String) -> Option<Refusal> {
+    Some(Refusal { clause, message })
+}
+
+/// Every vector `v` with `0 <= v[i] <= caps[i]` and `sum(v) == total`, from the largest
+/// first entry down (`distributions`).
+pub fn distributions(caps: &[i64], total: i64) -> Vec<Vec<i64>> {
+    let mut out = Vec::new();
+    let mut cur = Vec::with_capacity(caps.len());
+    walk(caps, total, &mut cur, &mut out);
+    out
+}
+
+fn walk(caps: &[i64], total: i64, cur: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
+    let i = cur.len();
+    if i == caps.len() {
+        if total == 0 {
+            out.push(cur.clone());
+        }
+        return;
+    }
+    let rest: i64 = caps[i + 1..].iter().sum();
+    let mut first = caps[i].min(total);
+    while first >= 0 {
+        if total - first > rest {
+            break;
+        }
+        cur.push(first);
+        walk(caps, total - first, cur, out);
+        cur.pop();
+        first -= 1;
+    }
+}
+
+/// How many vectors `distributions(caps, total)` has.
+pub fn count_distributions(caps: &[i64], total: i64) -> usize {
+    if caps.is_empty() {
+        return usize::from(total == 0);
+    }
+    let rest: i64 = caps[1..].iter().sum();
+    let mut n = 0;
+    let mut first = caps[0].min(total);
+    while first >= 0 {
+        if total - first > rest {
+            break;
+        }
+        n += count_distributions(&caps[1..], total - first);
+        first -= 1;
+    }
+    n
+}
+
+/// The towers among `towers` holding water, and their water (F-33).
+pub fn paying(z: &Zones, towers: &[i32]) -> (Vec<i32>, Vec<i64>) {
+    let held: Vec<i32> = towers
+        .iter()
+        .copied()
+        .filter(|&t| z.water[t as usize] > 0)
+        .collect();
+    let caps = held.iter().map(|&t| z.water[t as usize]).collect();
+    (held, caps)
+}
+
+/// The split paying `amounts` from `towers`.
+pub fn split_at(z: &Zones, towers: &[i32], amounts: &[i64]) -> Water {
+    towers
+        .iter()
+        .zip(amounts)
+        .filter(|(_, &n)| n != 0)
+        .map(|(&t, &n)| {
+            let (x, y) = z.cell_of(t);
+            (x, y, n)
+        })
+        .collect()
+}
+
+/// Every way to pay `need` water for `cell` from towers in range (F-33, F-98).
+pub fn water_splits(z: &Zones, p: usize, cell: Cell, need: i64) -> Vec<Water> {
+    if need <= 0 {
+        return vec![Vec::new()];
+    }
+    water_splits_in(z, &Reach::of(z, p), cell, need)
+}
+
+/// `water_splits` with the farm's tower reach already searched (menus pay for many items).
+pub fn water_splits_in(z: &Zones, reach: &Reach, cell: Cell, need: i64) -> Vec<Water> {
+    if need <= 0 {
+        return vec![Vec::new()];
+    }
+    let (towers, caps) = paying(z, &reach.towers_at(cell));
+    distributions(&caps, need)
+        .iter()
+        .map(|v| split_at(z, &towers, v))
+        .collect()
+}
+
+/// Why `water` does not pay `need` water for `cell`, or None (F-33).
+pub fn water_error(z: &Zones, p: usize, cell: Cell, water: &Water, need: i64) -> Option<Refusal> {
+    let paid: i64 = water.iter().map(|w| w.2).sum();
+    if paid != need {
+        return refuse(
+            "F-33",
+            format!("the water cost is {need}, the split pays {paid}"),
+        );
+    }
+    for &(x, y, n) in water {
+        let tower = match z.at(p, (x, y)) {
+            Some(t) if z.is_tower(t) => t,
+            _ => {
+                return refuse(
+                    "F-33",
+                    format!("there is no Water Tower of player {p} at {x},{y}"),
+                )
+            }
+        };
+        let held = z.water[tower as usize];
+        if held < n {
+            return refuse(
+                "F-33",
+                format!("the tower at {x},{y} holds {held} water, not {n}"),
+            );
+        }
+        if !reaches(z, p, tower, cell) {
+            return refuse(
+                "F-32",
+                format!(
+                    "{},{} is out of range of the tower at {x},{y}",
+                    cell.0, cell.1
+                ),
+            );
+        }
+    }
+    None
+}
+
+pub fn pay_water(z: &mut Zones, p: usize, water: &Water) {
+    for &(x, y, n) in water {
+        if let Some(t) = z.at(p, (x, y)) {
+            z.water[t as usize] -= n;
+        }
+    }
+}
+
+/// F-33, F-41: every way to put `gained` water on p's towers with room, as much as fits.
+pub fn placements(z: &Zones, p: usize, gained: i64) -> Vec<Water> {
+    let towers: Vec<i32> = z
+        .tower_cards(p)
+        .into_iter()
+        .filter(|&t| z.water[t as usize] < tower_capacity(z, t))
+        .collect();
+    let caps: Vec<i64> = towers
+        .iter()
+        .map(|&t| tower_capacity(z, t) - z.water[t as usize])
+        .collect();
+    let fits = gained.min(caps.iter().sum());
+    distributions(&caps, fits)
+        .iter()
+        .map(|v| split_at(z, &towers, v))
+        .collect()
+}
+
+/// Why `water` is not a placement of `gained` water (F-33), or None.
+pub fn placement_error(z: &Zones, p: usize, water: &Water, gained: i64) -> Option<Refusal> {
+    let room: i64 = z
+        .tower_cards(p)
+        .iter()
+        .map(|&t| tower_capacity(z, t) - z.water[t as usize])
+        .sum();
+    let fits = gained.min(room);
+    let placed: i64 = water.iter().map(|w| w.2).sum();
+    if placed != fits {
+        return refuse(
+            "F-33",
+            format!("{fits} water must be placed (as much as fits), not {placed}"),
+        );
+    }
+    for &(x, y, n) in water {
+        let tower = match z.at(p, (x, y)) {
+            Some(t) if z.is_tower(t) => t,
+            _ => {
+                return refuse(
+                    "F-33",
+                    format!("there is no Water Tower of player {p} at {x},{y}"),
+                )
+            }
+        };
+        let cap = tower_capacity(z, tower);
+        if z.water[tower as usize] + n > cap {
+            let room = cap - z.water[tower as usize];
+            return refuse("F-33", format!("the tower at {x},{y} has room for {room}"));
+        }
+    }
+    None
+}
+
+pub fn place_water(z: &mut Zones, p: usize, water: &Water) {
+    for &(x, y, n) in water {
+        if let Some(t) = z.at(p, (x, y)) {
+            z.water[t as usize] += n;
+        }
+    }
+}
+
+/// Why `p` cannot pay `price` (coins, water, food) for the card at `cell` with `water`.
+pub fn cost_error(
+    z: &Zones,
+    p: usize,
+    cell: Cell,
+    price: (i64, i64, i64),
+    water: &Water,
+    clause: &'static str,
+) -> Option<Refusal> {
+    let (coins, need, food) = price;
+    if z.coins[p] < coins {
+        return refuse(
+            clause,
+            format!("the cost is {coins} coins; player {p} has {}", z.coins[p]),
+        );
+    }
+    if z.food[p] < food {
+        return refuse(
+            clause,
+            format!("the cost is {food} food; player {p} has {}", z.food[p]),
+        );
+    }
+    water_error(z, p, cell, water, need)
+}
+
+pub fn pay_cost(z: &mut Zones, p: usize, price: (i64, i64, i64), water: &Water) {
+    z.coins[p] -= price.0;
+    z.food[p] -= price.2;
+    pay_water(z, p, water);
+}

@@ -1,0 +1,239 @@
+//! Setup (F-36, F-37), years (F-38 … F-40) and the upkeep phase: income (F-41) and the year's
+//! draw split (F-42 … F-44), `upkeep.py`.
+
+use serde_json::json;
+
+use super::abilities::gain_food;
+use super::cards::TYPES;
+use super::config::{HAND_SIZE, INTRO_SPLITS, TOWER_START_WATER};
+use super::events::{Events, Log};
+use super::resources::{refuse, Refusal};
+use super::state::{Zones, COMMIT, F_WATER, NONE, PICK, UPKEEP};
+
+const START_COINS: i64 = 15; // F-36
+const START_FOOD: i64 = 1;
+const INCOME_COINS: i64 = 3; // F-41
+const INCOME_FOOD: i64 = 1;
+const INCOME_WATER: i64 = 2;
+const DISPLAY_SIZE: usize = 6; // F-69
+
+pub type Split = [i64; 4];
+
+/// F-36: piles shuffled, every player's tower at (0, 0) and Silo at (1, 0) (`z` is empty,
+/// its generator seeded).
+pub fn setup(z: &mut Zones) {
+    let cfg = z.cfg.clone();
+    let n = cfg.num_players;
+    for (k, cards) in cfg.piles.iter().enumerate() {
+        let mut pile = cards.clone();
+        z.rng.shuffle(&mut pile);
+        z.piles[k] = pile;
+    }
+    z.towers = cfg.towers.iter().rev().copied().collect();
+    z.silos = cfg.silos.iter().rev().copied().collect();
+    z.tiles = (0..cfg.tiles.len() as i32).collect();
+    z.rng.shuffle(&mut z.tiles);
+    for p in 0..n {
+        let tower = z.towers.pop().unwrap_or(NONE);
+        let silo = z.silos.pop().unwrap_or(NONE);
+        z.put_card(p, tower, (0, 0));
+        z.water[tower as usize] = TOWER_START_WATER;
+        z.put_card(p, silo, (1, 0));
+    }
+    z.coins = vec![START_COINS; n];
+    z.food = vec![START_FOOD; n];
+    z.year = 1;
+    z.first = 0;
+    z.turn = 0;
+    z.pos = 0;
+    begin_year(z, &mut Events::new());
+}
+
+/// F-38 … F-41: a new year starts with upkeep; income from year 2 on.
+pub fn begin_year(z: &mut Zones, ev: &mut impl Log) {
+    let n = z.n();
+    z.phase = UPKEEP;
+    z.pos = 0;
+    z.turn = 0;
+    z.splits = vec![Vec::new(); n];
+    let (year, first, direction) = (z.year, z.first, z.direction());
+    ev.push(
+        "year",
+        || json!({"year": year, "first_player": first, "direction": direction}),
+    );
+    if z.year == 1 {
+        return;
+    }
+    let order = z.order();
+    for &p in &order {
+        z.coins[p] += INCOME_COINS;
+        let kept = gain_food(z, p, INCOME_FOOD);
+        ev.push(
+            "income",
+            || json!({"player": p, "coins": INCOME_COINS, "food": kept}),
+        );
+    }
+    for &p in order.iter().rev() {
+        z.stack.push(vec![F_WATER, p as i64, INCOME_WATER]);
+    }
+}
+
+/// The split made without a decision: introductory mode (F-44), or fewer than 6 cards left
+/// (F-43: take all).
+pub fn forced_split(z: &Zones) -> Option<Split> {
+    let counts: Vec<i64> = z.piles.iter().map(|p| p.len() as i64).collect();
+    if z.cfg.introductory {
+        let fixed = INTRO_SPLITS[usize::from(!z.cfg.published)][(z.year - 1) as usize];
+        return Some([0, 1, 2, 3].map(|i| fixed[i].min(counts[i])));
+    }
+    if counts.iter().sum::<i64>() < HAND_SIZE {
+        return Some([counts[0], counts[1], counts[2], counts[3]]);
+    }
+    None
+}
+
+/// Why `split` is not a legal draw split now, or None (F-42, F-43).
+pub fn split_error(z: &Zones, split: &Split) -> Option<Refusal> {
+    if let Some(forced) = forced_split(z) {
+        if *split == forced {
+            return None;
+        }
+        let [a, b, c, d] = forced;
+        return refuse(
+            "F-43, F-44",
+            format!("the split is fixed: ({a}, {b}, {c}, {d})"),
+        );
+    }
+    let counts: Vec<i64> = z.piles.iter().map(|p| p.len() as i64).collect();
+    split_problem(&counts, split)
+}
+
+fn split_problem(counts: &[i64], split: &Split) -> Option<Refusal> {
+    if split.iter().any(|&k| k < 0) {
+        return refuse("F-42", "counts cannot be negative".into());
+    }
+    if split.iter().sum::<i64>() != HAND_SIZE {
+        return refuse("F-42", format!("the counts must add up to {HAND_SIZE}"));
+    }
+    for i in 0..4 {
+        if split[i] > counts[i] {
+            return refuse(
+                "F-42",
+                format!("the {} pile holds {} cards", TYPES[i], counts[i]),
+            );
+        }
+    }
+    let non_empty = counts.iter().filter(|&&k| k != 0).count();
+    if non_empty < 3 {
+        if (0..4).any(|i| counts[i] != 0 && split[i] == 0) {
+            return refuse(
+                "F-43",
+                "fewer than 3 piles have cards: take from every non-empty pile".into(),
+            );
+        }
+    } else if split.iter().filter(|&&k| k != 0).count() < 3 {
+        return refuse("F-42", "take cards from at least 3 different piles".into());
+    }
+    None
+}
+
+/// `split_problem(counts, split) is None`, without building the refusal.
+fn split_ok(counts: &[i64], split: &Split) -> bool {
+    if split.iter().any(|&k| k < 0) || split.iter().sum::<i64>() != HAND_SIZE {
+        return false;
+    }
+    if (0..4).any(|i| split[i] > counts[i]) {
+        return false;
+    }
+    if counts.iter().filter(|&&k| k != 0).count() < 3 {
+        !(0..4).any(|i| counts[i] != 0 && split[i] == 0)
+    } else {
+        split.iter().filter(|&&k| k != 0).count() >= 3
+    }
+}
+
+/// Every legal split, in ascending lexicographic order.
+pub fn split_options(z: &Zones) -> Vec<Split> {
+    if let Some(forced) = forced_split(z) {
+        return vec![forced];
+    }
+    let caps: Vec<i64> = z
+        .piles
+        .iter()
+        .map(|p| (p.len() as i64).min(HAND_SIZE))
+        .collect();
+    let mut out = Vec::new();
+    for a in 0..=caps[0] {
+        for b in 0..=caps[1] {
+            for c in 0..=caps[2] {
+                let split = [a, b, c, HAND_SIZE - a - b - c];
+                if split_ok(&caps, &split) {
+                    out.push(split);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Take the chosen cards from the pile tops (F-42); 3-4 players: the hand, 2 players: the
+/// shared pile unseen (F-69).
+pub fn do_split(z: &mut Zones, p: usize, split: &Split, ev: &mut impl Log) {
+    let mut cards = Vec::new();
+    for (k, &count) in split.iter().enumerate() {
+        for _ in 0..count {
+            if let Some(c) = z.piles[k].pop() {
+                cards.push(c);
+            }
+        }
+    }
+    z.splits[p] = split.to_vec();
+    let split = *split;
+    if z.cfg.duel() {
+        z.shared.extend_from_slice(&cards);
+        ev.push("draw", || json!({"player": p, "split": split}));
+    } else {
+        for &c in &cards {
+            z.seen[c as usize] |= 1 << p;
+        }
+        z.hands[p] = cards.clone();
+        ev.push_private("draw", p, || {
+            (
+                json!({"player": p, "split": split}),
+                json!({"cards": cards}),
+            )
+        });
+    }
+    z.pos += 1;
+}
+
+/// Run the draw phase; true when a player must choose a split.
+pub fn draw_step(z: &mut Zones, ev: &mut impl Log) -> bool {
+    while z.pos < z.n() {
+        let options = split_options(z);
+        if options.len() > 1 {
+            return true;
+        }
+        let p = z.actor();
+        do_split(z, p, &options[0], ev);
+    }
+    start_action_phase(z, ev);
+    false
+}
+
+/// F-45 / F-69: commits (3-4 players) or the shared pile and its display (2 players).
+fn start_action_phase(z: &mut Zones, ev: &mut impl Log) {
+    z.pos = 0;
+    z.turn = 0;
+    if z.cfg.duel() {
+        z.rng.shuffle(&mut z.shared);
+        let k = DISPLAY_SIZE.min(z.shared.len());
+        z.display = (0..k).filter_map(|_| z.shared.pop()).collect();
+        let (cards, shared) = (z.display.clone(), z.shared.len());
+        ev.push("display", || json!({"cards": cards, "shared": shared}));
+        z.phase = PICK;
+    } else {
+        z.phase = COMMIT;
+        z.turn = 1;
+    }
+}

@@ -1,0 +1,343 @@
+//! Fields of Green through PyO3: a configuration object built from the normalised options and
+//! the normalised card data (validated in Python first), the state's zones (`to_json`, `key`,
+//! `clone`), the game loop (movers, menus, apply with Python's refusals, outcome) with actions
+//! and events crossing as JSON text, observe, determinize, `state_from_json`, playouts and
+//! bulk simulation. The `State` API wrapper is `seedbed.games.fields_of_green.native`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use seedbed_core::fields_of_green::actions::Action;
+use seedbed_core::fields_of_green::flow::movers;
+use seedbed_core::fields_of_green::menu::legal_actions;
+use seedbed_core::fields_of_green::state::LoadError;
+use seedbed_core::fields_of_green::{game, observe, playout, Config, Event, Zones};
+
+use crate::bohnanza::masked_seed;
+
+fn value_error(message: impl Into<String>) -> PyErr {
+    PyValueError::new_err(message.into())
+}
+
+fn seedbed_error<'py>(
+    py: Python<'py>,
+    class: &str,
+    args: impl pyo3::call::PyCallArgs<'py>,
+) -> PyErr {
+    let made = py
+        .import("seedbed.engine.errors")
+        .and_then(|m| m.getattr(class))
+        .and_then(|cls| cls.call1(args));
+    match made {
+        Ok(err) => PyErr::from_value(err),
+        Err(err) => err,
+    }
+}
+
+fn refused_error(py: Python<'_>, why: &game::Refused) -> PyErr {
+    let class = if why.not_on_move {
+        "NotOnMoveError"
+    } else {
+        "IllegalActionError"
+    };
+    seedbed_error(py, class, (why.message.as_str(), why.clause))
+}
+
+fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
+    let value: serde_json::Value = serde_json::from_str(action_json)
+        .map_err(|e| seedbed_error(py, "InvalidActionError", (format!("not JSON: {e}"),)))?;
+    Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", (e,)))
+}
+
+fn events_json(events: &[Event]) -> String {
+    let out: Vec<serde_json::Value> = events.iter().map(Event::to_json).collect();
+    serde_json::Value::from(out).to_string()
+}
+
+/// One game's fixed tables: the options and the card set, shared by its states.
+#[pyclass(module = "seedbed._native", frozen)]
+pub struct FieldsOfGreenConfig {
+    inner: Arc<Config>,
+}
+
+/// `fields_of_green_config(num_players, options_json, cards_json)`: the configuration of the
+/// normalised options with `cards_json` the normalised card data (`CardSet.to_json()`).
+#[pyfunction]
+pub fn fields_of_green_config(
+    num_players: usize,
+    options_json: &str,
+    cards_json: &str,
+) -> PyResult<FieldsOfGreenConfig> {
+    let options: serde_json::Value =
+        serde_json::from_str(options_json).map_err(|e| value_error(format!("options: {e}")))?;
+    let cards: serde_json::Value =
+        serde_json::from_str(cards_json).map_err(|e| value_error(format!("cards: {e}")))?;
+    let cfg = Config::new(num_players, &options, &cards).map_err(value_error)?;
+    Ok(FieldsOfGreenConfig {
+        inner: Arc::new(cfg),
+    })
+}
+
+/// A native Fields of Green position.
+#[pyclass(module = "seedbed._native")]
+#[derive(Clone)]
+pub struct FieldsOfGreenZones {
+    pub inner: Zones,
+}
+
+fn is_mover(z: &Zones, player: i64) -> bool {
+    movers(z).iter().any(|&m| m as i64 == player)
+}
+
+#[pymethods]
+impl FieldsOfGreenZones {
+    fn to_json(&self) -> String {
+        self.inner.to_json().to_string()
+    }
+
+    fn key(&self) -> String {
+        self.inner.key()
+    }
+
+    fn clone(&self) -> FieldsOfGreenZones {
+        Clone::clone(self)
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.cfg.num_players
+    }
+
+    fn to_move(&self) -> Vec<usize> {
+        movers(&self.inner)
+    }
+
+    fn is_terminal(&self) -> bool {
+        game::is_terminal(&self.inner)
+    }
+
+    fn outcome_json(&self) -> PyResult<String> {
+        game::outcome(&self.inner)
+            .map(|o| o.to_json().to_string())
+            .ok_or_else(|| value_error("the game is not over"))
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn outcome_tuple(&self) -> PyResult<(Vec<i64>, Vec<i64>, Vec<usize>, Vec<i64>)> {
+        game::outcome(&self.inner)
+            .map(|o| (o.scores, o.ranks, o.winners, o.tiebreak))
+            .ok_or_else(|| value_error("the game is not over"))
+    }
+
+    /// The seven parts of F-73 for `player`.
+    fn score_parts(&self, player: usize) -> PyResult<Vec<i64>> {
+        if player >= self.inner.cfg.num_players {
+            return Err(PyIndexError::new_err("no such player"));
+        }
+        Ok(seedbed_core::fields_of_green::scoring::score_parts(&self.inner, player).to_vec())
+    }
+
+    /// The length of `legal_actions(player)` (0 for a player not on the move).
+    fn menu_len(&self, player: i64) -> usize {
+        if !is_mover(&self.inner, player) {
+            return 0;
+        }
+        legal_actions(&self.inner, player as usize).len()
+    }
+
+    /// Items of `legal_actions(player)` at `indices` (negative from the end), as JSON.
+    fn menu_items_json(&self, player: i64, indices: Vec<i64>) -> PyResult<String> {
+        if !is_mover(&self.inner, player) {
+            return Err(PyIndexError::new_err("menu index out of range"));
+        }
+        let menu = legal_actions(&self.inner, player as usize);
+        let n = menu.len() as i64;
+        let mut out = Vec::with_capacity(indices.len());
+        for i in indices {
+            let j = if i < 0 { i + n } else { i };
+            let item = (0..n)
+                .contains(&j)
+                .then(|| menu.get(&self.inner, j as usize))
+                .flatten()
+                .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
+            out.push(item.to_json());
+        }
+        Ok(serde_json::Value::from(out).to_string())
+    }
+
+    /// The whole menu as a JSON array.
+    fn menu_json(&self, player: i64) -> String {
+        if !is_mover(&self.inner, player) {
+            return "[]".to_string();
+        }
+        let menu = legal_actions(&self.inner, player as usize);
+        let out: Vec<serde_json::Value> = menu
+            .items(&self.inner)
+            .iter()
+            .map(Action::to_json)
+            .collect();
+        serde_json::Value::from(out).to_string()
+    }
+
+    /// Apply an action given as JSON text: the events as JSON text of
+    /// `[[kind, public, private, private_to], ...]`; the Python engine's errors otherwise.
+    fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
+        let action = parse_action(py, action_json)?;
+        match game::apply(&mut self.inner, player, &action) {
+            Ok(events) => Ok(events_json(&events)),
+            Err(why) => Err(refused_error(py, &why)),
+        }
+    }
+
+    /// Why the action (JSON text) is illegal for `player` now, or None.
+    fn refusal(
+        &self,
+        py: Python<'_>,
+        player: i64,
+        action_json: &str,
+    ) -> PyResult<Option<PyObject>> {
+        let action = parse_action(py, action_json)?;
+        Ok(game::refusal(&self.inner, player, &action)
+            .map(|why| refused_error(py, &why).into_value(py).into_any()))
+    }
+
+    /// `observe(viewer)` as JSON text; ValueError for a viewer that is not a seat.
+    #[pyo3(signature = (viewer))]
+    fn observe_json(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let n = self.inner.cfg.num_players;
+        let viewer = match viewer {
+            None => None,
+            Some(v) => {
+                let seat = if v.is_instance_of::<pyo3::types::PyInt>()
+                    && !v.is_instance_of::<pyo3::types::PyBool>()
+                {
+                    v.extract::<i64>()
+                        .ok()
+                        .filter(|s| (0..n as i64).contains(s))
+                } else {
+                    None
+                };
+                match seat {
+                    Some(s) => Some(s as usize),
+                    None => {
+                        return Err(value_error(format!(
+                            "viewer {} is not a seat of this {n}-player game",
+                            v.repr()?
+                        )))
+                    }
+                }
+            }
+        };
+        Ok(observe::observe(&self.inner, viewer).to_string())
+    }
+
+    /// `determinize(viewer, rng)`: `rng` advances exactly as the Python `Rng` does.
+    fn determinize(&self, viewer: usize, mut rng: PyRefMut<'_, crate::rng::Rng>) -> PyResult<Self> {
+        if viewer >= self.inner.cfg.num_players {
+            return Err(value_error(format!("viewer {viewer} is not a seat")));
+        }
+        let mut d = Clone::clone(&self.inner);
+        observe::determinize_into(&mut d, viewer, &mut rng.inner);
+        Ok(FieldsOfGreenZones { inner: d })
+    }
+
+    /// Play on in place with the random policy of `seedbed.lab.simulate`; returns the steps.
+    #[pyo3(signature = (rng, max_steps = u64::MAX))]
+    fn playout(
+        &mut self,
+        py: Python<'_>,
+        mut rng: PyRefMut<'_, crate::rng::Rng>,
+        max_steps: u64,
+    ) -> u64 {
+        let mut generator = rng.inner;
+        let state = &mut self.inner;
+        let mut counts = BTreeMap::new();
+        let steps =
+            py.allow_threads(|| playout::playout(state, &mut generator, max_steps, &mut counts));
+        rng.inner = generator;
+        steps
+    }
+
+    /// The action's text form (`str(action)`), from its JSON.
+    #[staticmethod]
+    fn action_text(py: Python<'_>, action_json: &str) -> PyResult<String> {
+        Ok(parse_action(py, action_json)?.to_string())
+    }
+
+    fn __repr__(&self) -> String {
+        let z = &self.inner;
+        format!(
+            "<native FieldsOfGreenZones {}p year {} phase {}>",
+            z.cfg.num_players, z.year, z.phase
+        )
+    }
+}
+
+/// A new position, as `new_state(num_players, seed, options)` deals it.
+#[pyfunction]
+pub fn fields_of_green_new_state(
+    config: &FieldsOfGreenConfig,
+    seed: &Bound<'_, PyAny>,
+) -> PyResult<FieldsOfGreenZones> {
+    Ok(FieldsOfGreenZones {
+        inner: game::new_state(config.inner.clone(), masked_seed(seed)?),
+    })
+}
+
+/// `state_from_json` for `to_json()` text under `config` (built from its options).
+#[pyfunction]
+pub fn fields_of_green_state_from_json(
+    config: &FieldsOfGreenConfig,
+    text: &str,
+) -> PyResult<FieldsOfGreenZones> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| value_error(format!("a state must be JSON: {e}")))?;
+    match game::state_from_json(&value, config.inner.clone()) {
+        Ok(inner) => Ok(FieldsOfGreenZones { inner }),
+        Err(LoadError::Missing(key)) => Err(PyKeyError::new_err(key)),
+        Err(LoadError::Bad(why)) => Err(value_error(why)),
+    }
+}
+
+type GameRow = (
+    Vec<i64>,
+    Vec<i64>,
+    Vec<usize>,
+    Vec<i64>,
+    u64,
+    BTreeMap<&'static str, u64>,
+);
+
+/// For each seed, the game dealt with it played to the end with the random policy of
+/// `seedbed.lab.simulate` (`policy_rng(seed)`).
+#[pyfunction]
+#[pyo3(signature = (config, seeds, max_steps = 1_000_000))]
+pub fn fields_of_green_simulate(
+    py: Python<'_>,
+    config: &FieldsOfGreenConfig,
+    seeds: Vec<Bound<'_, PyAny>>,
+    max_steps: u64,
+) -> PyResult<Vec<GameRow>> {
+    let cfg = config.inner.clone();
+    let seeds = seeds
+        .iter()
+        .map(masked_seed)
+        .collect::<PyResult<Vec<u64>>>()?;
+    let results = py.allow_threads(|| {
+        seeds
+            .iter()
+            .map(|&seed| playout::simulate_one(game::new_state(cfg.clone(), seed), seed, max_steps))
+            .collect::<Result<Vec<_>, String>>()
+    });
+    let results =
+        results.map_err(|why| PyRuntimeError::new_err(format!("fields_of_green {why}")))?;
+    Ok(results
+        .into_iter()
+        .map(|g| {
+            let o = g.outcome;
+            (o.scores, o.ranks, o.winners, o.tiebreak, g.steps, g.counts)
+        })
+        .collect())
+}

@@ -1,0 +1,330 @@
+"""Fields of Green on the native engine (issue 15): the ``State`` API around ``seedbed._native``.
+
+:class:`NativeFieldsOfGreenState` keeps its position in a ``seedbed._native.FieldsOfGreenZones``
+(the Rust port of ``state.py`` … ``observe.py``) and speaks the same API as
+:class:`~seedbed.games.fields_of_green.game.FieldsOfGreenState`: the same action objects
+(decoded with ``actions.action_from_json`` from the JSON the native menu gives), the same
+:class:`Event` and :class:`Outcome` values, the same errors (the extension raises
+``seedbed.engine.errors``' classes with Python's messages and clauses), ``observe`` dicts,
+``determinize`` with the caller's :class:`~seedbed.engine.rng.Rng` advanced exactly as the
+Python game advances it, ``clone``, ``key``, ``to_json`` and pickling.
+
+Card sets are data: the Python game checks the ``cards`` option (the shipped set or any card
+file, F-80 … F-89) and the native engine receives the validated set in its normalised JSON
+form (``CardSet.to_json()``), whose ability vocabulary it interprets (F-82 … F-88).
+
+Code that needs the Python zones of a position gets them from
+:meth:`NativeFieldsOfGreenState.python_state`. This module imports without the extension: then
+:data:`GAME` is None and :data:`UNAVAILABLE` says why (``docs/native.md``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
+
+from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.errors import IllegalActionError, InvalidActionError
+from seedbed.engine.menu import LazyMenu
+from seedbed.engine.rng import Rng, mirrored
+from seedbed.games.fields_of_green.actions import action_from_json
+from seedbed.games.fields_of_green.cards import CardSet
+from seedbed.games.fields_of_green.decisions import DECISIONS
+from seedbed.games.fields_of_green.game import HANDLERS, FieldsOfGreen, FieldsOfGreenState
+
+try:
+    from seedbed import _native  # type: ignore[attr-defined]  # the extension, no stubs
+except ImportError as exc:  # a pure-Python install: no Rust toolchain at build time
+    _native = None
+    UNAVAILABLE: str | None = (
+        f"the native engine is not built (seedbed._native: {exc}); build it with "
+        "`make native` (needs a Rust toolchain: cargo and maturin)"
+    )
+else:
+    UNAVAILABLE = None
+    if not hasattr(_native, "FieldsOfGreenZones"):  # an extension built before this port
+        _native = None
+        UNAVAILABLE = "the native engine was built without Fields of Green; rebuild it"
+
+EAGER_MENU = 16
+"""Menus up to this length are decoded at once; longer ones (builds: cells × water splits)
+are a :class:`NativeMenu` that decodes the items asked for."""
+
+_ERRORS = (InvalidActionError, OverflowError, TypeError)
+"""What the native boundary raises for input it cannot hold (numbers beyond 64 bits, a
+player that is not an int): the Python rules then give the refusal."""
+
+_KINDS = frozenset((*HANDLERS, *DECISIONS))
+
+
+def _dumps(action: Action) -> str | None:
+    """The action's JSON text for the core, or None when its JSON would not say exactly what
+    it says (an action built directly with a non-canonical water split, a bool or a float
+    for an int, ...): then the Python rules answer."""
+    if type(action) not in _KINDS:
+        return None
+    obj = action.to_json()
+    try:
+        if action_from_json(obj) != action:
+            return None
+    except InvalidActionError:
+        return None
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def _events(text: str) -> list[Event]:
+    return [
+        Event(kind, public, private, tuple(private_to))
+        for kind, public, private, private_to in json.loads(text)
+    ]
+
+
+class NativeMenu(LazyMenu):
+    """A long menu of a native state: its length from the native menu and item *i* decoded
+    when asked for."""
+
+    __slots__ = ("_player", "_zones")
+
+    def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
+        self._zones = zones.clone()  # the position, kept apart from later moves
+        self._player = player
+        self._len = length
+
+    def _item(self, i: int) -> Action:
+        (obj,) = json.loads(self._zones.menu_items_json(self._player, [i]))
+        return action_from_json(obj)
+
+
+class NativeFieldsOfGreenState(State):
+    """A Fields of Green position held by the native engine (``seedbed.engine.api.State``)."""
+
+    __slots__ = ("_game", "_movers", "_python", "zones")
+    game_name = "fields_of_green"
+
+    def __init__(self, zones: Any, game: NativeFieldsOfGreen) -> None:
+        self.zones = zones
+        self._game = game
+        self._movers: tuple[int, ...] = tuple(zones.to_move())
+        self._python: FieldsOfGreenState | None = None
+
+    # ---------------------------------------------------------------- the State API
+
+    @property
+    def num_players(self) -> int:
+        count: int = self.zones.num_players
+        return count
+
+    def to_move(self) -> tuple[PlayerId, ...]:
+        return self._movers
+
+    def legal_actions(self, player: PlayerId) -> Sequence[Action]:
+        if player not in self._movers:
+            return ()
+        length: int = self.zones.menu_len(player)
+        if length <= EAGER_MENU:
+            return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
+        return NativeMenu(self.zones, player, length)
+
+    def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
+        """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
+        text = _dumps(action)
+        if text is None:
+            return self.python_state().refusal(player, action)
+        try:
+            why: IllegalActionError | None = self.zones.refusal(player, text)
+        except _ERRORS:
+            return self.python_state().refusal(player, action)
+        return why
+
+    def is_legal(self, player: PlayerId, action: Action) -> bool:
+        return self.refusal(player, action) is None
+
+    def apply(self, player: PlayerId, action: Action) -> list[Event]:
+        text = _dumps(action)
+        if text is None:
+            raise self._python_refusal(player, action)
+        try:
+            events = self.zones.apply_json(player, text)
+        except _ERRORS:
+            raise self._python_refusal(player, action) from None
+        self._movers = tuple(self.zones.to_move())
+        self._python = None
+        return _events(events)
+
+    def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:
+        error = self.python_state().refusal(player, action)
+        assert error is not None, f"native and Python engines disagree on {action!r}"
+        return error
+
+    def is_terminal(self) -> bool:
+        return not self._movers
+
+    def outcome(self) -> Outcome:
+        scores, ranks, winners, tiebreak = self.zones.outcome_tuple()
+        return Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak))
+
+    def score_parts(self, player: PlayerId) -> list[int]:
+        """The seven parts of F-73 (see ``scoring.PART_NAMES``)."""
+        parts: list[int] = self.zones.score_parts(player)
+        return parts
+
+    def observe(self, player: PlayerId | None) -> JsonDict:
+        view: JsonDict = json.loads(self.zones.observe_json(player))
+        return view
+
+    def determinize(self, player: PlayerId, rng: Rng) -> NativeFieldsOfGreenState:
+        with _native_rng(rng) as native_rng:
+            zones = self.zones.determinize(player, native_rng)
+        return NativeFieldsOfGreenState(zones, self._game)
+
+    def clone(self) -> NativeFieldsOfGreenState:
+        new = NativeFieldsOfGreenState.__new__(NativeFieldsOfGreenState)
+        new.zones = self.zones.clone()
+        new._game = self._game
+        new._movers = self._movers
+        new._python = None
+        return new
+
+    def key(self) -> str:
+        key: str = self.zones.key()
+        return key
+
+    # ---------------------------------------------------------------- beyond the API
+
+    def playout(self, rng: Rng, max_steps: int) -> int:
+        """Play on with the uniform random policy of ``seedbed.lab.simulate`` until the end or
+        ``max_steps`` actions, natively and in place; ``rng`` advances exactly as that
+        policy's would. Returns the number of actions taken."""
+        with _native_rng(rng) as native_rng:
+            steps: int = self.zones.playout(native_rng, max_steps)
+        self._movers = tuple(self.zones.to_move())
+        self._python = None
+        return steps
+
+    def to_json(self) -> JsonDict:
+        """The complete state as ``FieldsOfGreenState.to_json()`` gives it."""
+        out: JsonDict = json.loads(self.zones.to_json())
+        return out
+
+    def python_state(self) -> FieldsOfGreenState:
+        """This position as the Python engine's state; cached until the next move. Do not
+        mutate it: it is shared."""
+        if self._python is None:
+            self._python = self._game.python.state_from_json(self.to_json())
+        return self._python
+
+    def all_cards(self) -> list[object]:
+        return self.python_state().all_cards()
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_from_json_text, (self.zones.to_json(),))
+
+    def __repr__(self) -> str:
+        return f"<NativeFieldsOfGreenState {self.zones!r}>"
+
+
+def _native_rng(rng: Rng) -> AbstractContextManager[Any]:
+    """A native generator standing in for ``rng`` (which takes its state back after)."""
+    assert _native is not None, UNAVAILABLE
+    return mirrored(rng, _native.Rng.from_state)
+
+
+def _from_json_text(text: str) -> NativeFieldsOfGreenState:
+    assert GAME is not None, UNAVAILABLE
+    return GAME.state_from_json(json.loads(text))
+
+
+def _python_game() -> FieldsOfGreen:
+    from seedbed.engine.registry import game
+
+    found = game("fields_of_green", engine="python")
+    assert isinstance(found, FieldsOfGreen)
+    return found
+
+
+class NativeFieldsOfGreen(FieldsOfGreen):
+    """Fields of Green with native states; options, card sets and parsers are the Python
+    game's."""
+
+    engine = "native"
+
+    def __init__(self, python: Callable[[], FieldsOfGreen] = _python_game) -> None:
+        self._python_game = python
+        super().__init__(original=self._original)
+        self._native_configs: dict[tuple[str, int], Any] = {}
+
+    def _original(self) -> CardSet:
+        loader = self.python.original
+        assert loader is not None
+        return loader()
+
+    @property
+    def python(self) -> FieldsOfGreen:
+        """The Python game (the shipped set's loader, the oracle of refusals)."""
+        return self._python_game()
+
+    def _native_config(self, num_players: int, opts: JsonDict) -> Any:
+        """The native tables of a configuration: the options and the validated card set in
+        its normalised form, built once per configuration."""
+        assert _native is not None, UNAVAILABLE
+        options = json.dumps(opts, separators=(",", ":"))
+        key = (options, num_players)
+        found = self._native_configs.get(key)
+        if found is None:
+            card_set: CardSet = self._config(num_players, opts).card_set
+            cards = json.dumps(card_set.to_json(), separators=(",", ":"))
+            found = _native.fields_of_green_config(num_players, options, cards)
+            if len(self._native_configs) > 64:
+                self._native_configs.clear()
+            self._native_configs[key] = found
+        return found
+
+    def _checked(self, num_players: int, options: Mapping[str, Any] | None) -> JsonDict:
+        opts = self.normalize_options(options)
+        if isinstance(num_players, bool) or num_players not in self.player_counts(opts):
+            raise ValueError(f"Fields of Green takes 2-4 players, not {num_players!r} [F-2]")
+        return opts
+
+    def new_state(  # type: ignore[override]
+        self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> NativeFieldsOfGreenState:
+        opts = self._checked(num_players, options)
+        zones = _native.fields_of_green_new_state(self._native_config(num_players, opts), seed)
+        return NativeFieldsOfGreenState(zones, self)
+
+    def state_from_json(  # type: ignore[override]
+        self, obj: Mapping[str, Any]
+    ) -> NativeFieldsOfGreenState:
+        """Rebuild a state from ``to_json()`` output (either engine's)."""
+        n = int(obj["num_players"])
+        opts = self._checked(n, obj["options"])
+        text = json.dumps(dict(obj), separators=(",", ":"))
+        zones = _native.fields_of_green_state_from_json(self._native_config(n, opts), text)
+        return NativeFieldsOfGreenState(zones, self)
+
+    def simulate_bulk(
+        self, num_players: int, seeds: Sequence[int], options: Mapping[str, Any] | None = None
+    ) -> list[tuple[Outcome, int, dict[str, int]]]:
+        """Whole random games played natively, one per seed, with the policy of
+        ``seedbed.lab.simulate`` (``policy_rng(seed)``): per game its outcome, number of
+        actions and count of events by kind, equal to what the per-step path gives."""
+        opts = self._checked(num_players, options)
+        found = _native.fields_of_green_simulate(
+            self._native_config(num_players, opts), list(seeds)
+        )
+        return [
+            (
+                Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak)),
+                steps,
+                dict(counts),
+            )
+            for scores, ranks, winners, tiebreak, steps, counts in found
+        ]
+
+
+GAME: NativeFieldsOfGreen | None = NativeFieldsOfGreen() if _native is not None else None
+"""The native game, or None when the extension is not built (see :data:`UNAVAILABLE`)."""
+
+__all__ = ["GAME", "UNAVAILABLE", "NativeFieldsOfGreen", "NativeFieldsOfGreenState"]
