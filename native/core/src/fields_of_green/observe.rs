@@ -7,8 +7,10 @@ use super::abilities::{food_capacity, tower_capacity, tower_range};
 use super::cards::KIND_NAMES;
 use super::config::PILE_NAMES;
 use super::flow::movers;
+use super::scoring::{score_parts, PART_NAMES};
 use super::state::{
-    Zones, FRAME_NAMES, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, F_WATER, NONE, PHASE_NAMES,
+    Zones, FRAME_NAMES, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, F_WATER, NONE, OVER,
+    PHASE_NAMES,
 };
 use crate::rng::Rng;
 
@@ -131,6 +133,12 @@ pub fn observe(z: &Zones, viewer: Option<usize>) -> Value {
     let Value::Object(mut m) = obs else {
         unreachable!()
     };
+    if z.phase == OVER {
+        // F-73, F-77: at the end everything is public; the score by part, as on a score pad
+        m.insert("score_part_names".into(), json!(PART_NAMES));
+        let parts: Vec<[i64; 7]> = (0..cfg.num_players).map(|p| score_parts(z, p)).collect();
+        m.insert("score_parts".into(), json!(parts));
+    }
     if let Some(v) = viewer {
         private(z, v, &mut m);
     }

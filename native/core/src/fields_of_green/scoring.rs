@@ -117,6 +117,17 @@ pub fn final_step(z: &mut Zones, ev: &mut impl Log, has_choice: fn(&Zones, usize
     false
 }
 
+/// The names of the seven parts of F-73, in its order (`PART_NAMES`).
+pub const PART_NAMES: [&str; 7] = [
+    "printed_vp_and_tokens",
+    "equipment_vp",
+    "set_aside_tiles",
+    "coins",
+    "food",
+    "empty_water_towers",
+    "location_abilities",
+];
+
 /// The seven parts of F-73, in its order.
 pub fn score_parts(z: &Zones, p: usize) -> [i64; 7] {
     let nc = z.cfg.num_cards() as i64;
