@@ -141,6 +141,9 @@ def train(args: argparse.Namespace) -> None:
         "envs": args.envs,
         "timesteps_asked": args.timesteps,
         "timesteps_done": int(model.num_timesteps),
+        # a deadline stops mid-rollout, whose steps are never trained on; with constant
+        # schedules, --timesteps timesteps_trained (no deadline) trains the same updates
+        "timesteps_trained": model._n_updates // model.n_epochs * model.n_steps * args.envs,
         "training_minutes": round(minutes, 1),
         "torch": version("torch"),
         "sb3_contrib": version("sb3-contrib"),
