@@ -26,7 +26,7 @@ $(NATIVE): $(STAMP) $(NATIVE_SRC)
 	$(BIN)/python native/build.py
 	@mkdir -p native/target && touch $(NATIVE)
 
-.PHONY: install native run simulate test lint bench clean
+.PHONY: install native run simulate test lint bench clean train-example
 install: $(STAMP) $(NATIVE)
 
 ## native: rebuild seedbed._native (release) into src/seedbed/
@@ -50,7 +50,7 @@ test: $(STAMP) $(NATIVE)
 
 ## lint: the one lint definition, also what CI runs (.ci/run calls make lint): ruff, mypy --strict;
 ## for the native core cargo fmt --check and cargo clippy -D warnings
-LINT_PATHS := src tests benchmarks scripts
+LINT_PATHS := src tests benchmarks scripts examples
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check $(LINT_PATHS)
@@ -58,10 +58,28 @@ lint: $(STAMP)
 	$(call cargo,fmt --check)
 	$(call cargo,clippy --quiet --all-targets -- -D warnings)
 
+## train-example: the worked example that learns (examples/train_ppo.py, docs/research.md):
+## MaskablePPO on 4-player Stalk Exchange against random bots, then the arena's verdict. It
+## needs the train extra (PyTorch from PyPI: gigabytes), so it has its own venv, which neither
+## `make install` nor CI makes. TIMESTEPS=100000 is a short run; one thread, niced.
+TRAIN_VENV := .venv-train
+TRAIN_STAMP := $(TRAIN_VENV)/.installed
+TIMESTEPS ?= 3000000
+$(TRAIN_STAMP): pyproject.toml
+	$(PY) -m venv $(TRAIN_VENV)
+	$(TRAIN_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(TRAIN_VENV)/bin/python -m pip install --quiet -e '.[train]'
+	touch $(TRAIN_STAMP)
+
+train-example: $(TRAIN_STAMP) $(NATIVE)
+	nice -n 19 $(TRAIN_VENV)/bin/python examples/train_ppo.py train --timesteps $(TIMESTEPS) --seed 1
+	nice -n 19 $(TRAIN_VENV)/bin/python examples/train_ppo.py evaluate --games 1000 \
+		--json out/ppo-stalk-exchange-eval.json
+
 bench: $(STAMP) $(NATIVE)
 	$(BIN)/seedbed bench bohnanza
 
 clean:
 	rm -f src/seedbed/_native.*
 	rm -rf native/target/wheels $(NATIVE)
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(TRAIN_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
