@@ -81,7 +81,10 @@ class Balance:
 
 def game_facts(state: Any) -> tuple[set[str], list[set[str]]]:
     """The designs drawn from the four piles and each player's built designs, read from a
-    finished game's zones (this script may look at the whole state; bots may not)."""
+    finished game's zones (this script may look at the whole state; bots may not); a native
+    state is read through its Python copy."""
+    if hasattr(state, "python_state"):
+        state = state.python_state()
     cards = state.cfg.cards
     in_piles = {c for pile in state.piles for c in pile}
     drawn = {cards[c].design for c in range(len(cards)) if cards[c].kind < 4 and c not in in_piles}

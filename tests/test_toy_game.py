@@ -496,6 +496,9 @@ def test_a_table_is_played_to_the_end_over_websockets(client: Any) -> None:
     ):
         sockets = {0: ann, 1: bob}
         latest = {p: ws.receive_json() for p, ws in sockets.items()}
+        for ws in sockets.values():  # after the first view: the history's pages, then the chat
+            while ws.receive_json()["type"] != "chat":
+                pass
         assert latest[0]["type"] == "view" and latest[0]["seat"] == 0
         assert latest[0]["view"]["hand"] and latest[0]["view"]["players"][1]["hand_size"] == 3
         for _ in range(3 * 2):

@@ -8,7 +8,7 @@ after every change and on (re)connect, :class:`ErrorMessage` (to the sender only
 >>> ActMessage.model_validate({"type": "act", "version": 3, "action": {"type": "pass"}}).version
 3
 >>> sorted(json_schemas())[:3]
-['act', 'catalog', 'create_table_request']
+['act', 'catalog', 'chat']
 """
 
 from __future__ import annotations
