@@ -17,12 +17,14 @@ so the games played are the ones ``seedbed simulate`` plays.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
+
+from lockstep import ParityError, Tally, error_tuple, event_json
+from lockstep import plain as _plain
+from lockstep import text as _text
 
 import seedbed
 from seedbed.engine.api import Action, Event
-from seedbed.engine.errors import IllegalActionError
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza.game import BohnanzaState
@@ -62,63 +64,10 @@ def configurations() -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
-class ParityError(AssertionError):
-    """The engines disagree; the message says where (configuration, seed, step, what)."""
-
-
-@dataclass
-class Tally:
-    games: int = 0
-    steps: int = 0
-    menu_items: int = 0
-    probes: int = 0
-    refusals: int = 0
-    events: int = 0
-    observations: int = 0
-    determinizations: int = 0
-    round_trips: int = 0
-    capped: int = 0
-    configs: set[str] = field(default_factory=set)
-
-    def add(self, other: Tally) -> None:
-        self.games += other.games
-        self.steps += other.steps
-        self.menu_items += other.menu_items
-        self.probes += other.probes
-        self.refusals += other.refusals
-        self.events += other.events
-        self.observations += other.observations
-        self.determinizations += other.determinizations
-        self.round_trips += other.round_trips
-        self.capped += other.capped
-        self.configs |= other.configs
-
-
-def _plain(value: Any) -> Any:
-    return json.loads(json.dumps(value))
-
-
-def event_json(e: Event) -> list[Any]:
-    private = None if e.private is None else dict(e.private)
-    out: list[Any] = _plain([e.kind, dict(e.public), private, list(e.private_to)])
-    return out
-
-
 def native_event(parts: list[Any]) -> Event:
     """An ``Event`` from the native ``[kind, public, private, private_to]``."""
     kind, public, private, private_to = parts
     return Event(kind, public, private, tuple(private_to))
-
-
-def _text(value: Any) -> str:
-    """JSON text as the native module writes it (compact; key order kept)."""
-    return json.dumps(value, separators=(",", ":"))
-
-
-def _error_tuple(error: IllegalActionError | None) -> tuple[str, str, str | None] | None:
-    if error is None:
-        return None
-    return type(error).__name__, str(error), error.clause
 
 
 def probe_actions(s: BohnanzaState, rng: Rng) -> list[Action]:
@@ -252,9 +201,9 @@ def play_lockstep(
         for _ in range(probes if step % probe_every == 0 else 0):
             player = side.below(n + 2) - 1
             for a in probe_actions(py, side)[side.below(17) :][:3]:
-                want = _error_tuple(py.refusal(player, a))
+                want = error_tuple(py.refusal(player, a))
                 got_error = nat.refusal(player, json.dumps(a.to_json()))
-                got = _error_tuple(got_error)
+                got = error_tuple(got_error)
                 tally.probes += 1
                 tally.refusals += want is not None
                 if want != got:

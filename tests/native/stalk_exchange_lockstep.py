@@ -17,13 +17,14 @@ their own, so the games played are the ones ``seedbed simulate`` plays.
 from __future__ import annotations
 
 import json
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
+from lockstep import ParityError, Tally, error_tuple, event_json
+from lockstep import plain as _plain
+from lockstep import text as _text
+
 import seedbed
-from seedbed.engine.api import Action, Event
-from seedbed.engine.errors import IllegalActionError
+from seedbed.engine.api import Action
 from seedbed.engine.rng import Rng
 from seedbed.games.stalk_exchange import actions as A
 from seedbed.games.stalk_exchange.game import StalkExchangeState
@@ -47,56 +48,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
 def configurations() -> list[tuple[str, int, dict[str, Any]]]:
     """(label, players, options): every player count 2-5 (S-1) with each variant."""
     return [(f"{n}-{name}", n, options) for n in range(2, 6) for name, options in VARIANTS.items()]
-
-
-class ParityError(AssertionError):
-    """The engines disagree; the message says where (configuration, seed, step, what)."""
-
-
-@dataclass
-class Tally:
-    games: int = 0
-    steps: int = 0
-    menu_items: int = 0
-    probes: int = 0
-    refusals: int = 0
-    events: int = 0
-    observations: int = 0
-    determinizations: int = 0
-    round_trips: int = 0
-    configs: set[str] = field(default_factory=set)
-    kinds: Counter[str] = field(default_factory=Counter)
-    """Events by kind; crashes as ``crash-<trigger>-<during>`` (what the games covered)."""
-
-    def add(self, other: Tally) -> None:
-        for name in (
-            "games", "steps", "menu_items", "probes", "refusals", "events", "observations",
-            "determinizations", "round_trips",
-        ):  # fmt: skip
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.configs |= other.configs
-        self.kinds += other.kinds
-
-
-def _plain(value: Any) -> Any:
-    return json.loads(json.dumps(value))
-
-
-def event_json(e: Event) -> list[Any]:
-    private = None if e.private is None else dict(e.private)
-    out: list[Any] = _plain([e.kind, dict(e.public), private, list(e.private_to)])
-    return out
-
-
-def _text(value: Any) -> str:
-    """JSON text as the native module writes it (compact; key order kept)."""
-    return json.dumps(value, separators=(",", ":"))
-
-
-def error_tuple(error: IllegalActionError | None) -> tuple[str, str, str | None] | None:
-    if error is None:
-        return None
-    return type(error).__name__, str(error), error.clause
 
 
 def probe_actions(s: StalkExchangeState, rng: Rng) -> list[Action]:
