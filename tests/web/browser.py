@@ -149,3 +149,35 @@ def click_and_wait(page: Any, target: Any, timeout: float = 30_000) -> None:
         arg=before,
         timeout=timeout,
     )
+
+
+TAG_PROBLEMS = """() => {
+    // A change tag (changes.js) stays inside the element it marks, unless that element is too
+    // narrow to hold it; no two tags cover each other.
+    const slack = 6;
+    const tags = [...document.querySelectorAll('[data-testid=change-tag]')]
+        .filter((t) => getComputedStyle(t).opacity !== '0');
+    const problems = [];
+    const boxes = tags.map((t) => t.getBoundingClientRect());
+    tags.forEach((t, i) => {
+        const box = boxes[i];
+        const home = t.parentElement.getBoundingClientRect();
+        const inside = box.left >= home.left - slack && box.right <= home.right + slack
+            && box.top >= home.top - slack && box.bottom <= home.bottom + slack;
+        if (!t.classList.contains('change-tag-above') && !inside)
+            problems.push(`"${t.textContent}" leaves its element`);
+        for (let j = 0; j < i; j++) {
+            const o = boxes[j];
+            const apart = box.right <= o.left || o.right <= box.left
+                || box.bottom <= o.top || o.bottom <= box.top;
+            if (!apart) problems.push(`"${t.textContent}" covers "${tags[j].textContent}"`);
+        }
+    });
+    return problems;
+}"""
+
+
+def change_tag_problems(page: Any) -> list[str]:
+    """What is wrong with the change tags the page shows now (issue 17, item 1): a tag that
+    leaves the element it marks (and so covers a neighbour's text) or covers another tag."""
+    return list(page.evaluate(TAG_PROBLEMS))

@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from .browser import WebServer, version, wait_for_turn_or_end, wait_for_view
+from .browser import WebServer, change_tag_problems, version, wait_for_turn_or_end, wait_for_view
 
 GAME_SECONDS = 90
 PLAIN_PLANT = re.compile(r"^Plant ")  # not "Harvest & plant …" (B-21)
@@ -305,13 +305,16 @@ def test_complete_game_against_two_bots(web_server: WebServer, new_page: Any, sh
     human = Human(page)
     started = time.monotonic()
     steps = 0
+    tag_problems: list[str] = []
     while human.step():
         steps += 1
+        tag_problems += change_tag_problems(page)  # issue 17, item 1
         if steps == 60:
             shot(page, "mid-desktop")
             phone_shot(new_page, shot, url, "mid-phone")
         assert time.monotonic() - started < GAME_SECONDS * 2, f"too slow: {human.done}"
     assert page.locator("[data-testid=end-screen]").count() == 1
+    assert not tag_problems, tag_problems[:10]
     rows = page.locator("[data-testid=results] tbody tr")
     assert rows.count() == 3
     assert "cards in hand" in rows.first.inner_text()  # the tie-break (B-65)

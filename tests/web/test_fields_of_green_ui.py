@@ -13,7 +13,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .browser import click_and_wait, version, wait_for_turn_or_end, wait_for_view
+from .browser import (
+    change_tag_problems,
+    click_and_wait,
+    version,
+    wait_for_turn_or_end,
+    wait_for_view,
+)
 
 GAME = "fields_of_green"
 STALE = "Someone moved first"
@@ -263,9 +269,11 @@ def play_game(
 
     both("start")
     deadline = time.monotonic() + limit
+    tag_problems: list[str] = []
     while wait_for_turn_or_end(page) == "turn":
         assert time.monotonic() < deadline, "the game took too long"
         page.wait_for_selector("[data-testid=fog-prompt][data-my-turn=true]")
+        tag_problems += change_tag_problems(page)  # issue 17, item 1
         now = phase(page)
         if now in ("commit", "pick"):
             both("choose-card")
@@ -288,6 +296,7 @@ def play_game(
     for p in pages:
         p.wait_for_selector("[data-testid=end-screen]")
     both("end")
+    assert not tag_problems, tag_problems[:10]
     print("human actions:", built)
     assert built["build"] >= 3, "the human should have built cards on highlighted cells"
     return moves

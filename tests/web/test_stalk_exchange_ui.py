@@ -16,7 +16,14 @@ from typing import Any
 
 import pytest
 
-from .browser import WebServer, click_and_wait, version, wait_for_turn_or_end, wait_for_view
+from .browser import (
+    WebServer,
+    change_tag_problems,
+    click_and_wait,
+    version,
+    wait_for_turn_or_end,
+    wait_for_view,
+)
 
 GAME_SECONDS = 60
 
@@ -83,7 +90,9 @@ def test_complete_game_against_bots(
     done: dict[str, int] = {}
     turn = 0
     flushed_in = -1
+    tag_problems: list[str] = []
     while wait_for_turn_or_end(page) == "turn":
+        tag_problems += change_tag_problems(page)  # issue 17, item 1
         assert time.monotonic() - started < GAME_SECONDS, f"game too long: {done}"
         if done.get("plant") == 1 and "picked" not in done:
             page.locator(".se-slot.legal").first.click()
@@ -99,6 +108,7 @@ def test_complete_game_against_bots(
             if turn == 6:
                 shot(page, "mid")
     assert page.locator("[data-testid=toast-error]").count() == 0
+    assert not tag_problems, tag_problems[:10]
     end = page.locator("[data-testid=end-screen]")
     assert "Game over" in end.inner_text()
     rows = page.locator("[data-testid=results] tbody tr")

@@ -194,13 +194,77 @@ def test_hints_at_a_table_that_allows_them(web_server: WebServer, new_page: Any,
     page.locator("[data-testid=hint-reason]").wait_for()
     assert page.locator("[data-testid=hint-reason]").inner_text() == hint["reason"]
     assert page.locator("[data-testid=hint-move]").inner_text()
+    # the move's places are marked on the table, never given as coordinates to read
+    marked = {
+        str(el.get_attribute("data-testid")) for el in page.locator(".hint-target").all()
+    }
+    action = hint["action"]
+    if action["type"] in {"plant", "swap"}:
+        assert f"se-slot-{action['slot']}" in marked, marked
+    if action["type"] == "plant":
+        assert f"se-space-{action['space'][0]}_{action['space'][1]}" in marked, marked
+        assert "(" not in page.locator("[data-testid=hint-move]").inner_text()
     shot(page, "hint")
+    page.locator("[data-testid=se-slot-0]").click()  # a redraw keeps the marks
+    assert page.locator(".hint-target").count() == len(marked)
 
     other = new_page("phone")
     other.goto(plain.play_url(0))
     wait_for_view(other)
     assert other.locator("[data-testid=hint-button]").count() == 0
     assert other.locator("[data-testid=hints-on]").count() == 0
+
+
+def test_a_bohnanza_hint_marks_the_field(web_server: WebServer, new_page: Any) -> None:
+    """At the start of her turn Ann must plant her front card (B-20): the hint names the field
+    in words and marks it on her farm."""
+    table = web_server.create_table(
+        "bohnanza", ["human:Ann", "greedy", "greedy"], seed=5, table_options={"hints": True}
+    )
+    page = new_page("desktop")
+    open_seat(page, table.play_url(0))
+    hint = hint_post(web_server, table, 0).json()
+    assert hint["action"]["type"] == "plant", hint
+    page.locator("[data-testid=hint-button]").click()
+    page.locator("[data-testid=hint-move]").wait_for()
+    field = hint["action"]["field"]
+    assert f"field {field + 1}" in page.locator("[data-testid=hint-move]").inner_text()
+    marked = [el.get_attribute("data-testid") for el in page.locator(".hint-target").all()]
+    assert marked == [f"bn-field-0-{field}"], marked
+
+
+def test_a_fields_of_green_hint_names_the_card(web_server: WebServer, new_page: Any) -> None:
+    """The hint names the card by the name the table shows, never by its number ("build 17
+    at 0,1"), and marks the cell it goes on (F-27) or the card in hand (F-40)."""
+    table = web_server.create_table(
+        "fields_of_green",
+        ["human:Ann", "greedy"],
+        seed=4,
+        options={"introductory": True},  # the splits are dealt: the game opens on a card
+        table_options={"hints": True},
+    )
+    page = new_page("desktop")
+    page.goto(table.play_url(0))
+    wait_for_view(page)
+    page.wait_for_selector("[data-testid=fog-prompt][data-my-turn=true]")
+    hint = hint_post(web_server, table, 0).json()
+    action = hint["action"]
+    assert action["type"] in {"build", "commit"}, hint
+    page.locator("[data-testid=hint-button]").click()
+    words = page.locator("[data-testid=hint-move]")
+    words.wait_for()
+    catalog = web_server.client.get(f"{web_server.url}/api/tables/{table.table_id}/catalog")
+    names = {card["name"] for card in catalog.json()["catalog"]["locations"]}
+    said = words.inner_text()
+    assert any(f"the {name} " in said for name in names), said
+    assert said != hint["text"]
+    if action["type"] == "build":
+        x, y = action["cell"]
+        cell = page.locator(f'[data-testid=fog-farm-mine] [data-cell="{x},{y}"]')
+        assert "hint-target" in str(cell.get_attribute("class"))
+    else:
+        card = page.locator(f"[data-testid=fog-hand-{action['card']}]")
+        assert "hint-target" in str(card.get_attribute("class"))
 
 
 def test_the_replay_says_hints_were_on(web_server: WebServer, new_page: Any) -> None:

@@ -2,8 +2,11 @@
 // "hints"), the seat on the move may ask "What would the bot do?". The server answers with
 // the greedy bot's move for this seat, worked out from this seat's view only, and one line on
 // why (POST /api/tables/{id}/hint with the seat's token). The answer holds for the view it was
-// asked at and goes away with the next one. Also the "hints on" badge and the rules link of the
-// table and the replay.
+// asked at and goes away with the next one. Where the game view names the places the move
+// concerns (its module's `hintTargets(action, msg)`: selectors, such as the Exchange slot and
+// the Garden space of a plant), they are marked on the table while the answer holds, so a
+// hint never asks a person to read coordinates. Also the "hints on" badge and the rules link
+// of the table and the replay.
 
 import { clear, fetchJson, h } from "./common.js";
 
@@ -23,8 +26,9 @@ export function rulesLink(game) {
 export function hintPanel(shell) {
   const allowed = Boolean(shell.summary.table_options && shell.summary.table_options.hints) && shell.mode === "play" && shell.token;
   const element = h("div", { class: "hint-panel", hidden: !allowed, "data-testid": "hint-panel" });
-  if (!allowed) return { element, update() {} };
+  if (!allowed) return { element, update() {}, mark() {} };
   let shown = -1;
+  let hinted = null; // the action of the answer shown, for `mark`
   const answer = h("div", { class: "hint-answer", role: "status", "aria-live": "polite", "data-testid": "hint-answer" });
   const button = h("button", { type: "button", class: "btn btn-small", "data-testid": "hint-button", "data-key": "h", disabled: true }, "What would the bot do?", h("kbd", { class: "key-hint" }, "H"));
   button.addEventListener("click", async () => {
@@ -35,6 +39,8 @@ export function hintPanel(shell) {
       const hint = await fetchJson(`/api/tables/${encodeURIComponent(shell.tableId)}/hint`, { method: "POST", body: JSON.stringify({ token: shell.token }) });
       if (!shell.msg || shell.msg.version !== version) return; // the table moved on meanwhile
       shown = hint.version;
+      hinted = hint.action;
+      mark(shell, hinted, shell.gameHolder.firstElementChild, shell.msg);
       clear(answer).append(
         h("b", {}, "The greedy bot would play: "),
         h("span", { "data-testid": "hint-move" }, describe(shell, hint.action, hint.text)),
@@ -51,9 +57,31 @@ export function hintPanel(shell) {
     element,
     update(msg) {
       button.disabled = !mine(msg);
-      if (msg.version !== shown) clear(answer);
+      element.hidden = msg.status === "finished"; // nothing left to ask once the game is over
+      if (msg.version !== shown) {
+        clear(answer);
+        hinted = null;
+      }
+    },
+    /** Mark the hinted move's places on a freshly drawn game root (the answer still holds). */
+    mark(root, msg) {
+      if (hinted && msg && msg.version === shown) mark(shell, hinted, root, msg);
     },
   };
+}
+
+/** Add `hint-target` to the elements the game module names for `action` under `root`. */
+function mark(shell, action, root, msg) {
+  if (!root || !shell.module.hintTargets) return;
+  let selectors = [];
+  try {
+    selectors = shell.module.hintTargets(action, msg) || [];
+  } catch {
+    selectors = [];
+  }
+  for (const selector of selectors) {
+    for (const el of root.querySelectorAll(selector)) el.classList.add("hint-target");
+  }
 }
 
 function mine(msg) {

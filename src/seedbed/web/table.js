@@ -449,6 +449,7 @@ class TableShell {
     };
     renderGame(this.module, ctx);
     clear(this.gameHolder).append(root);
+    this.hints.mark(root, msg);
     if (focused) {
       const again = root.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
       if (again) again.focus({ preventScroll: true });

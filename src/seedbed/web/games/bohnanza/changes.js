@@ -108,6 +108,16 @@ export function describeAction(a, msg) {
   }
 }
 
+/** The places a hinted action concerns (marked on the table): the field it plants in or
+ *  harvests, the offer it answers, the button it presses. */
+export function hintTargets(a, msg) {
+  const me = msg.view.viewer;
+  if (a.field !== undefined && me !== null && me !== undefined) return [field(me, a.field)];
+  if (a.offer_id !== undefined) return [`[data-testid="bn-offer-${a.offer_id}"]`];
+  const buttons = { "buy-field": "bn-buy-field", "end-planting": "bn-end-planting", "end-trading": "bn-end-trading", "finish-turn": "bn-finish-turn" };
+  return buttons[a.type] ? [`[data-testid="${buttons[a.type]}"]`] : [];
+}
+
 /** The variety of a card of a zone the viewer plants from (trade area, offer area, revealed). */
 function cardVariety(view, id) {
   const me = view.viewer;

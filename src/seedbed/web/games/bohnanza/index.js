@@ -11,7 +11,7 @@ import { h, toast } from "../../common.js";
 import { installPatterns } from "../../glyphs.js";
 import { loadVarieties } from "./beans.js";
 import { centre, ensurePick } from "./centre.js";
-import { changesOf, describeAction, offersForYou } from "./changes.js";
+import { changesOf, describeAction, hintTargets, offersForYou } from "./changes.js";
 import { emptyCompose, Legal, tableState } from "./choices.js";
 import { myArea, others } from "./farms.js";
 import { describeEvent, resultDetail } from "./log.js";
@@ -102,4 +102,5 @@ export default {
   resultDetail,
   offersForYou,
   describeAction,
+  hintTargets,
 };

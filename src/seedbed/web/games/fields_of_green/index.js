@@ -10,6 +10,7 @@ import { markChanges } from "../../changes.js";
 import { installPatterns } from "../../glyphs.js";
 import { changesOf } from "./changes.js";
 import { draw } from "./layout.js";
+import { describeAction, hintTargets } from "./hints.js";
 import { bannerPrompt, describe, resultDetail } from "./log.js";
 import { sync } from "./menu.js";
 import { learn, loadCatalog, NAME, noteEvents, storeOf, tableIdOf } from "./store.js";
@@ -42,4 +43,6 @@ export default {
   },
 
   resultDetail,
+  describeAction,
+  hintTargets,
 };

@@ -75,12 +75,13 @@ function prompt({ view, legal }) {
   return "basic actions done: end your actions, or spend a Seedy token for an extra one";
 }
 
-/** Words for an action (a hint): "Plant the Tulip from slot 4 at (-1, -1)". */
+/** Words for an action (a hint): "Plant the Tulip from slot 4 on the marked space" — the
+ *  slot and the space are marked on the table (hintTargets). */
 function describeAction(a, msg) {
   const token = (slot) => (msg.view.exchange[slot] ? flowerName(msg.view.exchange[slot]) : "token");
   switch (a.type) {
     case "plant":
-      return `Plant the ${token(a.slot)} from slot ${a.slot + 1} at (${a.space[0]}, ${a.space[1]})`;
+      return `Plant the ${token(a.slot)} from slot ${a.slot + 1} on the marked space of the Garden`;
     case "swap":
       return `Swap: take the ${token(a.slot)} from slot ${a.slot + 1}, give a ${flowerName(a.give)}`;
     case "flush":
@@ -92,9 +93,21 @@ function describeAction(a, msg) {
   }
 }
 
+/** The places a hinted action concerns: the Exchange slot, then the space of a plant or the
+ *  flower a swap gives. */
+function hintTargets(a) {
+  const out = [];
+  if (a.slot !== undefined) out.push(`[data-testid="se-slot-${a.slot}"]`);
+  if (a.type === "plant") out.push(`[data-testid="se-space-${a.space[0]}_${a.space[1]}"]`);
+  if (a.type === "swap") out.push(`[data-testid="se-swap-${a.give}"]`); // shown once the slot is picked
+  if (a.type === "flush" || a.type === "end") out.push(`[data-testid="se-${a.type}"]`);
+  return out;
+}
+
 export default {
   name: "stalk_exchange",
   describeAction,
+  hintTargets,
   render,
   describeEvent,
   resultDetail,
