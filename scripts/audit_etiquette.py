@@ -5,8 +5,9 @@ replays every game: each offer a bot made is checked against the view it was mad
 ``heuristics.breaches`` (repeat of a declined offer, gives and wants one variety, wants a
 variety it cannot plant, no gain by its own valuation, third open offer, fifth offer of the
 trading phase). Withdrawals by bots and passes are counted too (a bot never withdraws, so no
-offer is closed before a person could read it). Every count but offers, phases and passes is a
-violation and should be 0.
+offer is closed before a person could read it), and `unanswered`: a bot's pass while an offer
+addressed to it is open (it should accept or decline it). Every count but offers, phases and
+passes is a violation and should be 0.
 
     python scripts/audit_etiquette.py --bots greedy,greedy,greedy,greedy --games 200 --jobs 2
     python scripts/audit_etiquette.py --bots ismcts:iterations=100,greedy,greedy,greedy --games 4
@@ -61,11 +62,21 @@ def audit(record: GameRecord, manners: dict[str, Any] | None = None) -> Counter[
                 found["withdraw"] += 1
             elif kind == "pass":
                 found["passes"] += 1
+                found["unanswered"] += awaits_answer(state.observe(p), p)
         state.apply(p, action)
         now = state.observe(None)["phase"] == "trade"
         found["phases"] += now and not trading
         trading = now
     return found
+
+
+def awaits_answer(view: dict[str, Any], seat: int) -> bool:
+    """Whether an open offer is addressed to ``seat`` (only it may decline it, B-41)."""
+    return any(o["status"] == "open" and o["to"] == seat for o in view["offers"])
+
+
+RULES = (*heuristics(GAME).BREACHES, "withdraw", "unanswered")
+"""Every count of the audit that is a violation."""
 
 
 def _play(specs: list[str], seed: int) -> str:
@@ -102,10 +113,9 @@ def answer_times(spec: str, samples: int, seed: int) -> list[float]:
 def report(total: Counter[str], seconds: float) -> None:
     print(f"games {total['games']}, trading phases {total['phases']}, bot offers {total['offers']}")
     print(f"bot passes {total['passes']} ({total['passes'] / max(1, total['games']):.0f} a game)")
-    rules = (*heuristics(GAME).BREACHES, "withdraw")
-    for rule in rules:
+    for rule in RULES:
         print(f"  {rule:<16} {total[rule]}")
-    print(f"violations {sum(total[r] for r in rules)}  ({seconds:.0f} s)")
+    print(f"violations {sum(total[r] for r in RULES)}  ({seconds:.0f} s)")
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ made it from (``heuristics.breaches``), and no bot withdraws an offer."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -12,14 +13,15 @@ import seedbed
 from seedbed.arena.play import seat_rng
 from seedbed.bots import InfoSet, make_bot, with_manners
 from seedbed.engine.registry import heuristics
-from seedbed.games.bohnanza.actions import Offer, Withdraw
+from seedbed.games.bohnanza.actions import PASS, Offer, Withdraw
 
 H = heuristics("bohnanza")
 
 
 def _audit(specs: list[str], seed: int, manners: dict[str, int] | None = None) -> Counter[str]:
-    """Breaches per rule (and ``withdraw``, ``offers``) of one bot-only game; ``manners``:
-    the table's limits, handed to the bots and read by ``breaches`` (as a server does)."""
+    """Breaches per rule (and ``withdraw``, ``unanswered``, ``offers``) of one bot-only game;
+    ``manners``: the table's limits, handed to the bots and read by ``breaches`` (as a server
+    does)."""
     state = seedbed.game("bohnanza").new_state(len(specs), seed)
     bots = [make_bot(s, "bohnanza") for s in specs]
     rngs = [seat_rng(seed, p) for p in range(len(specs))]
@@ -32,6 +34,10 @@ def _audit(specs: list[str], seed: int, manners: dict[str, int] | None = None) -
             found.update(H.breaches(with_manners(state.observe(p), manners), a))
         elif isinstance(a, Withdraw):
             found["withdraw"] += 1
+        elif a == PASS and any(
+            o["status"] == "open" and o["to"] == p for o in state.observe(p)["offers"]
+        ):
+            found["unanswered"] += 1  # an offer to this bot waits for its answer
         state.apply(p, a)
     return found
 
@@ -116,16 +122,21 @@ def test_polite_menus_hold_only_polite_offers() -> None:
     assert checked > 0
 
 
-def test_breaches_name_each_rule() -> None:
-    """A hand-made position: an offer that gives and wants one variety, a repeat of a declined
-    gift, and the per-phase limits are each reported."""
-    state = seedbed.game("bohnanza", engine="python").new_state(4, 5)
-    # play to the first trading phase with greedy bots
+def first_trading_phase(seed: int) -> Any:
+    """A 4-player game (Python engine) played by greedy bots to its first trading phase."""
+    state = seedbed.game("bohnanza", engine="python").new_state(4, seed)
     bots = [make_bot("greedy", "bohnanza") for _ in range(4)]
-    rngs = [seat_rng(5, p) for p in range(4)]
+    rngs = [seat_rng(seed, p) for p in range(4)]
     while state.observe(0)["phase"] != "trade":
         p = state.to_move()[0]
         state.apply(p, bots[p].act(InfoSet(state, p), rngs[p]))
+    return state
+
+
+def test_breaches_name_each_rule() -> None:
+    """A hand-made position: an offer that gives and wants one variety, a repeat of a declined
+    gift, and the per-phase limits are each reported."""
+    state = first_trading_phase(5)
     view = state.observe(1)  # a non-active player: offers go to the active seat 0
     v = H.VARIETY_INDEX[view["hand"][0]["variety"]]
     same = Offer.make(view["active"], (), (0,), (v,))
@@ -135,3 +146,20 @@ def test_breaches_name_each_rule() -> None:
     offer_id = state.observe(0)["offers"][-1]["offer_id"]
     state.apply(0, seedbed.game("bohnanza").parse_action(f"decline {offer_id}"))
     assert "repeat_declined" in H.breaches(state.observe(1), gift)
+
+
+def test_an_offer_to_a_bot_gets_an_answer() -> None:
+    """While an offer addressed to it is open, a courteous bot does not pass (B-43): its
+    choices are to accept, decline (B-41), make an offer, or end trading if active — so a person
+    who offers a search bot something hears back (found playing a table in the browser: the
+    search bot passed over a gift until trading ended)."""
+    state = first_trading_phase(5)
+    active = state.observe(0)["active"]
+    giver = (active + 1) % 4
+    state.apply(giver, Offer.make(active, (), (0,), ()))  # a gift to the active player
+    view = state.observe(active)
+    legal = state.legal_actions(active)
+    assert any(type(a).__name__ == "Pass" for a in legal)  # the rules allow passing
+    chosen = H.polite(view, legal)
+    kinds = {type(a).__name__ for a in chosen}
+    assert "Pass" not in kinds and {"Accept", "Decline"} <= kinds, kinds

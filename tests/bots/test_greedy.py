@@ -156,6 +156,23 @@ def test_bohnanza_greedy_accepts_a_good_offer_and_declines_a_bad_one() -> None:
     assert isinstance(action, Decline), str(action)
 
 
+def test_bohnanza_greedy_answers_an_offer_it_cannot_accept() -> None:
+    """An offer addressed to the bot that it cannot accept (it holds none of the wanted
+    variety, B-40) is declined (B-41), not left open until trading ends: a person who offered
+    gets an answer (issue 17, found playing a game in the browser)."""
+    b = _builder()
+    s = b.build(
+        4,
+        phase="trade",
+        hands={0: ["soy", "wax"], 1: ["stink", "stink"], 2: ["green"], 3: ["wax"]},
+        fields={1: [["red"] * 3, ["stink"] * 2]},
+        faceup=["red", "soy"],
+    )
+    b.act(s, 0, "offer 1 give f0 want blue")  # seat 1 holds no blue
+    action = _choose(s, 1)
+    assert isinstance(action, Decline), str(action)
+
+
 def test_bohnanza_greedy_ends_trading_when_nothing_is_left() -> None:
     b = _builder()
     s = b.build(

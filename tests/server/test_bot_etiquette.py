@@ -102,8 +102,7 @@ def test_bots_keep_the_etiquette_with_a_person_at_the_table(
     found = asyncio.run(run())
     print(f"bot etiquette at a table with a person: {dict(found)}")  # -s shows every count
     assert found["offers"] > 0 and found["declines"] > 0
-    rules = (*audit_script().heuristics("bohnanza").BREACHES, "withdraw")
-    assert {r: found[r] for r in rules if found[r]} == {}
+    assert {r: found[r] for r in audit_script().RULES if found[r]} == {}
 
 
 class SilentAfterOffer:

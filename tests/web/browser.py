@@ -152,8 +152,9 @@ def click_and_wait(page: Any, target: Any, timeout: float = 30_000) -> None:
 
 
 TAG_PROBLEMS = """() => {
-    // A change tag (changes.js) stays inside the element it marks, unless that element is too
-    // narrow to hold it; no two tags cover each other.
+    // A change tag (changes.js) stays on the element it marks — inside it or with its first
+    // line on its top edge (12 px out at most) — unless that element is too small to hold
+    // it; no two tags cover each other.
     const slack = 6;
     const tags = [...document.querySelectorAll('[data-testid=change-tag]')]
         .filter((t) => getComputedStyle(t).opacity !== '0');
@@ -163,7 +164,7 @@ TAG_PROBLEMS = """() => {
         const box = boxes[i];
         const home = t.parentElement.getBoundingClientRect();
         const inside = box.left >= home.left - slack && box.right <= home.right + slack
-            && box.top >= home.top - slack && box.bottom <= home.bottom + slack;
+            && box.top >= home.top - 12 - slack && box.bottom <= home.bottom + slack;
         if (!t.classList.contains('change-tag-above') && !inside)
             problems.push(`"${t.textContent}" leaves its element`);
         for (let j = 0; j < i; j++) {

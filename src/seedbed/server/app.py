@@ -32,7 +32,7 @@ from seedbed.server.api_document import RECORD_ANSWER, create_table_document, er
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
 from seedbed.server.guard import Guard
-from seedbed.server.hints import HintAnswer, HintRequest, hint_answer
+from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.limits import AddressLimits, TokenBucket, install_redaction
 from seedbed.server.protocol import (
@@ -291,11 +291,14 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         game or key that takes no file)."""
         return await asyncio.to_thread(read_data_file, game, key, req)
 
+    hints = HintCache()  # one greedy move per seat and view, computed off the event loop
+
     @app.post("/api/tables/{table_id}/hint", responses=errors(403, 404, 409))
     async def post_hint(table_id: str, req: HintRequest) -> HintAnswer:
         """What the greedy bot would play for the seat of ``token``, from that seat's view
         only, with one line on why: at a table that allows hints (table option ``hints``,
-        403 otherwise or for a wrong token), while the seat is on the move (409 otherwise)."""
+        403 otherwise or for a wrong token), while the seat is on the move (409 otherwise).
+        Worked out once per seat and view, off the event loop; asking again is free."""
         actor = await runtime.table_or_404(table_id)
         seat = seat_for_token(actor, req.token)
         if seat is None:
@@ -304,7 +307,8 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
             raise HTTPException(403, "this table does not allow hints")
         if actor.finished or seat not in actor.state.to_move():
             raise HTTPException(409, "hints are given to a seat on the move")
-        return hint_answer(actor.state, seat, actor.version, actor.table.table_options)
+        options = actor.table.table_options
+        return await hints.answer(table_id, actor.state, seat, actor.version, options)
 
     @app.get(
         "/api/tables/{table_id}/replay", response_model=Replay, responses=errors(404, 409, 422)

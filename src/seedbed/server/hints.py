@@ -10,6 +10,8 @@ tie-break generator is seeded by the version and the seat alone, not by the tabl
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,3 +73,46 @@ def hint_answer(state: State, seat: PlayerId, version: int, table_options: JsonD
     """The REST answer of :func:`seat_hint`."""
     found = seat_hint(state, seat, version, table_options)
     return HintAnswer(version=version, action=found.action, text=found.text, reason=found.reason)
+
+
+class HintCache:
+    """Hints by (table, version, seat): a view is worked out once however often its seat asks
+    (a hint depends on nothing else), so asking again costs nothing and a client cannot make
+    the server think more than once a move. The work runs in a thread on a clone of the state,
+    off the event loop; the least recently asked hints are forgotten past ``size``.
+
+    >>> import seedbed
+    >>> state = seedbed.game("stalk_exchange").new_state(2, seed=1)
+    >>> cache = HintCache(size=4)
+    >>> first = asyncio.run(cache.answer("t", state, 0, 0, {}))
+    >>> asyncio.run(cache.answer("t", state, 0, 0, {})) is first, cache.computed
+    (True, 1)
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self.computed = 0
+        self._answers: OrderedDict[tuple[str, int, PlayerId], asyncio.Future[HintAnswer]] = (
+            OrderedDict()
+        )
+
+    async def answer(
+        self, table_id: str, state: State, seat: PlayerId, version: int, options: JsonDict
+    ) -> HintAnswer:
+        """The hint for ``seat`` at ``version`` of the table (``state`` is that version's)."""
+        key = (table_id, version, seat)
+        found = self._answers.get(key)
+        if found is None:
+            self.computed += 1
+            snapshot = state.clone()  # the table may move on while the thread works
+            work = asyncio.to_thread(hint_answer, snapshot, seat, version, options)
+            found = asyncio.ensure_future(work)
+            self._answers[key] = found
+            while len(self._answers) > self.size:
+                self._answers.popitem(last=False)
+        self._answers.move_to_end(key)
+        try:
+            return await asyncio.shield(found)
+        except Exception:
+            self._answers.pop(key, None)  # a failure is not remembered
+            raise

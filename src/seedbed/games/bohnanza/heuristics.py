@@ -326,16 +326,15 @@ def _trading(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
     for a in legal:  # the fixed part (accepts, declines, pass …) comes before the offers
         if isinstance(a, Offer):
             break
-        if isinstance(a, Accept | Decline):
+        if isinstance(a, Decline):  # only the addressee may decline (B-41)
+            declines.append(a)
+        elif isinstance(a, Accept):
             o = _offer_in_view(view, a.offer_id)
             if o is None:
                 continue
-            if isinstance(a, Accept):
-                gain = _accept_worth(me, o, a) - base
-                if gain > ACCEPT_MARGIN and (best is None or gain > best[0]):
-                    best = (gain, a)
-            elif _decline_worth(me, o) < base - 0.3:
-                declines.append(a)
+            gain = _accept_worth(me, o, a) - base
+            if gain > ACCEPT_MARGIN and (best is None or gain > best[0]):
+                best = (gain, a)
     if best is not None:
         return best[1]
     made = view["players"][viewer]["offers_made"]
@@ -346,28 +345,13 @@ def _trading(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
                 break
             if offer in legal:
                 return offer
-    if declines:
+    if declines:  # an offer made to this bot that it does not take is answered, not left open
         return declines[rng.below(len(declines))]
     if active:
         mine_open = any(o["proposer"] == viewer and o["status"] == "open" for o in view["offers"])
         if not mine_open and END_TRADING in legal:
             return END_TRADING
     return PASS
-
-
-def _decline_worth(me: Me, o: dict[str, Any]) -> float:
-    """The worth if the offer (addressed to the viewer) were accepted, front-most cards given."""
-    hand = list(me.hand)
-    positions: list[int] = []
-    for name in o["want"]:
-        v = VARIETY_INDEX[name]
-        pos = next((i for i, w in enumerate(hand) if w == v and i not in positions), -1)
-        if pos < 0:
-            return math.inf  # cannot be accepted: nothing to decline
-        positions.append(pos)
-    get = [VARIETY_INDEX[g["variety"]] for g in o["give_faceup"]]
-    get += [VARIETY_INDEX[v] for v in o["give_hand"]]
-    return _deal_worth(me, positions, [w["slot"] for w in o["want_faceup"]], get)
 
 
 # ------------------------------------------------------------------ etiquette (issue 16)
@@ -484,16 +468,22 @@ def polite(view: JsonDict, legal: Sequence[Action]) -> Sequence[Action]:
     """The actions a courteous player chooses among (issue 16), for search bots: outside
     trading the whole menu; in trading the answers, passes and free actions of the menu's
     fixed part (no withdrawal: an offer stays open until answered or impossible) and the
-    candidate offers of :func:`polite_offers` that the menu holds, never the raw offer menu."""
+    candidate offers of :func:`polite_offers` that the menu holds, never the raw offer menu.
+    While an offer addressed to the player is open it does not pass: it answers (accept or
+    decline), offers, or ends trading."""
     if view["phase"] != "trade":
         return legal
     head: list[Action] = []
+    fixed = 0  # the menu's fixed part comes before its offers
     for a in legal:
         if isinstance(a, Offer):
             break
+        fixed += 1
         if not isinstance(a, Withdraw):
             head.append(a)
-    if _limits(view) or (head and len(head) == len(legal)):  # no offer to make: skip pricing
+    if any(isinstance(a, Decline) for a in head):  # an offer awaits this player's answer
+        head = [a for a in head if a != PASS]
+    if _limits(view) or fixed == len(legal):  # no offer to make: skip pricing
         return head or legal
     me = Me(view)
     offers = [a for _, a in polite_offers(view, me, me.worth()) if a in legal]
@@ -580,7 +570,7 @@ _REASONS = {
     "finish-turn": "Nothing else to do: draw and end your turn",
     "offer": "This gives away a card that spoils your fields for one they need",
     "accept": "The cards you get are worth more to your fields than the ones you give",
-    "decline": "The deal would cost your fields more than it brings",
+    "decline": "You cannot give what it asks, or the deal is not worth it to your fields",
     "withdraw": "This offer no longer pays",
     "pass": "No deal on the table is worth it to you now",
     "end-trading": "No deal on the table is worth it to you now",

@@ -72,7 +72,7 @@ function faceUp(env) {
       : "Two cards are revealed after planting; trading follows.";
   return h(
     "div",
-    { class: "bn-faceup" },
+    { class: "bn-faceup", "data-testid": "bn-faceup" },
     h("h3", {}, `${owner} face-up cards`),
     h("div", { class: "bn-row" }, slots),
     h("p", { class: "bn-note" }, note),

@@ -43,7 +43,8 @@ export function changesOf(events, viewer) {
         out.push({ selector: e.player === viewer ? '[data-testid="bn-hand"]' : `[data-testid="bn-player-${e.player}"]`, label: `+${plural(e.count, "card")}` });
         break;
       case "reveal":
-        out.push({ selector: '[data-testid="bn-faceup-0"]', label: "revealed" }, { selector: '[data-testid="bn-faceup-1"]', label: "" }, { selector: '[data-testid="bn-revealed"]', label: "revealed" });
+        // the cards glow; the tag goes on the row, which has room for it
+        out.push({ selector: '[data-testid="bn-faceup-0"]', label: "" }, { selector: '[data-testid="bn-faceup-1"]', label: "" }, { selector: '[data-testid="bn-faceup"]', label: "revealed" }, { selector: '[data-testid="bn-revealed"]', label: "revealed" });
         break;
       case "discard":
       case "discard-offered":
