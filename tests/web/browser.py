@@ -154,23 +154,25 @@ def click_and_wait(page: Any, target: Any, timeout: float = 30_000) -> None:
 TAG_PROBLEMS = """() => {
     // A change tag (changes.js) stays on the element it marks — inside it or with its first
     // line on its top edge (12 px out at most) — unless that element is too small to hold
-    // it; no two tags cover each other.
+    // it; no two tags on one element cover each other.
     const slack = 6;
     const tags = [...document.querySelectorAll('[data-testid=change-tag]')]
-        .filter((t) => getComputedStyle(t).opacity !== '0');
+        .filter((t) => Number(getComputedStyle(t).opacity) >= 0.25); // not faded out
     const problems = [];
     const boxes = tags.map((t) => t.getBoundingClientRect());
     tags.forEach((t, i) => {
         const box = boxes[i];
-        const home = t.parentElement.getBoundingClientRect();
+        const holder = t.closest('.change-tags');
+        const home = holder.parentElement.getBoundingClientRect();
         const inside = box.left >= home.left - slack && box.right <= home.right + slack
             && box.top >= home.top - 12 - slack && box.bottom <= home.bottom + slack;
-        if (!t.classList.contains('change-tag-above') && !inside)
+        if (!holder.classList.contains('change-tags-above') && !inside)
             problems.push(`"${t.textContent}" leaves its element`);
         for (let j = 0; j < i; j++) {
+            if (tags[j].parentElement !== holder) continue; // other elements' tags may meet
             const o = boxes[j];
-            const apart = box.right <= o.left || o.right <= box.left
-                || box.bottom <= o.top || o.bottom <= box.top;
+            const apart = box.right <= o.left + 1 || o.right <= box.left + 1
+                || box.bottom <= o.top + 1 || o.bottom <= box.top + 1;
             if (!apart) problems.push(`"${t.textContent}" covers "${tags[j].textContent}"`);
         }
     });
@@ -180,5 +182,6 @@ TAG_PROBLEMS = """() => {
 
 def change_tag_problems(page: Any) -> list[str]:
     """What is wrong with the change tags the page shows now (issue 17, item 1): a tag that
-    leaves the element it marks (and so covers a neighbour's text) or covers another tag."""
+    leaves the element it marks (and so covers a neighbour's text) or covers another tag on the
+    same element."""
     return list(page.evaluate(TAG_PROBLEMS))

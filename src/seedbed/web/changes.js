@@ -1,7 +1,8 @@
 // What just happened, shown where it happened (issue 17): a game view names the places its
 // latest events touched (a field planted or harvested, the offer accepted, a player's coins)
-// and a short tag ("+2 coins"); the element glows for a moment and the tag shows in its top
-// right corner (just above an element too small to hold it), never over a neighbour.
+// and a short tag ("+2 coins"); the element glows for a moment and the tag shows on its top
+// edge at the right (on the enclosing panel's for an element too small to hold it), never
+// over a neighbour's text.
 // Views are redrawn whole, so the marks are remembered for their few seconds and put back on
 // each redraw, their animation resumed where it was. Marks never take the pointer (input is
 // never blocked); with prefers-reduced-motion the glow is a still outline, the tag does not
@@ -33,7 +34,7 @@ export function noteChanges(key, version, items) {
   }
 }
 
-/** An element smaller than this (px) has its tag just above it rather than inside. */
+/** An element smaller than this (px) cannot hold a tag: its tag goes on its panel. */
 const ROOMY = { width: 90, height: 40 };
 
 /** Put the live marks of `key` on the freshly drawn `root`. */
@@ -53,43 +54,50 @@ export function showChanges(root, key) {
     target.classList.add("just-changed");
     target.style.setProperty("--change-delay", delay);
     target.dataset.changed = m.label || "changed";
-    if (m.label) tags.push(addTag(target, m.label, delay));
+    if (m.label) tags.push(makeTag(target, m.label, delay));
   }
   // views are drawn into a detached root: measure once it is in the page, before it is painted
-  queueMicrotask(() => place(tags.filter((tag) => tag.isConnected)));
+  queueMicrotask(() => place(root, tags));
 }
 
-function addTag(target, label, delay) {
+function makeTag(target, label, delay) {
   const tag = document.createElement("span");
   tag.className = "change-tag";
   tag.setAttribute("aria-hidden", "true");
   tag.setAttribute("data-testid", "change-tag");
   tag.textContent = label;
   tag.style.setProperty("--change-delay", delay);
-  target.classList.add("change-anchor"); // position: relative, unless the element is placed
-  target.append(tag);
+  tag.target = target; // where it belongs; `place` puts it there or on the enclosing panel
   return tag;
 }
 
-/** A tag goes above an element too small to hold it; tags that would cover each other move
- *  apart: one inside its element moves down, one above its element moves up, by the overlap. */
-function place(tags) {
+/** Each tag goes into its element's tag holder (on the element's top edge, at the right,
+ *  tags stacked by layout so they never cover each other); the tag of an element too small to
+ *  hold it goes to the nearest enclosing element that can (its panel), else just above. */
+function place(root, tags) {
+  if (!root.isConnected) return; // a view drawn and replaced at once
+  const roomy = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width >= ROOMY.width && box.height >= ROOMY.height;
+  };
   for (const tag of tags) {
-    const box = tag.parentElement.getBoundingClientRect();
-    if (box.width < ROOMY.width || box.height < ROOMY.height) tag.classList.add("change-tag-above");
+    let home = tag.target;
+    while (home !== root && !roomy(home)) home = home.parentElement;
+    holder(home === root ? tag.target : home, home === root).append(tag);
   }
-  const placed = [];
-  for (const tag of tags) {
-    let box = tag.getBoundingClientRect();
-    for (const other of placed) {
-      if (box.right <= other.left || other.right <= box.left || box.bottom <= other.top || other.bottom <= box.top) continue;
-      const above = tag.classList.contains("change-tag-above");
-      const shift = above ? other.top - box.bottom - 2 : other.bottom - box.top + 2;
-      tag.style.marginTop = `${(parseFloat(tag.style.marginTop) || 0) + shift}px`;
-      box = tag.getBoundingClientRect();
-    }
-    placed.push(box);
+}
+
+/** The element's holder of change tags (made on first use). */
+function holder(el, above) {
+  let box = [...el.children].find((c) => c.classList.contains("change-tags"));
+  if (!box) {
+    box = document.createElement("span");
+    box.className = above ? "change-tags change-tags-above" : "change-tags";
+    box.setAttribute("aria-hidden", "true");
+    el.classList.add("change-anchor"); // position: relative, unless the element is placed
+    el.append(box);
   }
+  return box;
 }
 
 /** Note a view's changes and show the live ones: what a game view calls at the end of its
