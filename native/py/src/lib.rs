@@ -9,6 +9,7 @@ mod fields_of_green;
 mod playout;
 mod rng;
 mod stalk_exchange;
+mod stalk_exchange_events;
 mod values;
 
 /// The module seedbed._native.

@@ -17,7 +17,7 @@ use seedbed_core::stalk_exchange::state::LoadError;
 use seedbed_core::stalk_exchange::{game, observe, playout, rules, trace, Config, Zones};
 
 use crate::bohnanza::masked_seed;
-use crate::fast;
+use crate::{fast, stalk_exchange_events};
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -125,7 +125,7 @@ impl StalkExchangeZones {
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         events
             .iter()
-            .map(|e| fast::event_object(py, e.kind, &e.public, None, &[]))
+            .map(|e| stalk_exchange_events::event(py, e))
             .collect()
     }
 

@@ -6,6 +6,7 @@
 
 pub mod actions;
 pub mod config;
+pub mod events;
 pub mod game;
 pub mod hexgrid;
 pub mod menu;
