@@ -8,13 +8,16 @@ text, key order included) and keys, whichever way an action reaches the native s
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 import seedbed
+from seedbed.bots.ismcts import lazy_membership
 from seedbed.engine.api import Event
 from seedbed.engine.errors import InvalidActionError
+from seedbed.engine.menu import LazyMenu
 from seedbed.games.stalk_exchange import actions as A
 from seedbed.games.stalk_exchange import native as N
 from seedbed.lab.simulate import policy_rng
@@ -93,10 +96,6 @@ def test_the_lazy_menu_is_a_native_sequence_equal_to_the_python_menu() -> None:
     a registered ``LazyMenu``: the Python engine's items in its order by index, negative index,
     slice and iteration, ``in``/``index``/``count`` as a Sequence's, the same menu after the
     state moved on, and a picked item applied by identity."""
-    from collections.abc import Sequence
-
-    from seedbed.engine.menu import LazyMenu
-
     py, nat = _pair(3, 4, {})
     menu, want = nat.legal_actions(0), py.legal_actions(0)
     assert type(menu) is N._native.StalkExchangeMenu
@@ -124,3 +123,10 @@ def test_the_lazy_menu_is_a_native_sequence_equal_to_the_python_menu() -> None:
     assert list(menu) == before  # valid for the position it was made in
     assert nat.key() == py.key()
     assert repr(menu) == f"<StalkExchangeMenu of {len(before)} actions>"
+    later, want_later = nat.legal_actions(0), py.legal_actions(0)
+    assert list(later) == list(want_later)
+    assert item in menu and item not in later  # planted: its space is taken now (S-24)
+    assert lazy_membership(later)  # ISMCTS asks `in` of every edge rather than is_legal
+    for action in [*want_later[::9], A.FLUSH, A.END_ACTIONS, A.Swap(2, 0), A.Plant(0, [0, 0])]:
+        assert (action in later) == (action in list(want_later)), action
+        assert later.count(action) == list(want_later).count(action), action

@@ -239,15 +239,16 @@ impl StalkExchangeZones {
 
     /// `legal_actions(player)` for the wrapper, `player` being on the move: the menu as a
     /// tuple of the wrapper's action objects (`actions`: its dict by code; `make(code)` makes
-    /// and keeps a missing one), the same tuple again at the same position; a lazy
-    /// [`StalkExchangeMenu`] when it is longer than `limit`; or its length when a short menu
-    /// holds an action without a code.
+    /// and keeps a missing one; `codes`: its dict of codes by object), the same tuple again at
+    /// the same position; a lazy [`StalkExchangeMenu`] when it is longer than `limit`; or its
+    /// length when a short menu holds an action without a code.
     fn menu_tuple(
         slf: &Bound<'_, Self>,
         player: i64,
         limit: usize,
         actions: &Bound<'_, PyDict>,
         make: &Bound<'_, PyAny>,
+        codes: &Bound<'_, PyDict>,
     ) -> PyResult<PyObject> {
         let py = slf.py();
         let mut this = slf.borrow_mut();
@@ -258,8 +259,12 @@ impl StalkExchangeZones {
         let n = menu.len();
         if n > limit {
             let frozen = Frozen::of(menu, &this.inner);
-            let (actions, make) = (actions.clone().unbind(), make.clone().unbind());
-            let lazy = StalkExchangeMenu::new(frozen, slf.clone().unbind(), actions, make);
+            let wrapper = (
+                actions.clone().unbind(),
+                make.clone().unbind(),
+                codes.clone().unbind(),
+            );
+            let lazy = StalkExchangeMenu::new(frozen, slf.clone().unbind(), wrapper);
             return Ok(Py::new(py, lazy)?.into_any());
         }
         let natives = menu.items(&this.inner);

@@ -13,31 +13,45 @@ use seedbed_core::stalk_exchange::actions::Action;
 use seedbed_core::stalk_exchange::menu::Frozen;
 
 use crate::fast;
-use crate::stalk_exchange::{action_code, StalkExchangeZones};
+use crate::stalk_exchange::{action_code, action_of_code, StalkExchangeZones};
 
 #[pyclass(module = "seedbed._native", frozen, sequence)]
 pub struct StalkExchangeMenu {
     menu: Frozen,
     /// The state the menu was made from (remembers the item picked last).
     origin: Py<StalkExchangeZones>,
-    /// The wrapper's action objects by code, and `make(code)` for a missing one.
+    /// The wrapper's action objects by code, `make(code)` for a missing one, and the codes
+    /// by action object (membership by arithmetic, `Frozen::position`).
     actions: Py<PyDict>,
     make: Py<PyAny>,
+    codes: Py<PyDict>,
 }
 
 impl StalkExchangeMenu {
     pub fn new(
         menu: Frozen,
         origin: Py<StalkExchangeZones>,
-        actions: Py<PyDict>,
-        make: Py<PyAny>,
+        (actions, make, codes): (Py<PyDict>, Py<PyAny>, Py<PyDict>),
     ) -> Self {
         StalkExchangeMenu {
             menu,
             origin,
             actions,
             make,
+            codes,
         }
+    }
+
+    /// The index of `value` in the menu (None: not in it), when `value` is an action the
+    /// wrapper has a code for; else None (unhashable, or never listed: the caller scans).
+    fn known(&self, value: &Bound<'_, PyAny>) -> PyResult<Option<Option<usize>>> {
+        let code = match self.codes.bind(value.py()).get_item(value) {
+            Ok(Some(code)) => code.extract::<u64>()?,
+            Ok(None) => return Ok(None),
+            Err(e) if e.is_instance_of::<PyTypeError>(value.py()) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        Ok(action_of_code(code).map(|a| self.menu.position(&a)))
     }
 
     /// Item `i` (in range) as the native action and the wrapper's object: by code, or
@@ -106,7 +120,12 @@ impl StalkExchangeMenu {
             .map(Bound::into_any)
     }
 
+    /// `value in menu`: a lookup for an action the wrapper knows (what ISMCTS asks of every
+    /// edge of a node), a scan otherwise.
     fn __contains__(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Some(found) = self.known(value)? {
+            return Ok(found.is_some());
+        }
         for item in self.items(py)? {
             if item.is(value) || item.eq(value)? {
                 return Ok(true);
@@ -126,7 +145,14 @@ impl StalkExchangeMenu {
     ) -> PyResult<usize> {
         let n = self.menu.len() as isize;
         let clamp = |i: isize| if i < 0 { (i + n).max(0) } else { i.min(n) };
-        for i in clamp(start)..clamp(stop.unwrap_or(n)) {
+        let range = clamp(start)..clamp(stop.unwrap_or(n));
+        if let Some(found) = self.known(value)? {
+            return match found {
+                Some(i) if range.contains(&(i as isize)) => Ok(i),
+                _ => Err(PyValueError::new_err("the action is not in the menu")),
+            };
+        }
+        for i in range {
             let item = self.item(py, i as usize)?.1;
             if item.is(value) || item.eq(value)? {
                 return Ok(i as usize);
@@ -137,6 +163,9 @@ impl StalkExchangeMenu {
 
     /// `Sequence.count`.
     fn count(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<usize> {
+        if let Some(found) = self.known(value)? {
+            return Ok(usize::from(found.is_some()));
+        }
         let mut found = 0;
         for item in self.items(py)? {
             if item.is(value) || item.eq(value)? {

@@ -165,6 +165,36 @@ impl Frozen {
         self.menu
             .item(i, self.empty.len(), at, &self.exchange, &self.portfolio)
     }
+
+    /// The index of `a` in the menu, or None when it is not in it (`get`'s inverse, by
+    /// arithmetic: a membership test without listing the menu).
+    pub fn position(&self, a: &Action) -> Option<usize> {
+        let m = &self.menu;
+        let occupied = &m.occupied[..m.n_occupied];
+        let slot_rank = |slot: i64| occupied.iter().position(|&s| s as i64 == slot);
+        match *a {
+            Action::Plant { slot, space } => {
+                let k = self.empty.iter().position(|&h| h == space)?;
+                let i = slot_rank(slot)? * self.empty.len() + k;
+                (i < m.plants).then_some(i)
+            }
+            Action::Swap { slot, give } => {
+                let gives = |own: i64| {
+                    (0..NUM_TYPES).filter(move |&t| self.portfolio[t] != 0 && t as i64 != own)
+                };
+                let rank = slot_rank(slot)?;
+                let before: usize = occupied[..rank]
+                    .iter()
+                    .map(|&s| gives(self.exchange[s]).count())
+                    .sum();
+                let k = gives(self.exchange[occupied[rank]]).position(|t| t as i64 == give)?;
+                let i = before + k;
+                (i < m.swaps).then_some(m.plants + i)
+            }
+            Action::Flush => m.flush.then_some(m.plants + m.swaps),
+            Action::EndActions => m.end.then(|| m.len() - 1),
+        }
+    }
 }
 
 /// S-28: the menu of `player` (empty unless it is their action phase).
@@ -200,6 +230,21 @@ mod tests {
                 assert_eq!(got, items);
                 assert_eq!(frozen.get(items.len()), None);
                 assert!(Frozen::new(&z, p + 1).is_empty());
+                for (i, a) in items.iter().enumerate() {
+                    assert_eq!(frozen.position(a), Some(i), "{a}");
+                }
+                let slots = -1..z.exchange.len() as i64 + 1;
+                for slot in slots.clone() {
+                    let mut probes = vec![Action::Flush, Action::EndActions];
+                    probes.extend((-1..6).map(|give| Action::Swap { slot, give }));
+                    for &space in z.board.spaces.iter().chain(&[(9, 9)]) {
+                        probes.push(Action::Plant { slot, space });
+                    }
+                    for a in &probes {
+                        let want = items.iter().position(|b| b == a);
+                        assert_eq!(frozen.position(a), want, "{a}");
+                    }
+                }
                 let pick = items[(step * 7919) % items.len()].clone();
                 game::apply(&mut z, p, &pick).expect("legal");
                 let after: Vec<Action> = (0..frozen.len()).filter_map(|i| frozen.get(i)).collect();

@@ -71,7 +71,7 @@ _ACTIONS: dict[int, Action] = {}
 the state), so a menu crosses as integers and each action is made once; the native menu
 takes them from here (``menu_tuple`` and the lazy menu's items)."""
 _CODES: dict[Action, int] = {}
-"""The reverse of :data:`_ACTIONS`."""
+"""The reverse of :data:`_ACTIONS` (the lazy menu's ``in`` looks actions up here)."""
 
 _ERRORS = (InvalidActionError, OverflowError, TypeError)
 """What the native boundary raises for input it cannot hold (numbers beyond 64 bits, a
@@ -173,7 +173,7 @@ class NativeStalkExchangeState(State):
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
             return ()
-        menu = self.zones.menu_tuple(player, EAGER_MENU, _ACTIONS, _action_of)
+        menu = self.zones.menu_tuple(player, EAGER_MENU, _ACTIONS, _action_of, _CODES)
         if type(menu) is not int:  # the actions (the same tuple at one position) or a lazy menu
             actions: Sequence[Action] = menu
             return actions
