@@ -195,9 +195,9 @@ pub trait Log {
 }
 
 impl Log for Events {
-    fn push(&mut self, _kind: &'static str, event: impl FnOnce() -> Event) {
+    fn push(&mut self, kind: &'static str, event: impl FnOnce() -> Event) {
         let e = event();
-        debug_assert_eq!(e.kind(), _kind);
+        debug_assert_eq!(e.kind(), kind);
         Vec::push(self, e);
     }
 }
