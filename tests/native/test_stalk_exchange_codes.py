@@ -8,13 +8,16 @@ text, key order included) and keys, whichever way an action reaches the native s
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 import seedbed
+from seedbed.bots.ismcts import lazy_membership
 from seedbed.engine.api import Event
 from seedbed.engine.errors import InvalidActionError
+from seedbed.engine.menu import LazyMenu
 from seedbed.games.stalk_exchange import actions as A
 from seedbed.games.stalk_exchange import native as N
 from seedbed.lab.simulate import policy_rng
@@ -86,3 +89,44 @@ def test_a_lazy_menu_item_applied_elsewhere_or_later_is_applied_by_what_it_says(
         with pytest.raises(type(again), match=str(again).split(" [")[0][:20]):
             nat.apply(0, item)
     assert nat.key() == py.key()
+
+
+def test_the_lazy_menu_is_a_native_sequence_equal_to_the_python_menu() -> None:
+    """A long menu (plants: slots x empty spaces, S-28) is ``seedbed._native.StalkExchangeMenu``,
+    a registered ``LazyMenu``: the Python engine's items in its order by index, negative index,
+    slice and iteration, ``in``/``index``/``count`` as a Sequence's, the same menu after the
+    state moved on, and a picked item applied by identity."""
+    py, nat = _pair(3, 4, {})
+    menu, want = nat.legal_actions(0), py.legal_actions(0)
+    assert type(menu) is N._native.StalkExchangeMenu
+    assert isinstance(menu, LazyMenu) and isinstance(menu, Sequence)
+    assert len(menu) == len(want) > N.EAGER_MENU
+    assert list(menu) == list(want) and list(reversed(menu)) == list(reversed(want))
+    assert menu[-1] == want[-1] and menu[3:40:7] == list(want[3:40:7])
+    assert menu[::-50] == want[::-50]
+    assert menu[5] is menu[5]  # one shared object per action
+    assert want[9] in menu and A.Plant(0, (99, 99)) not in menu
+    assert menu.index(want[9]) == 9 and menu.index(want[9], -len(want)) == 9
+    assert menu.count(want[9]) == 1 and menu.count(A.FLUSH) == want.count(A.FLUSH)
+    with pytest.raises(ValueError):
+        menu.index(A.Plant(0, (99, 99)))
+    with pytest.raises(IndexError):
+        menu[len(want)]
+    with pytest.raises(IndexError):
+        menu[-len(want) - 1]
+    with pytest.raises(TypeError):
+        menu["1"]
+    before = list(menu)
+    item = menu[7]
+    assert nat.clone().zones.apply_listed(0, item) is None  # a copy handed out nothing
+    assert json.dumps(nat.apply(0, item)) == json.dumps(py.apply(0, want[7]))
+    assert list(menu) == before  # valid for the position it was made in
+    assert nat.key() == py.key()
+    assert repr(menu) == f"<StalkExchangeMenu of {len(before)} actions>"
+    later, want_later = nat.legal_actions(0), py.legal_actions(0)
+    assert list(later) == list(want_later)
+    assert item in menu and item not in later  # planted: its space is taken now (S-24)
+    assert lazy_membership(later)  # ISMCTS asks `in` of every edge rather than is_legal
+    for action in [*want_later[::9], A.FLUSH, A.END_ACTIONS, A.Swap(2, 0), A.Plant(0, [0, 0])]:
+        assert (action in later) == (action in list(want_later)), action
+        assert later.count(action) == list(want_later).count(action), action

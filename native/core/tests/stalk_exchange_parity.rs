@@ -24,7 +24,10 @@ fn games_match_python() {
             let action = Action::from_json(&step["action"]).expect("action");
             let p = z.active as i64;
             let events = game::apply(&mut z, p, &action).expect("legal");
-            let got: Vec<Value> = events.iter().map(|e| json!([e.kind, e.public])).collect();
+            let got: Vec<Value> = events
+                .iter()
+                .map(|e| json!([e.kind(), e.public_json()]))
+                .collect();
             assert_eq!(json!(got), step["events"], "events of step {i}, {label}");
             if let Some(key) = step.get("key") {
                 assert_eq!(

@@ -9,6 +9,8 @@ mod fields_of_green;
 mod playout;
 mod rng;
 mod stalk_exchange;
+mod stalk_exchange_events;
+mod stalk_exchange_menu;
 mod values;
 
 /// The module seedbed._native.
@@ -25,6 +27,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_action_json, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_action_code, m)?)?;
     m.add_class::<stalk_exchange::StalkExchangeZones>()?;
+    m.add_class::<stalk_exchange_menu::StalkExchangeMenu>()?;
     m.add_function(wrap_pyfunction!(
         stalk_exchange::stalk_exchange_new_state,
         m

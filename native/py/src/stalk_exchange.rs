@@ -12,12 +12,13 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::IntoPyObjectExt;
 use seedbed_core::stalk_exchange::actions::Action;
-use seedbed_core::stalk_exchange::menu::{legal_actions, Menu};
+use seedbed_core::stalk_exchange::menu::{legal_actions, Frozen, Menu};
 use seedbed_core::stalk_exchange::state::LoadError;
 use seedbed_core::stalk_exchange::{game, observe, playout, rules, trace, Config, Zones};
 
 use crate::bohnanza::masked_seed;
-use crate::fast;
+use crate::stalk_exchange_menu::StalkExchangeMenu;
+use crate::{fast, stalk_exchange_events};
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -96,9 +97,9 @@ pub fn action_of_code(code: u64) -> Option<Action> {
 #[pyclass(module = "seedbed._native")]
 pub struct StalkExchangeZones {
     pub inner: Zones,
-    /// The action objects handed out at this position (`menu_tuple`, `menu_item` of a
-    /// clone), applied by identity (`apply_listed`).
-    listed: fast::Listed<Action>,
+    /// The action objects handed out at this position (`menu_tuple`, the item its lazy
+    /// `StalkExchangeMenu` gave last), applied by identity (`apply_listed`).
+    pub(crate) listed: fast::Listed<Action>,
 }
 
 impl From<Zones> for StalkExchangeZones {
@@ -125,7 +126,7 @@ impl StalkExchangeZones {
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         events
             .iter()
-            .map(|e| fast::event_object(py, e.kind, &e.public, None, &[]))
+            .map(|e| stalk_exchange_events::event(py, e))
             .collect()
     }
 
@@ -238,25 +239,35 @@ impl StalkExchangeZones {
 
     /// `legal_actions(player)` for the wrapper, `player` being on the move: the menu as a
     /// tuple of the wrapper's action objects (`actions`: its dict by code; `make(code)` makes
-    /// and keeps a missing one), the same tuple again at the same position; or the menu's
-    /// length when it is longer than `limit` (a lazy menu) or holds an action without a code.
+    /// and keeps a missing one; `codes`: its dict of codes by object), the same tuple again at
+    /// the same position; a lazy [`StalkExchangeMenu`] when it is longer than `limit`; or its
+    /// length when a short menu holds an action without a code.
     fn menu_tuple(
-        &mut self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         player: i64,
         limit: usize,
         actions: &Bound<'_, PyDict>,
         make: &Bound<'_, PyAny>,
+        codes: &Bound<'_, PyDict>,
     ) -> PyResult<PyObject> {
-        if let Some(menu) = self.listed.menu_of(py, player) {
+        let py = slf.py();
+        let mut this = slf.borrow_mut();
+        if let Some(menu) = this.listed.menu_of(py, player) {
             return Ok(menu.into_any().unbind());
         }
-        let menu = legal_actions(&self.inner, player);
+        let menu = legal_actions(&this.inner, player);
         let n = menu.len();
         if n > limit {
-            return n.into_py_any(py);
+            let frozen = Frozen::of(menu, &this.inner);
+            let wrapper = (
+                actions.clone().unbind(),
+                make.clone().unbind(),
+                codes.clone().unbind(),
+            );
+            let lazy = StalkExchangeMenu::new(frozen, slf.clone().unbind(), wrapper);
+            return Ok(Py::new(py, lazy)?.into_any());
         }
-        let natives = menu.items(&self.inner);
+        let natives = menu.items(&this.inner);
         let mut items = Vec::with_capacity(n);
         for a in &natives {
             match action_code(a) {
@@ -265,36 +276,9 @@ impl StalkExchangeZones {
             }
         }
         let tuple = PyTuple::new(py, items)?;
-        self.listed.player = player;
-        self.listed.menu = Some((tuple.clone().unbind(), natives));
+        this.listed.player = player;
+        this.listed.menu = Some((tuple.clone().unbind(), natives));
         Ok(tuple.into_any().unbind())
-    }
-
-    /// Item `i` (0 <= i < length) of `legal_actions(player)` as the wrapper's action object
-    /// (by code from `actions`/`make`, or `make(json_text)` beyond the codes' layout),
-    /// remembered by `origin` (the state this position was cloned from) so that its
-    /// `apply_listed` takes it without reading it back. IndexError when out of range.
-    fn menu_item<'py>(
-        &self,
-        py: Python<'py>,
-        player: i64,
-        i: usize,
-        actions: &Bound<'py, PyDict>,
-        make: &Bound<'py, PyAny>,
-        origin: &Bound<'py, StalkExchangeZones>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let a = legal_actions(&self.inner, player)
-            .get(&self.inner, i)
-            .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
-        let obj = match action_code(&a) {
-            Some(code) => fast::action_object(actions, make, code)?,
-            None => make.call1((a.to_json().to_string(),))?,
-        };
-        if let Ok(mut origin) = origin.try_borrow_mut() {
-            origin.listed.picked = Some((obj.clone().unbind(), a));
-        }
-        let _ = py;
-        Ok(obj)
     }
 
     /// `apply` of an action object this state handed out at this position (`menu_tuple`, or

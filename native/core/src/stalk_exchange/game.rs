@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::actions::Action;
 use super::config::Config;
-use super::rules::{self as R, Events, Log, Refusal};
+use super::rules::{self as R, Event, Events, Log, Refusal};
 use super::scoring::{self, Outcome};
 use super::state::{LoadError, Zones};
 use super::upkeep::upkeep;
@@ -59,10 +59,7 @@ pub fn effect(z: &mut Zones, a: &Action, ev: &mut impl Log) {
         Action::EndActions => {
             // S-27: the basic actions not taken are forfeited; upkeep follows (S-29)
             let (player, forfeited) = (z.active, z.cfg.basic_actions - z.basic_taken);
-            ev.push(
-                "end_actions",
-                || json!({"player": player, "forfeited": forfeited}),
-            );
+            ev.push("end_actions", || Event::EndActions { player, forfeited });
             upkeep(z, ev);
         }
     }

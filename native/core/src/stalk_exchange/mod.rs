@@ -1,11 +1,13 @@
 //! Stalk Exchange, ported from `src/seedbed/games/stalk_exchange/` module for module: `config`
 //! (S-2, S-3, S-7), `hexgrid` (S-11, S-12), `state` (the zones of S-8 … S-18), `rules` (setup
 //! and the action phase, S-19 … S-28, S-37), `upkeep` (S-29 … S-39), `actions`, `game` (the
-//! dispatch), `menu` (S-28), `observe` (S-45 … S-48), `scoring` (S-41 … S-44) and `playout`
+//! dispatch), `events` (what happened, typed), `menu` (S-28), `observe` (S-45 … S-48),
+//! `scoring` (S-41 … S-44) and `playout`
 //! (whole random games with the policy of `seedbed.lab.simulate`).
 
 pub mod actions;
 pub mod config;
+pub mod events;
 pub mod game;
 pub mod hexgrid;
 pub mod menu;

@@ -6,69 +6,13 @@
 
 use std::sync::Arc;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::config::{Config, FLOWERS, NUM_TYPES};
+use super::events::During;
+pub use super::events::{Event, Events, KindCounts, Log};
 use super::state::*;
 use crate::rng::Rng;
-
-/// Something that happened (`Event` of `engine/api.py`). Every Stalk Exchange event is public
-/// (`private` None, `private_to` empty), so an event is its kind and its public part, built as
-/// Python builds it (same keys in the same order).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Event {
-    pub kind: &'static str,
-    pub public: Value,
-}
-
-impl Event {
-    pub fn new(kind: &'static str, public: Value) -> Event {
-        Event { kind, public }
-    }
-
-    /// `[kind, public, private, private_to]` as the Python event gives them.
-    pub fn to_json(&self) -> Value {
-        json!([self.kind, self.public, null, []])
-    }
-}
-
-pub type Events = Vec<Event>;
-
-/// Where events go: a list of whole events (the State API), or a count of kinds only
-/// (playouts), so a playout never builds an event's JSON. `push` takes the public part as a
-/// closure, called only by a log that keeps it.
-pub trait Log {
-    fn push(&mut self, kind: &'static str, public: impl FnOnce() -> Value);
-}
-
-impl Log for Events {
-    fn push(&mut self, kind: &'static str, public: impl FnOnce() -> Value) {
-        Vec::push(self, Event::new(kind, public()));
-    }
-}
-
-/// Counts of events by kind, in order of first occurrence (a handful of kinds, so a linear
-/// scan beats a map).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct KindCounts(pub Vec<(&'static str, u64)>);
-
-impl Log for KindCounts {
-    fn push(&mut self, kind: &'static str, _public: impl FnOnce() -> Value) {
-        match self
-            .0
-            .iter_mut()
-            .find(|(k, _)| std::ptr::eq(*k, kind) || *k == kind)
-        {
-            Some((_, n)) => *n += 1,
-            None => self.0.push((kind, 1)),
-        }
-    }
-}
-
-/// `[slot, flower]` of each draw, as the events give them.
-pub fn drawn_json(drawn: &[(usize, usize)]) -> Value {
-    drawn.iter().map(|&(s, t)| json!([s, FLOWERS[t]])).collect()
-}
 
 /// Why a rule refuses: its clause and the message (`Refusal` of `engine/errors.py`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -222,11 +166,14 @@ pub fn plant(z: &mut Zones, slot: usize, space: usize, ev: &mut impl Log) {
     }
     z.planted.push(space);
     let extra = count_action(z);
-    let (q, r) = z.board.spaces[space];
+    let space = z.board.spaces[space];
     let player = z.active;
-    ev.push("plant", || {
-        json!({"player": player, "slot": slot, "space": [q, r],
-               "flower": FLOWERS[t as usize], "extra": extra})
+    ev.push("plant", || Event::Plant {
+        player,
+        slot,
+        space,
+        flower: t as usize,
+        extra,
     });
 }
 
@@ -270,9 +217,12 @@ pub fn swap(z: &mut Zones, slot: usize, give: usize, ev: &mut impl Log) {
     shown[give] = (shown[give] - 1).max(0);
     shown[taken] += 1;
     let extra = count_action(z);
-    ev.push("swap", || {
-        json!({"player": p, "slot": slot, "took": FLOWERS[taken], "gave": FLOWERS[give],
-               "extra": extra})
+    ev.push("swap", || Event::Swap {
+        player: p,
+        slot,
+        took: taken,
+        gave: give,
+        extra,
     });
 }
 
@@ -292,19 +242,23 @@ pub fn flush(z: &mut Zones, ev: &mut impl Log) {
         let t = z.exchange[slot];
         if t != NO_TOKEN {
             z.compost[t as usize] += 1;
-            composted.push(FLOWERS[t as usize]);
+            composted.push(t as usize);
             z.exchange[slot] = NO_TOKEN;
         }
     }
     let had_crash = z.crash;
     let drawn = refill(z);
     let player = z.active;
-    ev.push(
-        "flush",
-        || json!({"player": player, "composted": composted, "drawn": drawn_json(&drawn)}),
-    );
+    ev.push("flush", || Event::Flush {
+        player,
+        composted,
+        drawn,
+    });
     if z.crash & TRIGGER_SUPPLY != 0 && had_crash & TRIGGER_SUPPLY == 0 {
-        ev.push("crash", || json!({"trigger": 2, "during": "flush"}));
+        ev.push("crash", || Event::Crash {
+            trigger: 2,
+            during: During::Flush,
+        });
     }
 }
 

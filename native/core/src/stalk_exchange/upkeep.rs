@@ -5,11 +5,10 @@
 //! this turn and the neighbours of harvested spaces), never the whole board; `upkeep.py`'s
 //! docstring gives the argument, and the lockstep harness compares the result with Python's.
 
-use serde_json::{json, Map, Value};
-
-use super::config::{FLOWERS, MAX_RADIUS, NUM_TYPES};
-use super::hexgrid::HexBoard;
-use super::rules::{drawn_json, empty_space, refill, trigger, Log};
+use super::config::{MAX_RADIUS, NUM_TYPES};
+use super::events::{During, Event, Log};
+use super::hexgrid::{Hex, HexBoard};
+use super::rules::{empty_space, refill, trigger};
 use super::state::*;
 
 /// A set of Garden spaces as bits (at most 127 spaces: `MAX_RADIUS`), so the searches of
@@ -151,12 +150,12 @@ pub fn market_step(z: &mut Zones, harvested: &Counts) -> Vec<(usize, i64)> {
 }
 
 /// Step 4 (S-36): compost the rightmost token, slide the rest right, refill (S-37).
-pub fn exchange_step(z: &mut Zones) -> (Option<&'static str>, Vec<(usize, usize)>) {
+pub fn exchange_step(z: &mut Zones) -> (Option<usize>, Vec<(usize, usize)>) {
     let mut composted = None;
     if let Some(last) = z.exchange.iter().rposition(|&t| t != NO_TOKEN) {
         let t = z.exchange[last] as usize;
         z.compost[t] += 1;
-        composted = Some(FLOWERS[t]);
+        composted = Some(t);
         z.exchange[last] = NO_TOKEN;
     }
     // slide the tokens right, in order, in place
@@ -172,23 +171,9 @@ pub fn exchange_step(z: &mut Zones) -> (Option<&'static str>, Vec<(usize, usize)
     (composted, refill(z))
 }
 
-fn spaces(board: &HexBoard, spaces: &[usize]) -> Value {
-    spaces
-        .iter()
-        .map(|&s| {
-            let (q, r) = board.spaces[s];
-            json!([q, r])
-        })
-        .collect()
-}
-
-/// `_names`: the harvested counts by name, types with none left out.
-fn names(counts: &Counts) -> Value {
-    let mut out = Map::new();
-    for (t, &k) in counts.iter().enumerate().filter(|(_, &k)| k != 0) {
-        out.insert(FLOWERS[t].to_string(), Value::from(k));
-    }
-    Value::Object(out)
+/// The (q, r) of each space.
+fn hexes(board: &HexBoard, spaces: &[usize]) -> Vec<Hex> {
+    spaces.iter().map(|&s| board.spaces[s]).collect()
 }
 
 /// S-29: the four steps in order, then the end of the turn; logs the public events.
@@ -196,35 +181,31 @@ pub fn upkeep(z: &mut Zones, ev: &mut impl Log) {
     let (groups, harvested) = harvest_step(z);
     let board = z.board.clone();
     if !groups.is_empty() {
-        ev.push("harvest", || {
-            let listed: Vec<Value> = groups
-                .iter()
-                .map(|(t, g)| json!({"flower": FLOWERS[*t], "spaces": spaces(&board, g)}))
-                .collect();
-            json!({"groups": listed, "flowers": names(&harvested)})
+        ev.push("harvest", || Event::Harvest {
+            groups: groups.iter().map(|(t, g)| (*t, hexes(&board, g))).collect(),
+            flowers: harvested,
         });
     }
     let bloomed = bloom_step(z, &groups);
     if !bloomed.is_empty() {
-        ev.push("bloom", || json!({"spaces": spaces(&board, &bloomed)}));
+        ev.push("bloom", || Event::Bloom {
+            spaces: hexes(&board, &bloomed),
+        });
     }
     let before = z.crash;
     let laid = market_step(z, &harvested);
     if !laid.is_empty() {
         let values = z.values;
-        ev.push("market", || {
-            let laid: Vec<Value> = laid.iter().map(|&(t, c)| json!([FLOWERS[t], c])).collect();
-            json!({"laid": laid, "values": values})
-        });
+        ev.push("market", || Event::Market { laid, values });
     }
     let (composted, drawn) = exchange_step(z);
-    ev.push(
-        "exchange",
-        || json!({"composted": composted, "drawn": drawn_json(&drawn)}),
-    );
+    ev.push("exchange", || Event::Exchange { composted, drawn });
     for (bit, number) in [(TRIGGER_MARKET, 1), (TRIGGER_SUPPLY, 2)] {
         if z.crash & bit != 0 && before & bit == 0 {
-            ev.push("crash", || json!({"trigger": number, "during": "upkeep"}));
+            ev.push("crash", || Event::Crash {
+                trigger: number,
+                during: During::Upkeep,
+            });
         }
     }
     end_turn(z, ev);
@@ -240,15 +221,15 @@ pub fn end_turn(z: &mut Zones, ev: &mut impl Log) {
     if z.crash != 0 {
         z.over = true;
         let triggers = crash_triggers(z.crash);
-        ev.push(
-            "game_over",
-            || json!({"turns": turns, "triggers": triggers}),
-        );
+        ev.push("game_over", || Event::GameOver { turns, triggers });
         return;
     }
     z.active = (z.active + 1) % z.cfg.num_players;
     let player = z.active;
-    ev.push("turn", || json!({"player": player, "turn": turns}));
+    ev.push("turn", || Event::Turn {
+        player,
+        turn: turns,
+    });
 }
 
 /// The triggers (1, 2) in a crash bit set.

@@ -50,13 +50,18 @@ except ImportError as exc:  # a pure-Python install: no Rust toolchain at build 
     )
 else:
     UNAVAILABLE = None
-    if not hasattr(_native, "StalkExchangeZones"):  # an extension built before issue 15
+    if not hasattr(_native, "StalkExchangeMenu"):  # an extension built before issue 15
         _native = None
-        UNAVAILABLE = "the native engine was built without Stalk Exchange; rebuild it"
+        UNAVAILABLE = (
+            "the native engine was built without Stalk Exchange or its lazy menu; rebuild it"
+        )
+    else:
+        LazyMenu.register(_native.StalkExchangeMenu)
 
 EAGER_MENU = 16
 """Menus up to this length are decoded at once; longer ones (plants: slots × empty spaces)
-are a :class:`NativeMenu` that decodes the items asked for."""
+are a native lazy menu (``seedbed._native.StalkExchangeMenu``, a :class:`LazyMenu`) that
+makes the items asked for."""
 
 CACHE_LIMIT = 50_000
 """Entries :data:`_ACTIONS` may hold before it starts again: bounded memory."""
@@ -64,9 +69,9 @@ CACHE_LIMIT = 50_000
 _ACTIONS: dict[int, Action] = {}
 """Action objects by code (``StalkExchangeZones.action_code``: one code per action, whatever
 the state), so a menu crosses as integers and each action is made once; the native menu
-takes them from here (``menu_tuple``, ``menu_item``)."""
+takes them from here (``menu_tuple`` and the lazy menu's items)."""
 _CODES: dict[Action, int] = {}
-"""The reverse of :data:`_ACTIONS`."""
+"""The reverse of :data:`_ACTIONS` (the lazy menu's ``in`` looks actions up here)."""
 
 _ERRORS = (InvalidActionError, OverflowError, TypeError)
 """What the native boundary raises for input it cannot hold (numbers beyond 64 bits, a
@@ -136,30 +141,6 @@ def _events(text: str) -> list[Event]:
     ]
 
 
-class NativeMenu(LazyMenu):
-    """A long menu of a native state: its length from the native menu and item *i* decoded
-    when asked for (a random policy pays for one action). Valid for the position it was made
-    in, as every menu is."""
-
-    __slots__ = ("_origin", "_player", "_zones")
-
-    def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
-        self._zones = zones.clone()  # the position, kept apart from later moves
-        self._origin = zones  # remembers the item decoded last, to apply it without JSON
-        self._player = player
-        self._len = length
-
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is int and 0 <= i < self._len:  # the usual pick, without LazyMenu's frame
-            return self._zones.menu_item(self._player, i, _ACTIONS, _action_of, self._origin)
-        return super().__getitem__(i)
-
-    def _item(self, i: int) -> Action:
-        # one shared object per action, by code (ISMCTS decodes many items to find the runs)
-        item: Action = self._zones.menu_item(self._player, i, _ACTIONS, _action_of, self._origin)
-        return item
-
-
 class NativeStalkExchangeState(State):
     """A Stalk Exchange position held by the native engine (``seedbed.engine.api.State``)."""
 
@@ -192,13 +173,12 @@ class NativeStalkExchangeState(State):
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
             return ()
-        length = self.zones.menu_tuple(player, EAGER_MENU, _ACTIONS, _action_of)
-        if type(length) is tuple:  # the actions themselves (the same tuple at one position)
-            menu: tuple[Action, ...] = length
-            return menu
-        if length <= EAGER_MENU:
-            return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
-        return NativeMenu(self.zones, player, length)
+        menu = self.zones.menu_tuple(player, EAGER_MENU, _ACTIONS, _action_of, _CODES)
+        if type(menu) is not int:  # the actions (the same tuple at one position) or a lazy menu
+            actions: Sequence[Action] = menu
+            return actions
+        # a short menu with an action beyond the codes' layout
+        return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
 
     def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
         """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
