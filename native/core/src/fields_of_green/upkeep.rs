@@ -154,6 +154,11 @@ fn split_ok(counts: &[i64], split: &Split) -> bool {
 
 /// Every legal split, in ascending lexicographic order.
 pub fn split_options(z: &Zones) -> Vec<Split> {
+    first_splits(z, usize::MAX)
+}
+
+/// The first `most` legal splits in ascending lexicographic order.
+fn first_splits(z: &Zones, most: usize) -> Vec<Split> {
     if let Some(forced) = forced_split(z) {
         return vec![forced];
     }
@@ -162,13 +167,18 @@ pub fn split_options(z: &Zones) -> Vec<Split> {
         .iter()
         .map(|p| (p.len() as i64).min(HAND_SIZE))
         .collect();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(most.min(84)); // 84: the splits of 6 among 4 piles
     for a in 0..=caps[0] {
-        for b in 0..=caps[1] {
-            for c in 0..=caps[2] {
-                let split = [a, b, c, HAND_SIZE - a - b - c];
+        for b in 0..=caps[1].min(HAND_SIZE - a) {
+            // the last count is what is left, within its pile: c in order, d follows
+            let rest = HAND_SIZE - a - b;
+            for c in (rest - caps[3]).max(0)..=caps[2].min(rest) {
+                let split = [a, b, c, rest - c];
                 if split_ok(&caps, &split) {
                     out.push(split);
+                    if out.len() >= most {
+                        return out;
+                    }
                 }
             }
         }
@@ -210,7 +220,7 @@ pub fn do_split(z: &mut Zones, p: usize, split: &Split, ev: &mut impl Log) {
 /// Run the draw phase; true when a player must choose a split.
 pub fn draw_step(z: &mut Zones, ev: &mut impl Log) -> bool {
     while z.pos < z.n() {
-        let options = split_options(z);
+        let options = first_splits(z, 2);
         if options.len() > 1 {
             return true;
         }
