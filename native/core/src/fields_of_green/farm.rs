@@ -125,6 +125,11 @@ pub struct Reach {
     pub group_masks: Vec<u64>,
 }
 
+thread_local! {
+    /// A search's marks per grid cell and its queue, reused from search to search.
+    static SCRATCH: std::cell::RefCell<(Vec<u32>, Vec<usize>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
 /// The farms' [`Reach`] kept between steps, shared by clones (it is immutable once made) and
 /// ignored by equality: a cache, never part of the game.
 #[derive(Default)]
@@ -241,55 +246,62 @@ impl Reach {
         let at = |(x, y): Cell| ((x - x0) * h + (y - y0)) as usize;
         // per grid cell: bit 0 occupied, bit 1 a placement cell already listed, bits 8..: the
         // stamp of the last tower's search that saw it
-        let mut marks = vec![0u32; size];
-        for &(c, _) in farm {
-            marks[at(c)] = 1;
-        }
-        let mut mask = vec![0u64; size];
-        let (mut frontier, mut grown) = (Vec::with_capacity(64), Vec::with_capacity(64));
-        for (i, &t) in out.towers.iter().enumerate() {
-            let stamp = (i as u32 + 1) << 8;
-            let bit = 1u64 << i;
-            let source = z.cell_of(t);
-            let s = at(source);
-            marks[s] = (marks[s] & 0xff) | stamp;
-            mask[s] |= bit;
-            frontier.clear();
-            frontier.push(source);
-            let mut d = 0;
-            while !frontier.is_empty() && d < out.ranges[i] {
-                d += 1;
-                grown.clear();
-                for &c in &frontier {
-                    for n in neighbours(c) {
-                        let k = at(n);
-                        if marks[k] & !0xff != stamp {
-                            marks[k] = (marks[k] & 0xff) | stamp;
-                            mask[k] |= bit;
-                            if marks[k] & 1 != 0 {
-                                grown.push(n);
+        SCRATCH.with_borrow_mut(|(marks, queue)| {
+            marks.clear();
+            marks.resize(size, 0);
+            let mut mask = vec![0u64; size];
+            for &(c, _) in farm {
+                marks[at(c)] = 1;
+            }
+            // breadth-first by levels over grid indices; neighbours are +-h (x) and +-1 (y),
+            // always inside: the grid's margin is the longest range
+            let hs = h as usize;
+            for (i, &t) in out.towers.iter().enumerate() {
+                let stamp = (i as u32 + 1) << 8;
+                let bit = 1u64 << i;
+                let s = at(z.cell_of(t));
+                marks[s] = (marks[s] & 0xff) | stamp;
+                mask[s] |= bit;
+                queue.clear();
+                queue.push(s);
+                let (mut start, mut d) = (0, 0);
+                while start < queue.len() && d < out.ranges[i] {
+                    d += 1;
+                    let end = queue.len();
+                    for q in start..end {
+                        let c = queue[q];
+                        for k in [c - hs, c + hs, c - 1, c + 1] {
+                            if marks[k] & !0xff != stamp {
+                                marks[k] = (marks[k] & 0xff) | stamp;
+                                mask[k] |= bit;
+                                if marks[k] & 1 != 0 {
+                                    queue.push(k);
+                                }
                             }
                         }
                     }
-                }
-                std::mem::swap(&mut frontier, &mut grown);
-            }
-        }
-        let mut placements = Vec::with_capacity(2 * farm.len() + 2);
-        for &(c, _) in farm {
-            for n in neighbours(c) {
-                let k = at(n);
-                if marks[k] & 3 == 0 {
-                    marks[k] |= 2;
-                    placements.push(n);
+                    start = end;
                 }
             }
-        }
+            let mut placements = Vec::with_capacity(2 * farm.len() + 2);
+            for &(c, _) in farm {
+                for n in neighbours(c) {
+                    let k = at(n);
+                    if marks[k] & 3 == 0 {
+                        marks[k] |= 2;
+                        placements.push(n);
+                    }
+                }
+            }
+            out.mask = mask;
+            out.placements = placements;
+        });
+        let mut placements = std::mem::take(&mut out.placements);
         placements.sort_unstable();
         out.group = Vec::with_capacity(placements.len());
         out.group_masks = Vec::with_capacity(8);
         for &c in &placements {
-            let m = mask[at(c)];
+            let m = out.mask[at(c)];
             let g = match out.group_masks.iter().position(|&g| g == m) {
                 Some(g) => g,
                 None => {
@@ -300,7 +312,6 @@ impl Reach {
             out.group.push(g);
         }
         (out.x0, out.y0, out.w, out.h) = (x0, y0, w, h);
-        out.mask = mask;
         out.placements = placements;
         out
     }
