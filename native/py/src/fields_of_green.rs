@@ -181,6 +181,47 @@ impl FieldsOfGreenZones {
         serde_json::Value::from(out).to_string()
     }
 
+    /// `(length, texts)`: the length of `legal_actions(player)` and, when it is at most
+    /// `most`, each item's compact JSON text (else no texts): one call per eager menu.
+    fn menu_texts(&self, player: i64, most: usize) -> (usize, Vec<String>) {
+        if !is_mover(&self.inner, player) {
+            return (0, Vec::new());
+        }
+        let menu = legal_actions(&self.inner, player as usize);
+        let n = menu.len();
+        if n > most {
+            return (n, Vec::new());
+        }
+        let texts = (0..n)
+            .filter_map(|i| menu.get(&self.inner, i))
+            .map(|a| a.to_json().to_string())
+            .collect();
+        (n, texts)
+    }
+
+    /// Item `index` of `legal_actions(player)` as compact JSON text.
+    fn menu_item_text(&self, player: i64, index: usize) -> PyResult<String> {
+        let item = is_mover(&self.inner, player)
+            .then(|| {
+                let menu = legal_actions(&self.inner, player as usize);
+                menu.get(&self.inner, index)
+            })
+            .flatten()
+            .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
+        Ok(item.to_json().to_string())
+    }
+
+    /// `apply_json` and the new movers in one call: `(events JSON text, movers)`.
+    fn apply_text(
+        &mut self,
+        py: Python<'_>,
+        player: i64,
+        action_json: &str,
+    ) -> PyResult<(String, Vec<usize>)> {
+        let events = self.apply_json(py, player, action_json)?;
+        Ok((events, movers(&self.inner)))
+    }
+
     /// Apply an action given as JSON text: the events as JSON text of
     /// `[[kind, public, private, private_to], ...]`; the Python engine's errors otherwise.
     fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
