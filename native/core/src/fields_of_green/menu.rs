@@ -237,12 +237,18 @@ pub fn legal_actions(z: &Zones, p: usize) -> Menu {
 
 /// Cards of one design are interchangeable choices: the first of each.
 fn one_per_design(z: &Zones, cards: &[i32]) -> Vec<i32> {
-    let mut seen: Vec<&str> = Vec::new();
-    let mut out = Vec::new();
+    let mut out: Vec<i32> = Vec::with_capacity(cards.len());
     for &c in cards {
-        let design = z.cfg.cards[c as usize].design.as_str();
-        if !seen.contains(&design) {
-            seen.push(design);
+        let info = &z.cfg.cards[c as usize];
+        // a location's design index names its design; towers and silos compare by id
+        let same = |&d: &i32| {
+            let other = &z.cfg.cards[d as usize];
+            match (info.design_index, other.design_index) {
+                (Some(a), Some(b)) => a == b,
+                _ => info.design == other.design,
+            }
+        };
+        if !out.iter().any(same) {
             out.push(c);
         }
     }
