@@ -12,7 +12,7 @@ use super::equipment as E;
 use super::farm::Reach;
 use super::harvest as H;
 use super::resources::{
-    count_distributions, distributions, placements, split_at, water_splits, water_splits_in,
+    count_distributions, each_distribution, placements, split_at, water_splits, water_splits_in,
 };
 use super::scoring as S;
 use super::state::{
@@ -164,13 +164,15 @@ impl CardMenu {
             let m = caps_of(z, reach, held, &mut caps);
             let n = count_distributions(&caps[..m], need);
             if i < n {
-                let v = &distributions(&caps[..m], need)[i];
                 let towers: Vec<i32> = reach.decode(held).collect();
-                return Some(Action::Build(
-                    card,
-                    reach.placements[k],
-                    split_at(z, &towers, v),
-                ));
+                let (mut k_th, mut water) = (0, Vec::new());
+                each_distribution(&caps[..m], need, |v| {
+                    if k_th == i {
+                        water = split_at(z, &towers, v);
+                    }
+                    k_th += 1;
+                });
+                return Some(Action::Build(card, reach.placements[k], water));
             }
             i -= n;
         }
