@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
 use seedbed_core::fields_of_green::actions::Action;
 use seedbed_core::fields_of_green::flow::movers;
 use seedbed_core::fields_of_green::menu::legal_actions;
@@ -194,7 +195,7 @@ impl FieldsOfGreenZones {
         }
         let texts = (0..n)
             .filter_map(|i| menu.get(&self.inner, i))
-            .map(|a| a.to_json().to_string())
+            .map(|a| a.to_json_text())
             .collect();
         (n, texts)
     }
@@ -208,18 +209,37 @@ impl FieldsOfGreenZones {
             })
             .flatten()
             .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
-        Ok(item.to_json().to_string())
+        Ok(item.to_json_text())
     }
 
-    /// `apply_json` and the new movers in one call: `(events JSON text, movers)`.
-    fn apply_text(
+    /// `apply_json` with the events as `seedbed.engine.api.Event` objects built natively
+    /// (what `json.loads` of their JSON would give) and the new movers, in one call:
+    /// `(events, movers)`. Refusals as `apply_json`.
+    fn apply_text<'py>(
         &mut self,
-        py: Python<'_>,
+        py: Python<'py>,
         player: i64,
         action_json: &str,
-    ) -> PyResult<(String, Vec<usize>)> {
-        let events = self.apply_json(py, player, action_json)?;
-        Ok((events, movers(&self.inner)))
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
+        let action = parse_action(py, action_json)?;
+        match game::apply(&mut self.inner, player, &action) {
+            Ok(events) => {
+                let objects = events
+                    .iter()
+                    .map(|e| {
+                        crate::fast::event_object(
+                            py,
+                            e.kind,
+                            &e.public,
+                            e.private.as_ref(),
+                            &e.private_to,
+                        )
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                crate::fast::applied(py, objects, movers(&self.inner))
+            }
+            Err(why) => Err(refused_error(py, &why)),
+        }
     }
 
     /// Apply an action given as JSON text: the events as JSON text of

@@ -117,13 +117,6 @@ def _encoded(action: Action) -> str | None:
     return None
 
 
-def _events(text: str) -> list[Event]:
-    return [
-        Event(kind, public, private, tuple(private_to))
-        for kind, public, private, private_to in json.loads(text)
-    ]
-
-
 class NativeMenu(LazyMenu):
     """A long menu of a native state: its length from the native menu and item *i* decoded
     when asked for."""
@@ -232,10 +225,11 @@ class NativeFieldsOfGreenState(State):
             events, movers = self.zones.apply_text(player, text)
         except _ERRORS:
             raise self._python_refusal(player, action) from None
-        self._movers = tuple(movers)
+        self._movers = movers
         self._python = None
         self._listed = None
-        return _events(events)
+        result: list[Event] = events
+        return result
 
     def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:
         error = self.python_state().refusal(player, action)
