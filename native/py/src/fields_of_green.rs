@@ -1,8 +1,9 @@
 //! Fields of Green through PyO3: a configuration object built from the normalised options and
 //! the normalised card data (validated in Python first), the state's zones (`to_json`, `key`,
 //! `clone`), the game loop (movers, menus, apply with Python's refusals, outcome) with actions
-//! and events crossing as JSON text, observe, determinize, `state_from_json`, playouts and
-//! bulk simulation. The `State` API wrapper is `seedbed.games.fields_of_green.native`.
+//! crossing as JSON text (menus as each item's text, `menu_texts`) and events as JSON text or,
+//! through `apply_text`, as `Event` objects built natively; observe, determinize,
+//! `state_from_json`, playouts and bulk simulation. The `State` API wrapper is `seedbed.games.fields_of_green.native`.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
