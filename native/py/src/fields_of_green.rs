@@ -3,7 +3,8 @@
 //! `clone`), the game loop (movers, menus, apply with Python's refusals, outcome) with actions
 //! crossing as JSON text (menus as each item's text, `menu_texts`) and events as JSON text or,
 //! through `apply_text`, as `Event` objects built natively; observe, determinize,
-//! `state_from_json`, playouts and bulk simulation. The `State` API wrapper is `seedbed.games.fields_of_green.native`.
+//! `state_from_json`, playouts and bulk simulation. The `State` API wrapper is
+//! `seedbed.games.fields_of_green.native`.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
