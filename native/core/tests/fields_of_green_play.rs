@@ -80,6 +80,10 @@ fn random_games_end_legally_and_conserve_cards() {
                 let p = movers(&z)[0];
                 let menu = legal_actions(&z, p);
                 assert!(!menu.is_empty(), "an empty menu for the mover");
+                // the State API's item texts are the JSON forms, character for character
+                for item in menu.items(&z) {
+                    assert_eq!(item.to_json_text(), item.to_json().to_string());
+                }
                 let a = menu
                     .get(&z, rng.below(menu.len() as u64) as usize)
                     .expect("item");

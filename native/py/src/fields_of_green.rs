@@ -1,14 +1,17 @@
 //! Fields of Green through PyO3: a configuration object built from the normalised options and
 //! the normalised card data (validated in Python first), the state's zones (`to_json`, `key`,
 //! `clone`), the game loop (movers, menus, apply with Python's refusals, outcome) with actions
-//! and events crossing as JSON text, observe, determinize, `state_from_json`, playouts and
-//! bulk simulation. The `State` API wrapper is `seedbed.games.fields_of_green.native`.
+//! crossing as JSON text (menus as each item's text, `menu_texts`) and events as JSON text or,
+//! through `apply_text`, as `Event` objects built natively; observe, determinize,
+//! `state_from_json`, playouts and bulk simulation. The `State` API wrapper is
+//! `seedbed.games.fields_of_green.native`.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
 use seedbed_core::fields_of_green::actions::Action;
 use seedbed_core::fields_of_green::flow::movers;
 use seedbed_core::fields_of_green::menu::legal_actions;
@@ -179,6 +182,66 @@ impl FieldsOfGreenZones {
             .map(Action::to_json)
             .collect();
         serde_json::Value::from(out).to_string()
+    }
+
+    /// `(length, texts)`: the length of `legal_actions(player)` and, when it is at most
+    /// `most`, each item's compact JSON text (else no texts): one call per eager menu.
+    fn menu_texts(&self, player: i64, most: usize) -> (usize, Vec<String>) {
+        if !is_mover(&self.inner, player) {
+            return (0, Vec::new());
+        }
+        let menu = legal_actions(&self.inner, player as usize);
+        let n = menu.len();
+        if n > most {
+            return (n, Vec::new());
+        }
+        let texts = (0..n)
+            .filter_map(|i| menu.get(&self.inner, i))
+            .map(|a| a.to_json_text())
+            .collect();
+        (n, texts)
+    }
+
+    /// Item `index` of `legal_actions(player)` as compact JSON text.
+    fn menu_item_text(&self, player: i64, index: usize) -> PyResult<String> {
+        let item = is_mover(&self.inner, player)
+            .then(|| {
+                let menu = legal_actions(&self.inner, player as usize);
+                menu.get(&self.inner, index)
+            })
+            .flatten()
+            .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
+        Ok(item.to_json_text())
+    }
+
+    /// `apply_json` with the events as `seedbed.engine.api.Event` objects built natively
+    /// (what `json.loads` of their JSON would give) and the new movers, in one call:
+    /// `(events, movers)`. Refusals as `apply_json`.
+    fn apply_text<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: i64,
+        action_json: &str,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
+        let action = parse_action(py, action_json)?;
+        match game::apply(&mut self.inner, player, &action) {
+            Ok(events) => {
+                let objects = events
+                    .iter()
+                    .map(|e| {
+                        crate::fast::event_object(
+                            py,
+                            e.kind,
+                            &e.public,
+                            e.private.as_ref(),
+                            &e.private_to,
+                        )
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                crate::fast::applied(py, objects, movers(&self.inner))
+            }
+            Err(why) => Err(refused_error(py, &why)),
+        }
     }
 
     /// Apply an action given as JSON text: the events as JSON text of

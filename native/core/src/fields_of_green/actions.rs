@@ -168,6 +168,85 @@ impl Action {
         Value::Object(m)
     }
 
+    /// `to_json().to_string()`, character for character, written directly (menus hand out
+    /// many items through the State API).
+    pub fn to_json_text(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::with_capacity(64);
+        let _ = write!(s, "{{\"type\":\"{}\"", self.kind());
+        let card = |s: &mut String, c: i64| {
+            let _ = write!(s, ",\"card\":{c}");
+        };
+        let cell = |s: &mut String, (x, y): (i64, i64)| {
+            let _ = write!(s, ",\"cell\":[{x},{y}]");
+        };
+        let water = |s: &mut String, w: &Water| {
+            s.push_str(",\"water\":{");
+            for (i, (x, y, n)) in w.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                let _ = write!(s, "\"{x},{y}\":{n}");
+            }
+            s.push('}');
+        };
+        let tile = |s: &mut String, t: i64| {
+            if t == NO_TILE {
+                s.push_str(",\"tile\":null");
+            } else {
+                let _ = write!(s, ",\"tile\":{t}");
+            }
+        };
+        match self {
+            Action::PlaceWater(w) | Action::Pay(w) => water(&mut s, w),
+            Action::DrawSplit(split) => {
+                for (name, k) in ["field", "livestock", "construction", "building"]
+                    .iter()
+                    .zip(split)
+                {
+                    let _ = write!(s, ",\"{name}\":{k}");
+                }
+            }
+            Action::Commit(c) => card(&mut s, *c),
+            Action::Build(c, at, w) => {
+                card(&mut s, *c);
+                cell(&mut s, *at);
+                water(&mut s, w);
+            }
+            Action::Tower(c, at) | Action::Silo(c, at) | Action::Restore(c, at) => {
+                card(&mut s, *c);
+                cell(&mut s, *at);
+            }
+            Action::Market(c, f) => {
+                card(&mut s, *c);
+                let _ = write!(s, ",\"food\":{f}");
+            }
+            Action::Attach(t) | Action::Keep(t) => {
+                let _ = write!(s, ",\"tile\":{t}");
+            }
+            Action::Place(at) => cell(&mut s, *at),
+            Action::Choose(i) => {
+                let _ = write!(s, ",\"index\":{i}");
+            }
+            Action::PayHarvest(c, t, w) | Action::PayEnd(c, t, w) => {
+                card(&mut s, *c);
+                tile(&mut s, *t);
+                water(&mut s, w);
+            }
+            Action::Decline(c, t) => {
+                card(&mut s, *c);
+                tile(&mut s, *t);
+            }
+            Action::SkipAttach
+            | Action::SetAside
+            | Action::Skip
+            | Action::EndHarvest
+            | Action::EndScoring => {}
+        }
+        s.push('}');
+        s
+    }
+
     /// The action of well-formed JSON; Err for anything else.
     pub fn from_json(v: &Value) -> Result<Action, String> {
         let kind = v

@@ -21,22 +21,29 @@ pub fn commit(z: &mut Zones, p: usize, card: i32, ev: &mut impl Log) {
 
 /// Players who still have to commit this turn, in turn order (F-7).
 pub fn committers(z: &Zones) -> Vec<usize> {
-    z.order()
-        .into_iter()
+    committing(z).collect()
+}
+
+/// `committers`, without collecting them.
+pub fn committing(z: &Zones) -> impl Iterator<Item = usize> + '_ {
+    let n = z.n();
+    (0..n)
+        .map(move |k| (z.first + k) % n)
         .filter(|&q| !z.hands[q].is_empty() && z.commits[q] == NONE)
-        .collect()
 }
 
 /// Auto-commit single cards (F-46); once everybody committed, pass and reveal. True while a
 /// player must choose a card.
 pub fn commit_step(z: &mut Zones, ev: &mut impl Log) -> bool {
-    for q in z.order() {
+    let n = z.n();
+    for k in 0..n {
+        let q = (z.first + k) % n;
         if z.hands[q].len() == 1 && z.commits[q] == NONE {
             let card = z.hands[q][0];
             commit(z, q, card, ev);
         }
     }
-    if !committers(z).is_empty() {
+    if committing(z).next().is_some() {
         return true;
     }
     if z.commits.iter().all(|&c| c == NONE) {
@@ -52,17 +59,17 @@ pub fn commit_step(z: &mut Zones, ev: &mut impl Log) -> bool {
 fn pass_hands(z: &mut Zones, ev: &mut impl Log) {
     let n = z.n();
     let d = z.direction();
-    let mut moved = vec![Vec::new(); n];
-    for q in 0..n {
-        let to = ((q as i64 + d).rem_euclid(n as i64)) as usize;
-        moved[to] = std::mem::take(&mut z.hands[q]);
+    // hand q goes to seat q + d: rotate the list of hands by d
+    if d > 0 {
+        z.hands.rotate_right(d as usize % n);
+    } else {
+        z.hands.rotate_left((-d) as usize % n);
     }
-    z.hands = moved;
     for q in 0..n {
         for &c in &z.hands[q] {
             z.seen[c as usize] |= 1 << q;
         }
-        let cards = z.hands[q].clone();
+        let cards = &z.hands[q];
         ev.push_private("receive", q, || {
             (
                 json!({"player": q, "count": cards.len()}),
@@ -74,8 +81,9 @@ fn pass_hands(z: &mut Zones, ev: &mut impl Log) {
 
 /// F-48, F-49: all commits face up at once; then resolution in turn order.
 fn reveal(z: &mut Zones, ev: &mut impl Log) {
-    z.revealed = std::mem::replace(&mut z.commits, vec![NONE; z.cfg.num_players]);
-    let cards = z.revealed.clone();
+    std::mem::swap(&mut z.revealed, &mut z.commits);
+    z.commits.fill(NONE);
+    let cards = &z.revealed;
     ev.push("reveal", || json!({"cards": cards}));
     z.phase = RESOLVE;
     z.pos = 0;

@@ -91,11 +91,22 @@ pub fn fit_error(z: &Zones, p: usize, tile: i64, card: i32) -> Option<Refusal> {
     limit_error(z, tile, card)
 }
 
+/// `fit_error(z, p, tile, card).is_none()`, without building the refusal.
+pub fn fits(z: &Zones, p: usize, tile: i64, card: i32) -> bool {
+    if card == NONE || z.owner(card) != Some(p) || !kind_fits(z, tile, card) {
+        return false;
+    }
+    if !z.cfg.published {
+        return true;
+    }
+    let on_card = &z.equip[card as usize];
+    let design = tile_name(z, tile);
+    on_card.len() < 2 && !on_card.iter().any(|&t| tile_name(z, t as i64) == design)
+}
+
 /// p's cards the tile may go on now, in cell order.
 pub fn fitting_cards(z: &Zones, p: usize, tile: i64) -> Vec<i32> {
-    z.farm_cards(p)
-        .filter(|&c| fit_error(z, p, tile, c).is_none())
-        .collect()
+    z.farm_cards(p).filter(|&c| fits(z, p, tile, c)).collect()
 }
 
 /// F-64, F-111: draw 3 (prototype 2) or what is left; the player keeps one.
@@ -194,7 +205,7 @@ pub fn aside_fitting(z: &Zones, p: usize, card: i32) -> Vec<i64> {
     let mut names: Vec<&str> = Vec::new();
     for &t in &z.aside[p] {
         let name = tile_name(z, t as i64);
-        if !names.contains(&name) && fit_error(z, p, t as i64, card).is_none() {
+        if !names.contains(&name) && fits(z, p, t as i64, card) {
             names.push(name);
             out.push(t as i64);
         }

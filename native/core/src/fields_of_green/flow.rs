@@ -4,7 +4,7 @@
 
 use super::abilities::apply_effect;
 use super::decisions;
-use super::draft::{commit_step, committers, pick_step, resolve_step};
+use super::draft::{commit_step, committers, committing, pick_step, resolve_step};
 use super::equipment::draw_tiles;
 use super::events::Log;
 use super::harvest::harvest_step;
@@ -108,5 +108,17 @@ pub fn movers(z: &Zones) -> Vec<usize> {
         OVER => Vec::new(),
         COMMIT => committers(z),
         _ => vec![z.actor()],
+    }
+}
+
+/// The first of `movers`, without collecting them.
+pub fn first_mover(z: &Zones) -> Option<usize> {
+    if let Some(frame) = z.stack.last() {
+        return Some(frame[1] as usize);
+    }
+    match z.phase {
+        OVER => None,
+        COMMIT => committing(z).next(),
+        _ => Some(z.actor()),
     }
 }

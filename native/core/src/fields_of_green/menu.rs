@@ -1,6 +1,8 @@
 //! The menus of legal actions in `menu.py`'s order. The menu of actions A-E is counted by
 //! arithmetic and builds only the item asked for (`card_menu.py`); the others are lists.
 
+use std::sync::Arc;
+
 use super::actions::{Action, NO_TILE};
 use super::build::MARKET_MAX_FOOD;
 use super::cards::TYPES;
@@ -10,7 +12,7 @@ use super::equipment as E;
 use super::farm::Reach;
 use super::harvest as H;
 use super::resources::{
-    count_distributions, distributions, paying, placements, split_at, water_splits, water_splits_in,
+    count_distributions, each_distribution, placements, split_at, water_splits, water_splits_in,
 };
 use super::scoring as S;
 use super::state::{
@@ -32,36 +34,42 @@ enum Seg {
 #[derive(Debug, Clone)]
 pub struct CardMenu {
     segs: Vec<(usize, Seg, i32, i64)>, // (count, kind, card, water need)
-    placements: Vec<Cell>,
-    /// Per placement cell: its group of cells reached by the same towers.
-    group: Vec<usize>,
-    /// Per group: the paying towers that reach it and their water.
-    paying: Vec<(Vec<i32>, Vec<i64>)>,
+    /// The farm's placement cells and their groups of cells reached by the same towers.
+    reach: Arc<Reach>,
+    /// Per group: the towers that reach it and hold water (a mask, F-33).
+    paying: Vec<u64>,
     open: Vec<Cell>,
     len: usize,
+}
+
+/// The water of the towers of `mask` (bit i: the i-th tower of `reach`), in cell order.
+fn caps_of(z: &Zones, reach: &Reach, mask: u64, out: &mut [i64; 64]) -> usize {
+    let mut n = 0;
+    for t in reach.decode(mask) {
+        out[n] = z.water[t as usize];
+        n += 1;
+    }
+    n
 }
 
 impl CardMenu {
     fn new(z: &Zones, p: usize, cards: &[i32]) -> CardMenu {
         let (coins, food) = (z.coins[p], z.food[p]);
         let reach = Reach::of(z, p);
-        let placements = reach.placements.clone();
         // cells reached by the same towers share their paying towers (`Geo.groups`)
-        let masks = reach.masks(&placements);
-        let mut groups: Vec<(u64, usize)> = Vec::new(); // mask -> index in `paying`
-        let mut paying_of: Vec<(Vec<i32>, Vec<i64>)> = Vec::new();
-        let mut group = Vec::with_capacity(masks.len());
-        for &m in &masks {
-            let k = match groups.iter().find(|&&(g, _)| g == m) {
-                Some(&(_, k)) => k,
-                None => {
-                    paying_of.push(paying(z, &reach.decode(m)));
-                    groups.push((m, paying_of.len() - 1));
-                    paying_of.len() - 1
+        let paying: Vec<u64> = reach
+            .group_masks
+            .iter()
+            .map(|&m| {
+                let mut held = 0;
+                for (i, t) in reach.decode(u64::MAX).enumerate() {
+                    if m & (1 << i) != 0 && z.water[t as usize] > 0 {
+                        held |= 1 << i;
+                    }
                 }
-            };
-            group.push(k);
-        }
+                held
+            })
+            .collect();
         let mut counts: Vec<(i64, usize)> = Vec::new(); // water cost -> builds per card
         let mut open = Vec::new();
         if z.cfg.published && coins >= 1 {
@@ -71,8 +79,8 @@ impl CardMenu {
                 .map(|&(cell, _)| cell)
                 .collect();
         }
-        let n_cells = placements.len();
-        let mut segs = Vec::new();
+        let n_cells = reach.placements.len();
+        let mut segs = Vec::with_capacity(cards.len() * 5);
         for &card in cards {
             if card == NONE {
                 continue;
@@ -86,11 +94,15 @@ impl CardMenu {
                         let c = if need <= 0 {
                             n_cells
                         } else {
-                            let per_group: Vec<usize> = paying_of
+                            let mut caps = [0i64; 64];
+                            let per_group: Vec<usize> = paying
                                 .iter()
-                                .map(|(_, caps)| count_distributions(caps, need))
+                                .map(|&m| {
+                                    let k = caps_of(z, &reach, m, &mut caps);
+                                    count_distributions(&caps[..k], need)
+                                })
                                 .collect();
-                            group.iter().map(|&k| per_group[k]).sum()
+                            reach.group.iter().map(|&k| per_group[k]).sum()
                         };
                         counts.push((need, c));
                         c
@@ -117,9 +129,8 @@ impl CardMenu {
         let len = segs.iter().map(|s| s.0).sum();
         CardMenu {
             segs,
-            placements,
-            group,
-            paying: paying_of,
+            reach,
+            paying,
             open,
             len,
         }
@@ -131,8 +142,8 @@ impl CardMenu {
                 let c = card as i64;
                 return Some(match kind {
                     Seg::Build => self.build(z, c, need, i)?,
-                    Seg::Tower => Action::Tower(c, self.placements[i]),
-                    Seg::Silo => Action::Silo(c, self.placements[i]),
+                    Seg::Tower => Action::Tower(c, self.reach.placements[i]),
+                    Seg::Silo => Action::Silo(c, self.reach.placements[i]),
                     Seg::Market => Action::Market(c, i as i64),
                     Seg::Restore => Action::Restore(c, self.open[i]),
                 });
@@ -143,19 +154,25 @@ impl CardMenu {
     }
 
     fn build(&self, z: &Zones, card: i64, need: i64, mut i: usize) -> Option<Action> {
+        let reach = &self.reach;
         if need <= 0 {
-            return Some(Action::Build(card, self.placements[i], Vec::new()));
+            return Some(Action::Build(card, reach.placements[i], Vec::new()));
         }
-        for (k, &g) in self.group.iter().enumerate() {
-            let (towers, caps) = &self.paying[g];
-            let n = count_distributions(caps, need);
+        let mut caps = [0i64; 64];
+        for (k, &g) in reach.group.iter().enumerate() {
+            let held = self.paying[g];
+            let m = caps_of(z, reach, held, &mut caps);
+            let n = count_distributions(&caps[..m], need);
             if i < n {
-                let v = &distributions(caps, need)[i];
-                return Some(Action::Build(
-                    card,
-                    self.placements[k],
-                    split_at(z, towers, v),
-                ));
+                let towers: Vec<i32> = reach.decode(held).collect();
+                let (mut k_th, mut water) = (0, Vec::new());
+                each_distribution(&caps[..m], need, |v| {
+                    if k_th == i {
+                        water = split_at(z, &towers, v);
+                    }
+                    k_th += 1;
+                });
+                return Some(Action::Build(card, reach.placements[k], water));
             }
             i -= n;
         }
@@ -222,12 +239,18 @@ pub fn legal_actions(z: &Zones, p: usize) -> Menu {
 
 /// Cards of one design are interchangeable choices: the first of each.
 fn one_per_design(z: &Zones, cards: &[i32]) -> Vec<i32> {
-    let mut seen: Vec<&str> = Vec::new();
-    let mut out = Vec::new();
+    let mut out: Vec<i32> = Vec::with_capacity(cards.len());
     for &c in cards {
-        let design = z.cfg.cards[c as usize].design.as_str();
-        if !seen.contains(&design) {
-            seen.push(design);
+        let info = &z.cfg.cards[c as usize];
+        // a location's design index names its design; towers and silos compare by id
+        let same = |&d: &i32| {
+            let other = &z.cfg.cards[d as usize];
+            match (info.design_index, other.design_index) {
+                (Some(a), Some(b)) => a == b,
+                _ => info.design == other.design,
+            }
+        };
+        if !out.iter().any(same) {
             out.push(c);
         }
     }
@@ -236,7 +259,7 @@ fn one_per_design(z: &Zones, cards: &[i32]) -> Vec<i32> {
 
 fn harvest_menu(z: &Zones, p: usize) -> Vec<Action> {
     let mut out = Vec::new();
-    let mut reach: Option<Reach> = None; // searched once, for the first item that needs water
+    let mut reach: Option<Arc<Reach>> = None; // searched once, for the first item that needs water
     for item in H::open_items(z, p) {
         let (card, tile) = E::split_item(z, item);
         let tile = if tile == NONE as i64 { NO_TILE } else { tile };

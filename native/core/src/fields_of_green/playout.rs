@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::events::KindCounts;
-use super::flow::movers;
+use super::flow::first_mover;
 use super::game;
 use super::menu::legal_actions;
 use super::scoring::Outcome;
@@ -24,7 +24,7 @@ pub fn playout(
     let mut steps = 0;
     let mut kinds = KindCounts::default();
     while !game::is_terminal(z) && steps < max_steps {
-        let Some(&p) = movers(z).first() else {
+        let Some(p) = first_mover(z) else {
             break;
         };
         let menu = legal_actions(z, p);

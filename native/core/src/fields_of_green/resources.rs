@@ -23,16 +23,21 @@ pub fn refuse(clause: &'static str, message: String) -> Option<Refusal> {
 /// first entry down (`distributions`).
 pub fn distributions(caps: &[i64], total: i64) -> Vec<Vec<i64>> {
     let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(caps.len());
-    walk(caps, total, &mut cur, &mut out);
+    each_distribution(caps, total, |v| out.push(v.to_vec()));
     out
 }
 
-fn walk(caps: &[i64], total: i64, cur: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
+/// `f` of every vector of `distributions(caps, total)`, in its order, without collecting them.
+pub fn each_distribution(caps: &[i64], total: i64, mut f: impl FnMut(&[i64])) {
+    let mut cur = Vec::with_capacity(caps.len());
+    walk(caps, total, &mut cur, &mut f);
+}
+
+fn walk(caps: &[i64], total: i64, cur: &mut Vec<i64>, out: &mut impl FnMut(&[i64])) {
     let i = cur.len();
     if i == caps.len() {
         if total == 0 {
-            out.push(cur.clone());
+            out(cur);
         }
         return;
     }
@@ -105,10 +110,9 @@ pub fn water_splits_in(z: &Zones, reach: &Reach, cell: Cell, need: i64) -> Vec<W
         return vec![Vec::new()];
     }
     let (towers, caps) = paying(z, &reach.towers_at(cell));
-    distributions(&caps, need)
-        .iter()
-        .map(|v| split_at(z, &towers, v))
-        .collect()
+    let mut out = Vec::new();
+    each_distribution(&caps, need, |v| out.push(split_at(z, &towers, v)));
+    out
 }
 
 /// Why `water` does not pay `need` water for `cell`, or None (F-33).
@@ -170,10 +174,9 @@ pub fn placements(z: &Zones, p: usize, gained: i64) -> Vec<Water> {
         .map(|&t| tower_capacity(z, t) - z.water[t as usize])
         .collect();
     let fits = gained.min(caps.iter().sum());
-    distributions(&caps, fits)
-        .iter()
-        .map(|v| split_at(z, &towers, v))
-        .collect()
+    let mut out = Vec::new();
+    each_distribution(&caps, fits, |v| out.push(split_at(z, &towers, v)));
+    out
 }
 
 /// Why `water` is not a placement of `gained` water (F-33), or None.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use serde_json::{json, Map, Value};
 
 use super::config::Config;
+use super::farm::Geo;
 use crate::rng::Rng;
 
 pub type Cell = (i64, i64);
@@ -81,6 +82,8 @@ pub struct Zones {
     pub paid_end: Vec<i64>,
     pub seen: Vec<i64>,
     pub tile_seen: Vec<i64>,
+    /// The farms' tower reach kept between steps (a cache, not compared).
+    pub geo: Geo,
 }
 
 /// Why a state could not be loaded: a missing key (Python's KeyError) or a bad value.
@@ -129,6 +132,7 @@ impl Zones {
             paid_end: Vec::new(),
             seen: vec![0; nc],
             tile_seen: vec![0; nt],
+            geo: Geo::default(),
             cfg,
         }
     }

@@ -137,38 +137,39 @@ fn split_problem(counts: &[i64], split: &Split) -> Option<Refusal> {
     None
 }
 
-/// `split_problem(counts, split) is None`, without building the refusal.
-fn split_ok(counts: &[i64], split: &Split) -> bool {
-    if split.iter().any(|&k| k < 0) || split.iter().sum::<i64>() != HAND_SIZE {
-        return false;
-    }
-    if (0..4).any(|i| split[i] > counts[i]) {
-        return false;
-    }
-    if counts.iter().filter(|&&k| k != 0).count() < 3 {
-        !(0..4).any(|i| counts[i] != 0 && split[i] == 0)
-    } else {
-        split.iter().filter(|&&k| k != 0).count() >= 3
-    }
-}
-
 /// Every legal split, in ascending lexicographic order.
 pub fn split_options(z: &Zones) -> Vec<Split> {
+    first_splits(z, usize::MAX)
+}
+
+/// The first `most` legal splits in ascending lexicographic order.
+fn first_splits(z: &Zones, most: usize) -> Vec<Split> {
     if let Some(forced) = forced_split(z) {
         return vec![forced];
     }
-    let caps: Vec<i64> = z
-        .piles
-        .iter()
-        .map(|p| (p.len() as i64).min(HAND_SIZE))
-        .collect();
-    let mut out = Vec::new();
+    let caps = z.piles.each_ref().map(|p| (p.len() as i64).min(HAND_SIZE));
+    // `split_problem(counts, split)` is None: the loops keep every count within its pile and
+    // the sum at HAND_SIZE, so only F-42's three piles or F-43's every non-empty pile is left
+    let few = caps.iter().filter(|&&k| k != 0).count() < 3;
+    let ok = |split: &Split| {
+        if few {
+            (0..4).all(|i| caps[i] == 0 || split[i] != 0)
+        } else {
+            split.iter().filter(|&&k| k != 0).count() >= 3
+        }
+    };
+    let mut out = Vec::with_capacity(most.min(84)); // 84: the splits of 6 among 4 piles
     for a in 0..=caps[0] {
-        for b in 0..=caps[1] {
-            for c in 0..=caps[2] {
-                let split = [a, b, c, HAND_SIZE - a - b - c];
-                if split_ok(&caps, &split) {
+        for b in 0..=caps[1].min(HAND_SIZE - a) {
+            // the last count is what is left, within its pile: c in order, d follows
+            let rest = HAND_SIZE - a - b;
+            for c in (rest - caps[3]).max(0)..=caps[2].min(rest) {
+                let split = [a, b, c, rest - c];
+                if ok(&split) {
                     out.push(split);
+                    if out.len() >= most {
+                        return out;
+                    }
                 }
             }
         }
@@ -179,7 +180,7 @@ pub fn split_options(z: &Zones) -> Vec<Split> {
 /// Take the chosen cards from the pile tops (F-42); 3-4 players: the hand, 2 players: the
 /// shared pile unseen (F-69).
 pub fn do_split(z: &mut Zones, p: usize, split: &Split, ev: &mut impl Log) {
-    let mut cards = Vec::new();
+    let mut cards = Vec::with_capacity(HAND_SIZE as usize);
     for (k, &count) in split.iter().enumerate() {
         for _ in 0..count {
             if let Some(c) = z.piles[k].pop() {
@@ -187,7 +188,8 @@ pub fn do_split(z: &mut Zones, p: usize, split: &Split, ev: &mut impl Log) {
             }
         }
     }
-    z.splits[p] = split.to_vec();
+    z.splits[p].clear();
+    z.splits[p].extend_from_slice(split);
     let split = *split;
     if z.cfg.duel() {
         z.shared.extend_from_slice(&cards);
@@ -196,7 +198,8 @@ pub fn do_split(z: &mut Zones, p: usize, split: &Split, ev: &mut impl Log) {
         for &c in &cards {
             z.seen[c as usize] |= 1 << p;
         }
-        z.hands[p] = cards.clone();
+        z.hands[p] = cards;
+        let cards = &z.hands[p];
         ev.push_private("draw", p, || {
             (
                 json!({"player": p, "split": split}),
@@ -210,7 +213,7 @@ pub fn do_split(z: &mut Zones, p: usize, split: &Split, ev: &mut impl Log) {
 /// Run the draw phase; true when a player must choose a split.
 pub fn draw_step(z: &mut Zones, ev: &mut impl Log) -> bool {
     while z.pos < z.n() {
-        let options = split_options(z);
+        let options = first_splits(z, 2);
         if options.len() > 1 {
             return true;
         }

@@ -74,33 +74,85 @@ def _dumps(action: Action) -> str | None:
     return json.dumps(obj, separators=(",", ":"))
 
 
-def _events(text: str) -> list[Event]:
-    return [
-        Event(kind, public, private, tuple(private_to))
-        for kind, public, private, private_to in json.loads(text)
-    ]
+_DECODED: list[dict[str, Action]] = [{}, {}]
+"""Actions decoded from the native menus' JSON texts, two generations of at most
+:data:`DECODED_LIMIT` each: one immutable action object per text, shared by every state
+(D-40's shared action objects; a search's tree keys and the menus it reads are then the same
+objects)."""
+
+_ENCODED: list[dict[Action, tuple[Action, str]]] = [{}, {}]
+"""The other way: a shared action object and its text, keyed by the action (used only when
+the key found is that very object, so an equal action built otherwise, with a bool for an
+int say, still goes through ``_dumps``)."""
+
+DECODED_LIMIT = 8192
+
+
+def _decoded(text: str) -> Action:
+    """The shared action object of a native menu item's JSON text."""
+    young, old = _DECODED
+    found = young.get(text)
+    if found is None:
+        found = old.get(text)
+        if found is None:
+            found = action_from_json(json.loads(text))
+        if len(young) >= DECODED_LIMIT:
+            _DECODED[1] = young
+            _DECODED[0] = young = {}
+            _ENCODED[1] = _ENCODED[0]
+            _ENCODED[0] = {}
+        young[text] = found
+        _ENCODED[0][found] = (found, text)
+    return found
+
+
+def _encoded(action: Action) -> str | None:
+    """The JSON text of a shared action object (one of ``_decoded``'s), else None."""
+    if type(action) not in _KINDS:
+        return None
+    for generation in _ENCODED:
+        entry = generation.get(action)
+        if entry is not None and entry[0] is action:
+            return entry[1]
+    return None
 
 
 class NativeMenu(LazyMenu):
     """A long menu of a native state: its length from the native menu and item *i* decoded
     when asked for."""
 
-    __slots__ = ("_player", "_zones")
+    __slots__ = ("_player", "_zones", "last")
 
     def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
         self._zones = zones.clone()  # the position, kept apart from later moves
         self._player = player
         self._len = length
+        self.last: tuple[Action, str] | None = None
+        """The item decoded last and its JSON text (applied by identity, without encoding)."""
 
     def _item(self, i: int) -> Action:
-        (obj,) = json.loads(self._zones.menu_items_json(self._player, [i]))
-        return action_from_json(obj)
+        text: str = self._zones.menu_item_text(self._player, i)
+        action = _decoded(text)
+        self.last = (action, text)
+        return action
+
+
+class _Listed:
+    """The menu a position handed out (the same object again while the position stands) and
+    its items' JSON texts (an eager menu's; a long menu remembers its last item)."""
+
+    __slots__ = ("menu", "player", "texts")
+
+    def __init__(self, player: PlayerId, menu: Sequence[Action], texts: list[str]) -> None:
+        self.player = player
+        self.menu = menu
+        self.texts = texts
 
 
 class NativeFieldsOfGreenState(State):
     """A Fields of Green position held by the native engine (``seedbed.engine.api.State``)."""
 
-    __slots__ = ("_game", "_movers", "_python", "zones")
+    __slots__ = ("_game", "_listed", "_movers", "_python", "zones")
     game_name = "fields_of_green"
 
     def __init__(self, zones: Any, game: NativeFieldsOfGreen) -> None:
@@ -108,6 +160,7 @@ class NativeFieldsOfGreenState(State):
         self._game = game
         self._movers: tuple[int, ...] = tuple(zones.to_move())
         self._python: FieldsOfGreenState | None = None
+        self._listed: _Listed | None = None
 
     # ---------------------------------------------------------------- the State API
 
@@ -122,14 +175,37 @@ class NativeFieldsOfGreenState(State):
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
             return ()
-        length: int = self.zones.menu_len(player)
+        listed = self._listed
+        if listed is not None and listed.player == player:
+            return listed.menu
+        length, texts = self.zones.menu_texts(player, EAGER_MENU)
+        menu: Sequence[Action]
         if length <= EAGER_MENU:
-            return tuple(action_from_json(obj) for obj in json.loads(self.zones.menu_json(player)))
-        return NativeMenu(self.zones, player, length)
+            menu = tuple(map(_decoded, texts))
+        else:
+            menu = NativeMenu(self.zones, player, length)
+        self._listed = _Listed(player, menu, texts)
+        return menu
+
+    def _text(self, action: Action) -> str | None:
+        """The JSON text of ``action`` for the core: found by identity among the items this
+        position listed (no encoding), else ``_dumps``."""
+        listed = self._listed
+        if listed is not None:
+            menu = listed.menu
+            if isinstance(menu, NativeMenu):
+                last = menu.last
+                if last is not None and last[0] is action:
+                    return last[1]
+            else:
+                for i, item in enumerate(menu):
+                    if item is action:
+                        return listed.texts[i]
+        return _encoded(action) or _dumps(action)
 
     def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
         """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
-        text = _dumps(action)
+        text = self._text(action)
         if text is None:
             return self.python_state().refusal(player, action)
         try:
@@ -142,16 +218,18 @@ class NativeFieldsOfGreenState(State):
         return self.refusal(player, action) is None
 
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
-        text = _dumps(action)
+        text = self._text(action)
         if text is None:
             raise self._python_refusal(player, action)
         try:
-            events = self.zones.apply_json(player, text)
+            events, movers = self.zones.apply_text(player, text)
         except _ERRORS:
             raise self._python_refusal(player, action) from None
-        self._movers = tuple(self.zones.to_move())
+        self._movers = movers
         self._python = None
-        return _events(events)
+        self._listed = None
+        result: list[Event] = events
+        return result
 
     def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:
         error = self.python_state().refusal(player, action)
@@ -185,6 +263,7 @@ class NativeFieldsOfGreenState(State):
         new._game = self._game
         new._movers = self._movers
         new._python = None
+        new._listed = None
         return new
 
     def key(self) -> str:
@@ -201,6 +280,7 @@ class NativeFieldsOfGreenState(State):
             steps: int = self.zones.playout(native_rng, max_steps)
         self._movers = tuple(self.zones.to_move())
         self._python = None
+        self._listed = None
         return steps
 
     def to_json(self) -> JsonDict:
