@@ -1,8 +1,9 @@
-"""Parity at volume (issues 14, 15): 2,000 games per volume configuration of each ported game,
-played by the native engine and compared trace by trace (``traces.py``) with what the Python
-reference recorded; and, in every run, one block of each record re-derived from the Python
-engine, so the record is the reference's and current. A planted difference in a rule of the
-reference is caught."""
+"""Parity at volume (issues 14, 15): 2,000 games per volume configuration of each ported game
+(Bohnanza, Stalk Exchange, Fields of Green), played by the native engine and compared trace by
+trace (``traces.py``) with what the Python reference recorded; and, in every run, one block of
+each record re-derived from the Python engine, so the record is the reference's and current.
+Planted differences in rules of the reference (a state in Bohnanza, a hidden move's event in
+Fields of Green) are caught."""
 
 from __future__ import annotations
 
@@ -80,10 +81,11 @@ def test_every_volume_configuration_is_recorded(game: str) -> None:
     assert sorted(record["configurations"]) == sorted(labels)
 
 
-def test_both_engines_trace_alike_without_a_record() -> None:
+@pytest.mark.parametrize("game", ["stalk_exchange", "fields_of_green"])
+def test_both_engines_trace_alike_without_a_record(game: str) -> None:
     """The traces of a few games computed now on both engines agree, and different games
     give different digests."""
-    v = T.volume_configurations("stalk_exchange")[0]
+    v = T.volume_configurations(game)[0]
     assert T.python_traces(v, range(3)) == T.native_traces(v, range(3))
     assert len({t[1] for t in T.native_traces(v, range(3))}) == 3
 
@@ -109,3 +111,26 @@ def test_a_planted_difference_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
     assert T.block_digest(T.python_traces(v, seeds)) != entry["blocks"][0]
     assert T.python_traces(v, seeds) != T.native_traces(v, seeds)
     assert "key() differ" in where_they_part(v, seeds)
+
+
+def test_a_planted_difference_in_a_hidden_move_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fields of Green's commit (F-46) made public in the reference: the committed card also
+    shown in the event's public part (F-78 broken). The state is the same, only an event
+    differs; the traces see it, and the lockstep replay names the commit."""
+    from seedbed.games.fields_of_green import actions as A
+    from seedbed.games.fields_of_green import game as G
+
+    phases, check, effect = G.HANDLERS[A.Commit]
+
+    def planted(s: Any, p: int, a: Any, ev: list[Event]) -> None:
+        effect(s, p, a, ev)
+        e = ev[-1]
+        ev[-1] = Event(e.kind, {**e.public, **(e.private or {})}, e.private, e.private_to)
+
+    monkeypatch.setitem(G.HANDLERS, A.Commit, (phases, check, planted))
+    v = next(v for v in VOLUMES if v.game == "fields_of_green" and v.label == "3-default")
+    entry = entry_of(v)
+    seeds = T.block_seeds(entry["first_seed"], 0)
+    assert T.block_digest(T.python_traces(v, seeds)) != entry["blocks"][0]
+    assert T.python_traces(v, seeds) != T.native_traces(v, seeds)
+    assert "events of commit" in where_they_part(v, seeds)

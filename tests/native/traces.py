@@ -6,15 +6,18 @@ one BLAKE2b digest (8 bytes) of everything that happened: each step is the text
 ``{key()}\n{seat on the move}:{menu length}:{index drawn}\n{events as compact JSON}\n`` and
 goes into the digest as its CRC-32 (4 bytes, little-endian); the final ``key()`` closes it.
 The Python reference computes it here through the State API; the native core computes the
-same without Python per step (``seedbed_core::trace``, ``_native.<game>_traces``). Equal
-digests mean the engines played the same game, step for step.
+same without Python per step (``seedbed_core::trace``, ``_native.<game>_traces``; Fields of
+Green's takes the ``FieldsOfGreenConfig`` its native game builds, card set included). In
+Fields of Green's commit (F-46) every seat still to commit is on the move; the first of
+``to_move()`` moves, as ``simulate``'s policy has it. Equal digests mean the engines played the
+same game, step for step.
 
 The reference is slow (a Bohnanza game with offers is about 60 ms of Python), so CI checks
 the native engine against digests the reference *recorded* (``traces/<game>.json``: per
 volume configuration, ``GAMES`` games in blocks of ``BLOCK``, each block one digest of its
 games' traces), and re-derives one block per configuration from the Python engine in every
-run, so a record that no longer matches the reference fails too. ``scripts/native_parity.py
---record`` writes a record; ``--traces`` compares both engines' digests for any number of
+run, so a record that no longer matches the reference fails too. ``scripts/native_traces.py
+--record`` writes a record; ``--long`` compares both engines' digests for any number of
 games (the long runs). The full lockstep checks of ``<game>_lockstep.py`` (menus, refusals,
 observations, determinize) run on fewer games; a block that differs is replayed there to
 show the step where the engines part.
@@ -41,7 +44,7 @@ GAMES = 2000
 BLOCK = 20
 """Games per recorded digest: a differing block is replayed in lockstep (20 games)."""
 
-TRACED = ("bohnanza", "stalk_exchange")
+TRACED = ("bohnanza", "stalk_exchange", "fields_of_green")
 """Games whose native core computes traces (``_native.<game>_traces``)."""
 
 Trace = tuple[int, str, bool]
@@ -66,9 +69,9 @@ def lockstep(game: str) -> Any:
 
 def volume_configurations(game: str) -> list[Volume]:
     """Each player count at the default options, and each option variant of the lockstep
-    driver at one player count (4 in Bohnanza, 3 in Stalk Exchange): the configurations the
-    issues list, each value once, rather than their product (which the lockstep tests cover
-    with a few games each)."""
+    driver at one player count (4 in Bohnanza, 3 in Stalk Exchange and Fields of Green): the
+    configurations the issues list, each value once, rather than their product (which the
+    lockstep tests cover with a few games each)."""
     L = lockstep(game)
     if game == "bohnanza":
         counts = [("standard", n) for n in range(2, 8)] + [("classic", n) for n in range(3, 6)]
@@ -82,6 +85,16 @@ def volume_configurations(game: str) -> list[Volume]:
     if game == "stalk_exchange":
         out = [Volume(game, f"{n}-default", n, {}) for n in range(2, 6)]
         out += [Volume(game, f"3-{k}", 3, v) for k, v in L.VARIANTS.items() if k != "default"]
+        return out
+    if game == "fields_of_green":
+        out = [Volume(game, f"{n}-default", n, {}) for n in range(2, 5)]
+        out += [
+            Volume(game, "3-prototype", 3, {"ruleset": "prototype"}),  # F-1
+            Volume(game, "3-introductory", 3, {"introductory": True}),  # F-44
+        ]
+        # card sets are data (F-80 … F-89): the rules' worked examples and a generated valid
+        # set of a fixed seed (the options, card data included, are written in the record)
+        out += [Volume(game, f"3-{k}", 3, {"cards": L.CARD_SETS[k]}) for k in ("fixture", "random")]
         return out
     raise ValueError(f"no traces for {game!r}: one of {', '.join(TRACED)}")
 
@@ -123,6 +136,11 @@ def python_traces(v: Volume, seeds: Iterable[int]) -> list[Trace]:
 def native_traces(v: Volume, seeds: Sequence[int]) -> list[Trace]:
     from seedbed import _native  # type: ignore[attr-defined]
 
+    if v.game == "fields_of_green":  # the configuration the native game builds and plays
+        engine: Any = seedbed.game(v.game, engine="native")
+        config = engine._native_config(v.players, engine.normalize_options(v.options))
+        found = _native.fields_of_green_traces(config, list(seeds), v.cap)
+        return [tuple(t) for t in found]
     options = json.dumps(seedbed.game(v.game, engine="python").normalize_options(v.options))
     traces: Callable[..., list[Trace]] = getattr(_native, f"{v.game}_traces")
     return [tuple(t) for t in traces(v.players, list(seeds), options, v.cap)]  # type: ignore[misc]

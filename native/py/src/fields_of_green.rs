@@ -16,7 +16,8 @@ use seedbed_core::fields_of_green::actions::Action;
 use seedbed_core::fields_of_green::flow::movers;
 use seedbed_core::fields_of_green::menu::legal_actions;
 use seedbed_core::fields_of_green::state::LoadError;
-use seedbed_core::fields_of_green::{game, observe, playout, Config, Event, Zones};
+use seedbed_core::fields_of_green::trace::{events_json, trace_one};
+use seedbed_core::fields_of_green::{game, observe, playout, Config, Zones};
 
 use crate::bohnanza::masked_seed;
 
@@ -52,11 +53,6 @@ fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
     let value: serde_json::Value = serde_json::from_str(action_json)
         .map_err(|e| seedbed_error(py, "InvalidActionError", (format!("not JSON: {e}"),)))?;
     Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", (e,)))
-}
-
-fn events_json(events: &[Event]) -> String {
-    let out: Vec<serde_json::Value> = events.iter().map(Event::to_json).collect();
-    serde_json::Value::from(out).to_string()
 }
 
 /// One game's fixed tables: the options and the card set, shared by its states.
@@ -403,4 +399,28 @@ pub fn fields_of_green_simulate(
             (o.scores, o.ranks, o.winners, o.tiebreak, g.steps, g.counts)
         })
         .collect())
+}
+
+/// `fields_of_green_traces(config, seeds, cap=None)`: for each seed, the parity trace of the
+/// game `fields_of_green_simulate` plays under `config` (`seedbed_core::trace`): (actions
+/// played, digest as hex, whether the game ended), stopping after `cap` actions when given.
+#[pyfunction]
+#[pyo3(signature = (config, seeds, cap = None))]
+pub fn fields_of_green_traces(
+    py: Python<'_>,
+    config: &FieldsOfGreenConfig,
+    seeds: Vec<Bound<'_, PyAny>>,
+    cap: Option<u64>,
+) -> PyResult<Vec<(u64, String, bool)>> {
+    let cfg = config.inner.clone();
+    let seeds = seeds
+        .iter()
+        .map(masked_seed)
+        .collect::<PyResult<Vec<u64>>>()?;
+    Ok(py.allow_threads(|| {
+        seeds
+            .iter()
+            .map(|&seed| trace_one(game::new_state(cfg.clone(), seed), seed, cap))
+            .collect()
+    }))
 }

@@ -59,5 +59,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         fields_of_green::fields_of_green_simulate,
         m
     )?)?;
+    m.add_function(wrap_pyfunction!(
+        fields_of_green::fields_of_green_traces,
+        m
+    )?)?;
     Ok(())
 }

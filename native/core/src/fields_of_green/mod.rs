@@ -2,7 +2,8 @@
 //! `cards` (the card data, F-80 … F-88, read from its normalised JSON), `config`, `state`,
 //! `farm` (F-27 … F-32, with what `geo.py` caches), `abilities` (the vocabulary interpreted
 //! from the data), `resources`, `actions`, `upkeep`, `draft`, `build`, `equipment`,
-//! `harvest`, `scoring`, `decisions`, `menu`, `flow`, `game`, `observe` and `playout`.
+//! `harvest`, `scoring`, `decisions`, `menu`, `flow`, `game`, `observe`, `playout` and
+//! `trace` (parity at volume).
 
 pub mod abilities;
 pub mod actions;
@@ -23,6 +24,7 @@ pub mod playout;
 pub mod resources;
 pub mod scoring;
 pub mod state;
+pub mod trace;
 pub mod upkeep;
 
 pub use config::Config;
