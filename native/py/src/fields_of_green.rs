@@ -20,6 +20,7 @@ use seedbed_core::fields_of_green::trace::{events_json, trace_one};
 use seedbed_core::fields_of_green::{game, observe, playout, Config, Zones};
 
 use crate::bohnanza::masked_seed;
+use crate::playout::{traces_of, TraceRow};
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -411,16 +412,9 @@ pub fn fields_of_green_traces(
     config: &FieldsOfGreenConfig,
     seeds: Vec<Bound<'_, PyAny>>,
     cap: Option<u64>,
-) -> PyResult<Vec<(u64, String, bool)>> {
+) -> PyResult<Vec<TraceRow>> {
     let cfg = config.inner.clone();
-    let seeds = seeds
-        .iter()
-        .map(masked_seed)
-        .collect::<PyResult<Vec<u64>>>()?;
-    Ok(py.allow_threads(|| {
-        seeds
-            .iter()
-            .map(|&seed| trace_one(game::new_state(cfg.clone(), seed), seed, cap))
-            .collect()
-    }))
+    traces_of(py, &seeds, |seed| {
+        trace_one(game::new_state(cfg.clone(), seed), seed, cap)
+    })
 }

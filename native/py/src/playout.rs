@@ -63,6 +63,23 @@ pub fn bohnanza_simulate(
         .collect())
 }
 
+/// One parity trace: (actions played, digest as hex, whether the game ended).
+pub type TraceRow = (u64, String, bool);
+
+/// Each seed's trace by `trace_of`, worked out without holding the GIL: what every
+/// `<game>_traces` binding does once its configuration is built.
+pub fn traces_of(
+    py: Python<'_>,
+    seeds: &[Bound<'_, PyAny>],
+    trace_of: impl Fn(u64) -> TraceRow + Send + Sync,
+) -> PyResult<Vec<TraceRow>> {
+    let seeds = seeds
+        .iter()
+        .map(masked_seed)
+        .collect::<PyResult<Vec<u64>>>()?;
+    Ok(py.allow_threads(|| seeds.iter().map(|&seed| trace_of(seed)).collect()))
+}
+
 /// `bohnanza_traces(num_players, seeds, options_json=None, cap=None)`: for each seed, the
 /// parity trace of the game `bohnanza_simulate` plays (`seedbed_core::trace`): (actions
 /// played, digest as hex, whether the game ended), stopping after `cap` actions when given.
@@ -75,16 +92,7 @@ pub fn bohnanza_traces(
     seeds: Vec<Bound<'_, PyAny>>,
     options_json: Option<&str>,
     cap: Option<u64>,
-) -> PyResult<Vec<(u64, String, bool)>> {
+) -> PyResult<Vec<TraceRow>> {
     let cfg = new_config(num_players, options_json)?;
-    let seeds = seeds
-        .iter()
-        .map(masked_seed)
-        .collect::<PyResult<Vec<u64>>>()?;
-    Ok(py.allow_threads(|| {
-        seeds
-            .iter()
-            .map(|&seed| trace::trace_seed(cfg.clone(), seed, cap))
-            .collect()
-    }))
+    traces_of(py, &seeds, |seed| trace::trace_seed(cfg.clone(), seed, cap))
 }

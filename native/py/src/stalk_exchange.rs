@@ -17,6 +17,7 @@ use seedbed_core::stalk_exchange::state::LoadError;
 use seedbed_core::stalk_exchange::{game, observe, playout, rules, trace, Config, Zones};
 
 use crate::bohnanza::masked_seed;
+use crate::playout::{traces_of, TraceRow};
 use crate::stalk_exchange_menu::StalkExchangeMenu;
 use crate::{fast, stalk_exchange_events};
 
@@ -559,16 +560,9 @@ pub fn stalk_exchange_traces(
     seeds: Vec<Bound<'_, PyAny>>,
     options_json: Option<&str>,
     cap: Option<u64>,
-) -> PyResult<Vec<(u64, String, bool)>> {
+) -> PyResult<Vec<TraceRow>> {
     let cfg = new_config(num_players, options_json)?;
-    let seeds = seeds
-        .iter()
-        .map(masked_seed)
-        .collect::<PyResult<Vec<u64>>>()?;
-    Ok(py.allow_threads(|| {
-        seeds
-            .iter()
-            .map(|&seed| trace::trace_one(rules::deal(cfg.clone(), seed), seed, cap))
-            .collect()
-    }))
+    traces_of(py, &seeds, |seed| {
+        trace::trace_one(rules::deal(cfg.clone(), seed), seed, cap)
+    })
 }
