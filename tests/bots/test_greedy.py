@@ -173,6 +173,24 @@ def test_bohnanza_greedy_answers_an_offer_it_cannot_accept() -> None:
     assert isinstance(action, Decline), str(action)
 
 
+def test_bohnanza_greedy_never_harvests_a_single_bean_for_nothing() -> None:
+    """B-23: a harvest is allowed whenever the player is on the move, so nothing forces one
+    here. A single chili pays no coin; harvesting it throws the card away. The old worth
+    priced an empty field above a single bean, so greedy harvested singles for 0 coins (881
+    of 1,483 harvests in 20 three-player self-play games), and it planted a stink over the
+    chili rather than into its empty field (issue 16, seen playing a 3-player table)."""
+    b = _builder()
+
+    def position(phase: str) -> Any:
+        hands = {0: ["stink", "red", "green"], 1: ["wax"], 2: ["wax"], 3: ["wax"]}
+        return b.build(4, phase=phase, planted=1, hands=hands, fields={0: [["chili"], []]})
+
+    s = position("draw")
+    assert str(_choose(s, 0)) == "finish-turn"
+    s = position("plant")
+    assert str(_choose(s, 0)) in {"plant 1", "end-planting"}
+
+
 def test_bohnanza_greedy_ends_trading_when_nothing_is_left() -> None:
     b = _builder()
     s = b.build(

@@ -1,9 +1,10 @@
 """Bean-farming knowledge for bots (never used by the rules): how much a position is worth to
 one player, and the greedy policy built on it.
 
-The worth of a position, in coins, is ``coins + Σ potential(field) + the plants still to
+The worth of a position, in coins, is ``coins + Σ value(field) + the plants still to
 come``. A field's *potential* is its payout now plus part of the next coin, the more the closer
-the field is to it (and the more of the game is left). The plants still to come are simulated
+the field is to it (and the more of the game is left); its *value* is that potential, but never
+less than its payout plus an empty field (what harvesting it now would give). The plants still to come are simulated
 in order: the cards the player must plant this turn (trade area, and the face-up cards while
 the active player trades), then the hand front to back, each planted by the rules (matching
 field, else an empty field, else the field whose harvest loses least is harvested first). Hand
@@ -106,6 +107,16 @@ def potential(v: int, n: int, k: Knobs) -> float:
     return found
 
 
+def value(v: int, n: int, k: Knobs) -> float:
+    """Coins a field is worth to its owner: an empty field is worth ``k.empty``; a planted one
+    its potential, but never less than harvesting it now (its payout and an empty field),
+    which its owner may do at any time. So harvesting never raises the worth by itself: a
+    single bean is not harvested for nothing while the field is not needed."""
+    if n <= 0:
+        return k.empty
+    return max(potential(v, n, k), payout(v, n) + k.empty)
+
+
 def _harvest_choice(fields: Fields, k: Knobs, upcoming: Sequence[int] = ()) -> int:
     """The field whose harvest loses least (single-bean protection respected, B-24); a field
     that the next cards would extend loses those plants too."""
@@ -114,7 +125,7 @@ def _harvest_choice(fields: Fields, k: Knobs, upcoming: Sequence[int] = ()) -> i
     for i, (v, n) in enumerate(fields):
         if n == 0 or (big and n < 2):
             continue
-        loss = potential(v, n, k) - payout(v, n) + 0.6 * upcoming.count(v)
+        loss = value(v, n, k) - payout(v, n) + 0.6 * upcoming.count(v)
         if loss < best_loss:
             best, best_loss = i, loss
     return best
@@ -136,12 +147,10 @@ def plant(
     w, n = fields[i]
     if w == v:
         fields[i][1] = n + 1
-        return potential(v, n + 1, k) - potential(v, n, k)
-    delta = potential(v, 1, k)
-    if n == 0:
-        delta -= k.empty
-    else:
-        delta += payout(w, n) - potential(w, n, k)
+        return value(v, n + 1, k) - value(v, n, k)
+    delta = value(v, 1, k) - value(w, n, k)
+    if n:
+        delta += payout(w, n)
     fields[i] = [v, 1]
     return delta
 
@@ -150,7 +159,7 @@ def worth(fields: Fields, coins: int, pending: list[int], hand: list[int], k: Kn
     """The worth of a position (module docstring); does not mutate its arguments."""
     total = float(coins)
     for v, n in fields:
-        total += potential(v, n, k) if n else k.empty
+        total += value(v, n, k)
     sim = [f[:] for f in fields]
     held = {f[0] for f in sim}
     first = sorted(pending, key=lambda v: v not in held)  # matching cards first
@@ -337,6 +346,8 @@ def _trading(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
                 best = (gain, a)
     if best is not None:
         return best[1]
+    if declines:  # an offer made to this bot that it does not take is answered first
+        return declines[rng.below(len(declines))]
     made = view["players"][viewer]["offers_made"]
     if made < OWN_OFFERS and (view["max_offers"] is None or made < view["max_offers"]):
         offers = sorted(polite_offers(view, me, base), key=lambda t: -t[0])
@@ -345,8 +356,6 @@ def _trading(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
                 break
             if offer in legal:
                 return offer
-    if declines:  # an offer made to this bot that it does not take is answered, not left open
-        return declines[rng.below(len(declines))]
     if active:
         mine_open = any(o["proposer"] == viewer and o["status"] == "open" for o in view["offers"])
         if not mine_open and END_TRADING in legal:
