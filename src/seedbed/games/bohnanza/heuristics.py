@@ -1,21 +1,21 @@
-"""Bean-farming knowledge for bots (never used by the rules): how much a position is worth to
-one player, and the greedy policy built on it.
+"""Bean-farming knowledge for bots (never used by the rules): how much a position is worth to one
+player, and the greedy policy built on it.
 
-The worth of a position, in coins, is ``coins + Σ value(field) + the plants still to
-come``. A field's *potential* is its payout now plus part of the next coin, the more the closer
-the field is to it (and the more of the game is left); its *value* is that potential, but never
-less than its payout plus an empty field (what harvesting it now would give). The plants still to come are simulated
-in order: the cards the player must plant this turn (trade area, and the face-up cards while
-the active player trades), then the hand front to back, each planted by the rules (matching
-field, else an empty field, else the field whose harvest loses least is harvested first). Hand
-cards count less the further back they sit, because they are planted later. A card that would
-force the harvest of a growing field therefore has a negative worth: the bot gives it away;
-a card that extends a field has a positive one: the bot asks for it.
+The worth of a position, in coins, is ``coins + Σ value(field) + the plants still to come``. A
+field's *potential* is its payout now plus part of the next coin, the more the closer the field
+is to it (and the more of the game is left); its *value* is that potential, but never less than
+its payout plus an empty field (what harvesting it now would give). The plants still to come are
+simulated in order: the cards the player must plant this turn (trade area, and the face-up cards
+while the active player trades), then the hand front to back, each planted by the rules
+(matching field, else an empty field, else the field whose harvest loses least is harvested
+first). Hand cards count less the further back they sit, because they are planted later. A card
+that would force the harvest of a growing field therefore has a negative worth: the bot gives it
+away; a card that extends a field has a positive one: the bot asks for it.
 
 ``choose`` scores every action of the short menus by the worth after it. In trading (menus of
 thousands of offers) it never scans the offers: it reads the few accept / decline actions at the
-front of the menu, builds a handful of candidate offers of its own (give its worst cards, ask for
-varieties of its fields), keeps those that break no etiquette rule (:func:`breaches`, issue
+front of the menu, builds a handful of candidate offers of its own (give its worst cards, ask
+for varieties of its fields), keeps those that break no etiquette rule (:func:`breaches`, issue
 16) and that the menu contains (``Offer in menu`` is O(1)), and else passes or ends trading.
 ``evaluate`` turns estimated final scores into a win chance.
 """
