@@ -25,6 +25,7 @@ from seedbed.bots.ismcts import (
     without_kinds,
 )
 from seedbed.engine.api import Action, JsonDict, Outcome, State
+from seedbed.engine.registry import heuristics as game_heuristics
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza import BohnanzaState
 from seedbed.games.bohnanza.state import OPEN, TRADE
@@ -319,6 +320,40 @@ def test_greedy_and_cutoff_rollouts_use_the_heuristics() -> None:
     )
     bot.search(info, Rng(1))
     assert both.chosen == 5 * 2 and both.evaluated == 5 * 3
+
+
+class AllAtOnce(StandIn):
+    """A stand-in that also scores every seat from one observation (``evaluate_all``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.evaluated_all = 0
+
+    def evaluate_all(self, view: JsonDict) -> list[float]:
+        self.evaluated_all += 1
+        return [0.5] * len(view["players"])
+
+
+def test_cutoff_scores_a_leaf_with_evaluate_all_once_when_the_game_has_it() -> None:
+    """One observation and one call per leaf instead of one per player (Fields of Green's
+    evaluation reads public facts only)."""
+    state = positions("stalk_exchange", 3, seed=6, count=1, gap=10)[0]
+    info = InfoSet(state, state.to_move()[0])
+    heur = AllAtOnce()
+    bot = make_ismcts("stalk_exchange", heur, iterations=5, rollout="cutoff", prior="none")
+    bot.search(info, Rng(1))
+    assert heur.evaluated == 0 and heur.evaluated_all == 5
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_fields_of_green_evaluate_all_is_every_seats_own_evaluation(n: int) -> None:
+    """The Fields of Green evaluation reads public facts only: any seat's observation gives
+    each seat the value its own observation gives it."""
+    heur = game_heuristics("fields_of_green")
+    for state in positions("fields_of_green", n, seed=n, count=6, gap=25):
+        own = [heur.evaluate(state.observe(q)) for q in range(n)]
+        for viewer in range(n):
+            assert heur.evaluate_all(state.observe(viewer)) == pytest.approx(own)
 
 
 def test_greedy_prior_makes_the_heuristics_move_a_nodes_first_child() -> None:

@@ -83,6 +83,12 @@ class Heuristics(Protocol):
     def evaluate(self, view: JsonDict) -> float: ...
 
 
+EvaluateAll = Callable[[JsonDict], list[float]]
+"""A game's optional ``heuristics.evaluate_all(view)``: every seat's ``evaluate`` from one
+observation, for an evaluation that reads public facts only (Fields of Green). Cutoff
+rollouts use it when the module has it: one observation and one call per leaf."""
+
+
 Polite = Callable[[JsonDict, Sequence[Action]], Sequence[Action]]
 """A game's ``heuristics.polite(view, menu)``, if it has one: the part of the menu a courteous
 player chooses among (Bohnanza's trading etiquette, issue 16). The observer's own moves are
@@ -417,14 +423,23 @@ class Search:
         if s.rollout == "cutoff":
             if self.play(state, s.policy == "greedy", s.depth):
                 return outcome_rewards(state.outcome(), self.n)
-            heur = cast(Heuristics, self.heur)
-            return [heur.evaluate(state.observe(q)) for q in range(self.n)]
+            return self.evaluate(state)
         if s.rollout == "random" and not self.restrict:
             playout = getattr(state, "playout", None)
             if playout is not None:  # a native state: the same policy and draws, natively
                 playout(self.rng, ROLLOUT_STEPS)
         self.play(state, s.rollout == "greedy", -1)
         return outcome_rewards(state.outcome(), self.n)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Every player's value of a leaf: from one observation by the game's
+        ``evaluate_all`` where it has one (an evaluation of public facts), else each
+        player's ``evaluate`` of its own observation."""
+        heur = cast(Heuristics, self.heur)
+        evaluate_all = cast(EvaluateAll | None, getattr(heur, "evaluate_all", None))
+        if evaluate_all is not None:
+            return evaluate_all(state.observe(self.me))
+        return [heur.evaluate(state.observe(q)) for q in range(self.n)]
 
     def play(self, state: State, greedy: bool, steps: int) -> bool:
         """Play ``steps`` moves (all if negative); whether the game ended."""

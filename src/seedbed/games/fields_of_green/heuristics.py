@@ -495,10 +495,18 @@ def final_vp(player: Mapping[str, Any], year: int, phase: str) -> float:
 def evaluate(view: JsonDict) -> float:
     """How good the position looks for ``view["viewer"]``, in [0, 1]: a soft-max of the
     expected final VP (roughly its chance of winning), from its observation only."""
+    return evaluate_all(view)[view["viewer"]]
+
+
+def evaluate_all(view: JsonDict) -> list[float]:
+    """:func:`evaluate` for every seat at once. The expected final VP read only public facts
+    (farms, tokens, coins, food), so any seat's observation gives every seat's evaluation:
+    search scores a leaf from one observation instead of one per player."""
     scores = [final_vp(p, view["year"], view["phase"]) for p in view["players"]]
-    me = scores[view["viewer"]]
-    total = sum(math.exp(max(-50.0, min(50.0, (s - me) / SCORE_SCALE))) for s in scores)
-    return 1.0 / total
+    return [
+        1.0 / sum(math.exp(max(-50.0, min(50.0, (s - me) / SCORE_SCALE))) for s in scores)
+        for me in scores
+    ]
 
 
 # ------------------------------------------------------------------ hints (issue 17)
