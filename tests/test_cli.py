@@ -293,9 +293,28 @@ def test_bench_both_engines_side_by_side() -> None:
     assert re.search(r"bytes per mid-game state, native: [\d,]+", out)
 
 
+def test_bench_bot_times_every_decision_of_the_bot() -> None:
+    """Issue 16: how long a bot takes a move (greedy must decide in at most 50 ms)."""
+    args = ["bot", "stalk_exchange", "-p", "3", "--games", "3", "--opponent", "random"]
+    code, out, err = run("bench", *args, "--budget", "0.05")
+    assert code == 0, err
+    lines = out.splitlines()
+    found = re.fullmatch(r"greedy on stalk_exchange, 3 players, against random: "
+                         r"([\d,]+) decisions in 3 games", lines[1])  # fmt: skip
+    assert found, lines[1]
+    decisions = found.group(1)
+    assert re.fullmatch(r"ms a decision: mean [\d.]+, p50 [\d.]+, p90 [\d.]+, p99 [\d.]+, "
+                        r"max [\d.]+", lines[2]), lines[2]  # fmt: skip
+    assert re.fullmatch(rf"over 0.05 s: [\d,]+ of {decisions}", lines[3]), lines[3]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["bot"], "bench bot needs a game"),
+        (["bot", "bohnanza", "--games", "0"], "--games must be at least 1"),
+        (["bot", "bohnanza", "--spec", "ismcts:c=-1"], "c must be"),
+        (["bot", "bohnanza", "--opponent", "genius"], "genius"),
         (["bohnanza", "-p", "9"], "takes 2-7 players"),
         (["bohnanza", "--seconds", "-1"], "--seconds must be >= 0"),
         (["chess"], "unknown game"),

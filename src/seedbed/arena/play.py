@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -151,11 +151,13 @@ def play_game(
     options: Mapping[str, Any] | None = None,
     *,
     keep_moves: bool = True,
+    clock: Callable[[int, float], None] | None = None,
 ) -> GameResult:
     """Play one game to the end, bot ``specs[s]`` at seat ``s``; the deal is ``seed``.
 
     ``keep_moves=False`` drops the record's moves from the result (its digest stays), which
-    keeps results small when they travel between processes."""
+    keeps results small when they travel between processes. ``clock(seat, seconds)``, if
+    given, hears how long each decision took (:mod:`seedbed.lab.decisions`)."""
     parsed = [parse_spec(s) if isinstance(s, str) else s for s in specs]
     seating = tuple(str(s) for s in parsed)
     game = lookup_game(game_name)
@@ -168,7 +170,10 @@ def play_game(
     moves = record.moves
     while not state.is_terminal():
         p = state.to_move()[0]
+        asked = time.perf_counter()
         action = bots[p].act(InfoSet(state, p), rngs[p])
+        if clock is not None:
+            clock(p, time.perf_counter() - asked)
         _apply(state, p, action, seating[p], where=f"{game_name} seed {seed}, move {len(moves)}")
         moves.append((p, action.to_json()))
         if len(moves) >= MAX_STEPS:

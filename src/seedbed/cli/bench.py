@@ -1,9 +1,10 @@
 """``seedbed bench``: speeds of a game's random playouts and clones (``bench GAME``), of the
-ISMCTS search (``bench ismcts GAME``), and of the server under load (``bench server``).
+ISMCTS search (``bench ismcts GAME``), of a bot's decisions (``bench bot GAME``), and of the
+server under load (``bench server``).
 
-The measuring code is :mod:`seedbed.lab.bench`, :func:`seedbed.cli.arena.bench_ismcts` and
-:mod:`seedbed.server.bench` (imported when the command runs); :mod:`seedbed.cli.main`
-registers the command.
+The measuring code is :mod:`seedbed.lab.bench`, :func:`seedbed.cli.arena.bench_ismcts`,
+:mod:`seedbed.lab.decisions` and :mod:`seedbed.server.bench` (imported when the command
+runs); :mod:`seedbed.cli.main` registers the command.
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ def bench(
     what: Annotated[
         str,
         typer.Argument(
-            metavar="GAME|ismcts|server", help=f"{GAME_HELP} Or ismcts, then GAME. Or server."
+            metavar="GAME|ismcts|bot|server",
+            help=f"{GAME_HELP} Or ismcts or bot, then GAME. Or server.",
         ),
     ],
     game: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="The game, after ismcts.")
+        str | None, typer.Argument(metavar="[GAME]", help="The game, after ismcts or bot.")
     ] = None,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
     seconds: Annotated[
@@ -44,8 +46,20 @@ def bench(
         str | None,
         typer.Option(
             help="With ismcts: the bot spec to measure (default "
-            "ismcts:iterations=200,rollout=random,prior=none: whole random games as rollouts)."
+            "ismcts:iterations=200,rollout=random,prior=none: whole random games as rollouts). "
+            "With bot: the bot whose decisions are timed (default greedy)."
         ),
+    ] = None,
+    opponent: Annotated[
+        str, typer.Option(help="With bot: the bot at every other seat.")
+    ] = "greedy",
+    games: Annotated[
+        int,
+        typer.Option(help="With bot: whole games played; the bot sits at each seat in turn."),
+    ] = 4,
+    budget: Annotated[
+        float | None,
+        typer.Option(help="With bot: also count the decisions that took longer (seconds)."),
     ] = None,
     tables: Annotated[
         int, typer.Option(help="With server: concurrent tables, every seat a scripted human.")
@@ -83,16 +97,19 @@ def bench(
     ] = None,
 ) -> None:
     """Measure random playouts/s and actions/s (without and with offers) and µs per clone()
-    of mid-game states; or, as bench ismcts GAME, the search's iterations/s. In this process
-    on one core; figures vary by machine. As bench server: start seedbed serve, play
-    --tables tables over WebSockets from this process, print actions/s and round-trip
-    latency per act (p50/p95/p99).
+    of mid-game states; or, as bench ismcts GAME, the search's iterations/s; or, as bench bot
+    GAME, the milliseconds of each decision of one bot in whole games against --opponent
+    (mean, p50, p90, p99, max). In this process on one core; figures vary by machine. As
+    bench server: start seedbed serve, play --tables tables over WebSockets from this
+    process, print actions/s and round-trip latency per act (p50/p95/p99).
 
     Example: seedbed bench bohnanza --players 4 --seconds 3
 
     Example: seedbed bench bohnanza --engine both
 
     Example: seedbed bench ismcts bohnanza --players 4 --seconds 5 --spec ismcts:iterations=200
+
+    Example: seedbed bench bot fields_of_green --spec ismcts:iterations=1000 --budget 1
 
     Example: seedbed bench server --tables 100 --players 4 --game stalk_exchange --seconds 20
     """
@@ -119,6 +136,16 @@ def bench(
         seconds = 3.0 if seconds is None else seconds
         if seconds < 0:
             fail(f"--seconds must be >= 0, not {seconds}")
+        if budget is not None and what != "bot":
+            fail("--budget goes with bench bot GAME")
+        if what == "bot":
+            if game is None:
+                fail("bench bot needs a game: seedbed bench bot GAME")
+            sim.check_setup(lookup(game, engine), players, {})
+            lines = _bench_bot(game, players, spec or "greedy", opponent, games, seed, budget)
+            typer.echo(f"engine: {engines.running(game, engine)}")
+            typer.echo("\n".join(lines))
+            return
         if what == "ismcts":
             if game is None:
                 fail("bench ismcts needs a game: seedbed bench ismcts GAME")
@@ -140,6 +167,28 @@ def bench(
 
 
 BOTH = "both"
+
+
+def _bench_bot(
+    game: str,
+    players: int,
+    spec: str,
+    opponent: str,
+    games: int,
+    seed: int,
+    budget: float | None,
+) -> list[str]:
+    """``bench bot GAME``: every decision of ``spec`` timed, under a progress bar."""
+    from seedbed.lab.decisions import decision_times
+
+    if games < 1:
+        fail(f"--games must be at least 1, not {games}")
+    if budget is not None and budget < 0:
+        fail(f"--budget must be >= 0, not {budget}")
+    arena_cli.check_bots(game, [spec, opponent])
+    with arena_cli.progress(f"{game}: timing {spec}", games, show=True) as advance:
+        times = decision_times(game, players, spec, opponent, games, seed, done=advance)
+    return times.lines(budget)
 
 
 def _bench_both(name: str, players: int, seconds: float, seed: int) -> None:
