@@ -5,10 +5,13 @@ request shows the server's message. Also ``GET /api/games`` and the client's rou
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from seedbed.bots.strength import TABLE_SEARCH, measured
 
 from .browser import WebServer, wait_for_view
 
@@ -23,9 +26,12 @@ def fill_stalk_exchange_form(page: Any, *, bob_is_human: bool, seed: str) -> Non
     else:
         page.select_option("[data-testid=seat-bot-1]", "random")
     page.select_option("[data-testid=seat-kind-2]", "bot")
-    page.select_option("[data-testid=seat-bot-2]", "ismcts:seconds=0.5")
+    page.select_option("[data-testid=seat-bot-2]", TABLE_SEARCH)
     page.locator("details.advanced summary").click()
     page.fill("[data-testid=lobby-seed]", seed)
+    # done typing: the phone's page settles before the tap on Create (in the phone emulation
+    # a tap right after typing could land on the field once its blur moved the page)
+    page.locator("[data-testid=lobby-seed]").blur()
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -39,7 +45,10 @@ def test_create_a_table_in_the_lobby(
     assert games == ["Bohnanza", "Fields of Green", "Stalk Exchange"]
     fill_stalk_exchange_form(page, bob_is_human=True, seed="21")
     assert page.locator("[data-testid=option-garden_radius]").count() == 1
+    strength = page.locator("[data-testid=bot-strength] li").all_inner_texts()
+    assert strength[0].startswith("Greedy won") and len(strength) == 2
     shot(page, "form")
+    page.click("[data-testid=create-table]")
     page.click("[data-testid=create-table]")
     created = page.locator("[data-testid=table-created]")
     created.wait_for()
@@ -49,7 +58,7 @@ def test_create_a_table_in_the_lobby(
     assert page.locator("[data-testid=invite-2]").count() == 0  # bots get no link
     table_id = ann_link.split("/play/")[1].split("?")[0]
     summary = web_server.summary(table_id)
-    assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob", "ismcts:seconds=0.5"]
+    assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob", TABLE_SEARCH]
     assert summary["game"] == "stalk_exchange" and summary["num_players"] == 3
     page.locator(f"[data-testid=watch-{table_id}]").wait_for()
     shot(page, "created")
@@ -123,9 +132,16 @@ def test_games_endpoint_and_client_routes(web_server: WebServer) -> None:
         }
     ]
     assert by_name["bohnanza"]["view_module"] == "/static/games/bohnanza/index.js"
-    specs = [b["spec"] for b in games["bots"]]
-    assert specs[:2] == ["random", "greedy"] and "ismcts:seconds=1" in specs
-    assert "ismcts:seconds=2" not in specs  # above this server's --bot-seconds 1
+    for game in by_name.values():  # issue 16: labelled by what was measured in that game
+        specs = [b["spec"] for b in game["bots"]]
+        assert specs == ["random", "greedy", TABLE_SEARCH]
+    bots = {b["spec"]: b for b in by_name["stalk_exchange"]["bots"]}
+    found = measured("stalk_exchange", TABLE_SEARCH)
+    assert found is not None and bots[TABLE_SEARCH]["label"].endswith(found.short())
+    assert re.fullmatch(r"Search, 1,000 iterations won \d+% of [\d,]+ four-player games "
+                        r"against 3 greedy bots \(95% interval \d+–\d+%\)\.",
+                        bots[TABLE_SEARCH]["detail"])  # fmt: skip
+    assert bots["random"]["detail"] is None
     for path in ("/", "/play/abc", "/watch/abc", "/replay/abc"):
         page = client.get(url + path)
         assert page.status_code == 200 and '<div id="app"' in page.text, path

@@ -377,6 +377,15 @@ class DataFileInfo(_Model):
     """The longest file it takes, in bytes of UTF-8."""
 
 
+class BotPreset(_Model):
+    """A bot spec the lobby offers, with a label for people and what was measured of it."""
+
+    spec: str
+    label: str
+    detail: str | None = None
+    """One sentence on how strong it measured in this game (issue 16); null for random."""
+
+
 class GameInfo(_Model):
     """One game the server offers, for the lobby: what its declaration says."""
 
@@ -398,20 +407,15 @@ class GameInfo(_Model):
     view_module: str | None = None
     """The URL of the browser client's own view of the game (an ES module); null for a game
     the client shows with its generic view (the view as text, a button per legal action)."""
-
-
-class BotPreset(_Model):
-    """A bot spec the lobby offers, with a label for people."""
-
-    spec: str
-    label: str
+    bots: list[BotPreset] = Field(default_factory=list)
+    """The bots the lobby offers for this game, labelled with what was measured of them in
+    it (issue 16)."""
 
 
 class GameList(_Model):
-    """``GET /api/games``: the games and the bot presets of the lobby."""
+    """``GET /api/games``: the games of the lobby, each with its bot presets."""
 
     games: list[GameInfo]
-    bots: list[BotPreset]
     chosen_seeds: bool = False
     """Whether this server takes a ``seed`` in ``POST /api/tables`` (``--allow-chosen-seeds``)."""
 

@@ -12,8 +12,10 @@ hidden cards, and the record's seed would show the deck.
 ['bohnanza', 'fields_of_green', 'stalk_exchange']
 >>> [(c.value, c.player_counts) for c in game_list(2.0).games[0].player_counts_by_choice]
 [('standard', [2, 3, 4, 5, 6, 7]), ('classic', [3, 4, 5])]
->>> [b.spec for b in game_list(1.0).bots]
-['random', 'greedy', 'ismcts:seconds=0.5', 'ismcts:seconds=1']
+>>> [b.spec for b in game_list(1.0).games[0].bots]
+['random', 'greedy', 'ismcts:iterations=1000']
+>>> [b.spec for b in game_list(0.5).games[0].bots]
+['random', 'greedy']
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
+from seedbed.bots.strength import PRESETS, detail, label
 from seedbed.data_files import FORMATS
 from seedbed.engine.api import Game, PlayerId
 from seedbed.engine.record import Step, steps
@@ -51,16 +54,6 @@ from seedbed.server.table import TableActor
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The static client (index.html, ES modules, CSS): package data of seedbed."""
 
-BOT_PRESETS: tuple[tuple[str, str, float], ...] = (
-    ("random", "Random (plays any legal move)", 0.0),
-    ("greedy", "Greedy (quick, sensible)", 0.0),
-    ("ismcts:seconds=0.5", "Search, 0.5 s a move", 0.5),
-    ("ismcts:seconds=1", "Search, 1 s a move", 1.0),
-    ("ismcts:seconds=2", "Search, 2 s a move (strongest)", 2.0),
-)
-"""(spec, label, think seconds) offered in the lobby; presets above ``--bot-seconds`` are left
-out (the server would cap them anyway)."""
-
 
 class Revalidated(StaticFiles):
     """Static files the browser must revalidate (ETag) before reuse: after an upgrade of the
@@ -74,13 +67,23 @@ class Revalidated(StaticFiles):
 
 def game_list(bot_seconds: float, chosen_seeds: bool = False) -> GameList:
     """Every registered game as its declaration gives it (title, player counts, options and
-    their schema, data files), and the bot presets."""
-    games = [game_info(name) for name in game_names()]
-    bots = [BotPreset(spec=s, label=label) for s, label, secs in BOT_PRESETS if secs <= bot_seconds]
-    return GameList(games=games, bots=bots, chosen_seeds=chosen_seeds)
+    their schema, data files), with the bot presets this server offers for it."""
+    games = [game_info(name, bot_seconds) for name in game_names()]
+    return GameList(games=games, chosen_seeds=chosen_seeds)
 
 
-def game_info(name: str) -> GameInfo:
+def bot_presets(name: str, bot_seconds: float) -> list[BotPreset]:
+    """The lobby's bots for game ``name``, labelled with what was measured of them there
+    (:mod:`seedbed.bots.strength`); presets that think longer than ``bot_seconds`` are left
+    out (the server would cap them anyway)."""
+    return [
+        BotPreset(spec=p.spec, label=label(p, name), detail=detail(p, name))
+        for p in PRESETS
+        if p.seconds <= bot_seconds
+    ]
+
+
+def game_info(name: str, bot_seconds: float) -> GameInfo:
     """What the lobby needs of one game, from its declaration."""
     declared = spec(name)
     game = lookup_game(name)
@@ -103,6 +106,7 @@ def game_info(name: str) -> GameInfo:
             for d in declared.data_files
         ],
         view_module=view_module(name),
+        bots=bot_presets(name, bot_seconds),
     )
 
 

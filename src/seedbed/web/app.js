@@ -78,7 +78,6 @@ class Lobby {
   constructor(root, catalogue) {
     this.root = root;
     this.games = catalogue.games;
-    this.bots = catalogue.bots;
     this.chosenSeeds = Boolean(catalogue.chosen_seeds); // a public server deals on its own
     this.form = null;
     this.created = null;
@@ -91,6 +90,12 @@ class Lobby {
 
   gameInfo(name = this.form.game) {
     return this.games.find((g) => g.name === name);
+  }
+
+  /** What was measured of the bots of this game, one line each (issue 16). */
+  strengthView() {
+    const lines = this.gameInfo().bots.filter((b) => b.detail);
+    return h("ul", { class: "muted bot-strength", "data-testid": "bot-strength" }, lines.map((b) => h("li", {}, b.detail)));
   }
 
   /** The options the lobby shows: those the game labels for it, of a kind it can edit. */
@@ -233,6 +238,7 @@ class Lobby {
       ),
       h("h3", {}, "Seats"),
       h("div", {}, f.seats.map((seat, i) => this.seatView(seat, i))),
+      this.strengthView(),
       h(
         "details",
         { class: "advanced" },
@@ -450,7 +456,7 @@ class Lobby {
           })
         : select(
             `seat-bot-${i}`,
-            this.bots.map((b) => [b.spec, b.label]),
+            this.gameInfo().bots.map((b) => [b.spec, b.label]),
             seat.bot,
             (v) => {
               seat.bot = v;

@@ -1,0 +1,125 @@
+"""What was measured of the bots the lobby offers, and the labels built from it (issue 16: the
+lobby names bots by what was measured, not by claims).
+
+Every record is an arena run on the project's 2-core machine whose command is printed in
+``docs/bots.md`` (and kept here in :attr:`Strength.command`), so anyone can rerun it. Records
+are data: a new measurement replaces a line here and a row there.
+
+>>> [p.spec for p in PRESETS]
+['random', 'greedy', 'ismcts:iterations=1000']
+>>> label(PRESETS[1], "stalk_exchange")
+'Greedy: won 83% against random'
+>>> detail(PRESETS[1], "stalk_exchange")
+'Greedy won 83% of 200 four-player games against 3 random bots (95% interval 77–88%).'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+@dataclass(frozen=True)
+class Strength:
+    """One measured win share: ``spec`` at one seat against ``players - 1`` copies of
+    ``opponent``, over ``games`` games with seat rotation (a win shared by k counts 1/k)."""
+
+    game: str
+    spec: str
+    opponent: str
+    players: int
+    games: int
+    share: float
+    low: float
+    """The 95% Wilson interval of the share."""
+    high: float
+    test: str
+    """How the run ended: ``tournament`` or the SPRT's hypotheses and decision."""
+    command: str
+
+    def short(self) -> str:
+        """A few words for a menu: the share and the opponent."""
+        return f"won {self.share:.0%} against {self.opponent}"
+
+    def summary(self) -> str:
+        """One line for people: the share, the games, the opponents and the interval."""
+        count = NUMBER_WORDS.get(self.players, str(self.players))
+        return (
+            f"won {self.share:.0%} of {self.games:,} {count}-player games against "
+            f"{self.players - 1} {self.opponent} bots (95% interval "
+            f"{100 * self.low:.0f}–{self.high:.0%})"
+        )
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A bot the lobby offers: its spec, its name for people, and the longest it thinks a
+    move (presets above a server's ``--bot-seconds`` are left out)."""
+
+    spec: str
+    name: str
+    seconds: float
+
+
+TABLE_SEARCH = "ismcts:iterations=1000"
+"""The search bot at tables: a budget in iterations, so it plays the same moves on any
+machine; it decides within a second a move on one core of the project's machine with the
+native engine (``seedbed bench bot GAME --spec ismcts:iterations=1000 --budget 1``)."""
+
+PRESETS: tuple[Preset, ...] = (
+    Preset("random", "Random", 0.0),
+    Preset("greedy", "Greedy", 0.0),
+    Preset(TABLE_SEARCH, "Search, 1,000 iterations", 1.0),
+)
+
+_TOURNAMENT = (
+    "seedbed tournament {game} --players 4 --bots greedy,random --games 200 --seed 1 --jobs 2"
+)
+
+MEASURED: tuple[Strength, ...] = (
+    Strength(
+        "bohnanza", "greedy", "random", 4, 200, 1.0, 0.981, 1.0, "tournament",
+        _TOURNAMENT.format(game="bohnanza"),
+    ),
+    Strength(
+        "stalk_exchange", "greedy", "random", 4, 200, 0.831, 0.773, 0.877, "tournament",
+        _TOURNAMENT.format(game="stalk_exchange"),
+    ),
+    Strength(
+        "fields_of_green", "greedy", "random", 4, 200, 0.925, 0.880, 0.954, "tournament",
+        _TOURNAMENT.format(game="fields_of_green"),
+    ),
+    Strength(
+        "stalk_exchange", TABLE_SEARCH, "greedy", 4, 232, 0.327, 0.269, 0.389,
+        "SPRT H0 25% against H1 30%, alpha = beta = 0.05: H1 accepted (LLR 3.03)",
+        "seedbed match ismcts:iterations=1000 greedy --game stalk_exchange --players 4 "
+        "--p0 0.25 --p1 0.30 --seed 1000 --jobs 2",
+    ),
+)  # fmt: skip
+"""Every measurement the lobby shows, newest figures only (docs/bots.md, "Measured")."""
+
+
+def measured(game: str, spec: str) -> Strength | None:
+    """The measurement of ``spec`` in ``game``, if there is one."""
+    return next((m for m in MEASURED if m.game == game and m.spec == spec), None)
+
+
+def label(preset: Preset, game: str) -> str:
+    """The preset's name for a menu, with its measured share in ``game`` (random, the
+    baseline, needs none): "Greedy: won 83% against random"."""
+    if preset.spec == "random":
+        return f"{preset.name} (any legal move)"
+    found = measured(game, preset.spec)
+    return f"{preset.name}: {found.short() if found else 'not measured here yet'}"
+
+
+def detail(preset: Preset, game: str) -> str | None:
+    """One sentence on what was measured of the preset in ``game``, or on its absence; None
+    for random."""
+    if preset.spec == "random":
+        return None
+    found = measured(game, preset.spec)
+    if found is None:
+        return f"{preset.name} has not been measured in this game yet."
+    return f"{preset.name} {found.summary()}."

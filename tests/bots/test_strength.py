@@ -1,0 +1,52 @@
+"""The measurements behind the lobby's bot labels (issue 16): each names a real game and bot,
+agrees with itself, and its command is printed in docs/bots.md so anyone can rerun it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from seedbed.bots import parse_spec
+from seedbed.bots.strength import (
+    MEASURED,
+    PRESETS,
+    TABLE_SEARCH,
+    Preset,
+    Strength,
+    detail,
+    label,
+    measured,
+)
+from seedbed.engine.registry import game_names
+
+DOCS = Path(__file__).parents[2] / "docs" / "bots.md"
+
+
+@pytest.mark.parametrize("m", MEASURED, ids=lambda m: f"{m.game}-{m.spec}")
+def test_a_measurement_is_consistent_and_documented(m: Strength) -> None:
+    assert m.game in game_names()
+    assert str(parse_spec(m.spec)) == m.spec and str(parse_spec(m.opponent)) == m.opponent
+    assert 0 <= m.low <= m.share <= m.high <= 1 and m.games > 0
+    assert f"--game {m.game}" in m.command or f" {m.game} " in m.command
+    assert m.command.split()[:2] in (["seedbed", "match"], ["seedbed", "tournament"])
+    assert m.command in " ".join(DOCS.read_text(encoding="utf-8").split())
+
+
+def test_one_measurement_per_game_and_bot() -> None:
+    keys = [(m.game, m.spec) for m in MEASURED]
+    assert len(keys) == len(set(keys))
+
+
+def test_labels_say_what_was_measured_or_that_nothing_was() -> None:
+    greedy = next(p for p in PRESETS if p.spec == "greedy")
+    assert label(greedy, "bohnanza") == "Greedy: won 100% against random"
+    assert detail(greedy, "bohnanza") == (
+        "Greedy won 100% of 200 four-player games against 3 random bots (95% interval 98–100%)."
+    )
+    unmeasured = Preset(TABLE_SEARCH + ",c=0.3", "Search", 1.0)
+    assert measured("bohnanza", unmeasured.spec) is None
+    assert label(unmeasured, "bohnanza") == "Search: not measured here yet"
+    assert detail(unmeasured, "bohnanza") == "Search has not been measured in this game yet."
+    assert label(PRESETS[0], "bohnanza") == "Random (any legal move)"
+    assert detail(PRESETS[0], "bohnanza") is None
