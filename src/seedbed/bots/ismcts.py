@@ -110,6 +110,7 @@ class Settings:
     max_children: int = 16
     widen: float = 1.0
     prior: str = "greedy"
+    anchor: float = 0.0
 
     def __post_init__(self) -> None:
         problem = _problem(self.iterations, self.seconds, self.rollout, self.policy, self.prior)
@@ -249,11 +250,13 @@ class Node:
     """One node of the observer's information-set tree: the action into it, the player who
     chose it (whose rewards it sums), visits and availability; ``mover`` acts from it."""
 
-    __slots__ = ("action", "avail", "edges", "mover", "player", "total", "visits")
+    __slots__ = ("action", "avail", "edges", "mover", "player", "prior", "total", "visits")
 
-    def __init__(self, action: Action | None, player: PlayerId) -> None:
+    def __init__(self, action: Action | None, player: PlayerId, prior: bool = False) -> None:
         self.action = action
         self.player = player
+        self.prior = prior
+        """Whether this is the heuristic's move at its parent (``prior=greedy``)."""
         self.mover = -1
         self.visits = 0
         self.avail = 0
@@ -345,9 +348,10 @@ class Search:
                 avail.append(child)
         if untried:
             first = self.prior_action(node, state, p, menu, restrict)
-            if first is None or first not in untried:
+            prior = first is not None and first in untried
+            if not prior:
                 first = untried[self.rng.below(len(untried))]
-            return self.expand(node, first, p, avail), True
+            return self.expand(node, cast(Action, first), p, avail, prior), True
         return self.best(avail), False
 
     def select_large(
@@ -365,10 +369,11 @@ class Search:
         limit = self.s.max_children + int(self.s.widen * math.sqrt(node.visits))
         if len(node.edges) < limit or not avail:
             a = self.prior_action(node, state, p, menu, restrict)
+            prior = a is not None
             if a is None:
                 a = self.draw_new(node, menu, restrict)
             if a is not None:
-                return self.expand(node, a, p, avail), True
+                return self.expand(node, a, p, avail, prior), True
         if not avail:  # every draw was a child illegal here: descend through one anyway
             a = own_move(menu, self.rng, self.skip) if restrict else menu[self.rng.below(len(menu))]
             child = node.edges.get(a)
@@ -395,8 +400,10 @@ class Search:
                 return a
         return None
 
-    def expand(self, node: Node, action: Action, p: PlayerId, avail: list[Node]) -> Node:
-        child = Node(action, p)
+    def expand(
+        self, node: Node, action: Action, p: PlayerId, avail: list[Node], prior: bool = False
+    ) -> Node:
+        child = Node(action, p, prior)
         node.edges[action] = child
         for c in avail:
             c.avail += 1
@@ -404,14 +411,18 @@ class Search:
         return child
 
     def best(self, avail: list[Node]) -> Node:
-        """UCB1 with availability counts; ties go to the earliest child."""
-        c = self.s.c
+        """UCB1 with availability counts, plus ``anchor / (1 + visits)`` for the heuristic's
+        move (a progressive bias: it keeps the visits, so the final choice, unless another
+        move does clearly better); ties go to the earliest child."""
+        c, anchor = self.s.c, self.s.anchor
         log, sqrt = math.log, math.sqrt
         best, best_value = avail[0], -math.inf
         for child in avail:
             child.avail += 1
             v = child.visits
             value = child.total / v + c * sqrt(log(child.avail) / v)
+            if child.prior:
+                value += anchor / (1 + v)
             if value > best_value:
                 best, best_value = child, value
         return best
@@ -614,6 +625,13 @@ KIND = BotKind(
         ),
         "prior": Param(
             str, "greedy", "first child of a node: greedy (the heuristic's move) or none"
+        ),
+        "anchor": Param(
+            float,
+            0.0,
+            "prior=greedy: UCB bonus anchor/(1+visits) of the heuristic's move",
+            minimum=0,
+            maximum=100,
         ),
     },
     _check,
