@@ -356,6 +356,16 @@ def test_fields_of_green_evaluate_all_is_every_seats_own_evaluation(n: int) -> N
             assert heur.evaluate_all(state.observe(viewer)) == pytest.approx(own)
 
 
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_stalk_exchange_evaluate_views_is_each_seats_own_evaluation(n: int) -> None:
+    """evaluate_views shares the garden's reading between the seats' views and changes
+    nothing: each seat gets exactly what evaluate gives its own view."""
+    heur = game_heuristics("stalk_exchange")
+    for state in positions("stalk_exchange", n, seed=n, count=8, gap=6):
+        views = [state.observe(q) for q in range(n)]
+        assert heur.evaluate_views(views) == [heur.evaluate(v) for v in views]
+
+
 def test_anchor_keeps_the_heuristics_move_unless_another_does_better() -> None:
     """anchor > 0 adds anchor/(1 + visits) to the heuristic's move in UCB (a progressive
     bias): where search finds no move better, the heuristic's move keeps the visits and is

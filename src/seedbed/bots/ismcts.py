@@ -89,6 +89,11 @@ observation, for an evaluation that reads public facts only (Fields of Green). C
 rollouts use it when the module has it: one observation and one call per leaf."""
 
 
+EvaluateViews = Callable[[list[JsonDict]], list[float]]
+"""A game's optional ``heuristics.evaluate_views(views)``: ``evaluate`` of each seat's own
+view of one position, sharing the work the views have in common (Stalk Exchange's garden)."""
+
+
 Polite = Callable[[JsonDict, Sequence[Action]], Sequence[Action]]
 """A game's ``heuristics.polite(view, menu)``, if it has one: the part of the menu a courteous
 player chooses among (Bohnanza's trading etiquette, issue 16). The observer's own moves are
@@ -445,12 +450,17 @@ class Search:
     def evaluate(self, state: State) -> list[float]:
         """Every player's value of a leaf: from one observation by the game's
         ``evaluate_all`` where it has one (an evaluation of public facts), else each
-        player's ``evaluate`` of its own observation."""
+        player's ``evaluate`` of its own observation (all at once by ``evaluate_views``
+        where the game has it)."""
         heur = cast(Heuristics, self.heur)
         evaluate_all = cast(EvaluateAll | None, getattr(heur, "evaluate_all", None))
         if evaluate_all is not None:
             return evaluate_all(state.observe(self.me))
-        return [heur.evaluate(state.observe(q)) for q in range(self.n)]
+        views = [state.observe(q) for q in range(self.n)]
+        evaluate_views = cast(EvaluateViews | None, getattr(heur, "evaluate_views", None))
+        if evaluate_views is not None:
+            return evaluate_views(views)
+        return [heur.evaluate(v) for v in views]
 
     def play(self, state: State, greedy: bool, steps: int) -> bool:
         """Play ``steps`` moves (all if negative); whether the game ended."""

@@ -31,7 +31,7 @@ from seedbed.engine.api import Action, JsonDict
 from seedbed.engine.rng import Rng
 from seedbed.games.stalk_exchange.actions import END_ACTIONS, FLUSH, Plant, Swap
 from seedbed.games.stalk_exchange.config import FLOWER_INDEX, FLOWERS, NUM_TYPES
-from seedbed.games.stalk_exchange.hexgrid import hex_board
+from seedbed.games.stalk_exchange.hexgrid import HexBoard, hex_board
 from seedbed.games.stalk_exchange.scoring import bust
 
 PRESSURE = 0.35  # worth of taking one empty neighbour from a group, per token of the group
@@ -55,23 +55,42 @@ class Market:
     """The viewer's reading of the view: board, groups, edges and prices."""
 
     __slots__ = (
-        "board", "cells", "edge", "empty", "end", "groups", "k_left", "mine", "values",
+        "board", "cells", "edge", "empty", "end", "groups", "k_left", "mine", "seen", "values",
     )  # fmt: skip
 
-    def __init__(self, view: JsonDict) -> None:
+    def __init__(self, view: JsonDict, public: Market | None = None) -> None:
+        """The reading of ``view``; its public part (garden, groups, values, the tokens in
+        sight) taken from ``public``, another seat's reading of the same position, if given."""
+        self.board: HexBoard
+        self.cells: list[tuple[int, bool] | None]  # (type, bloom) of each space
+        self.empty: list[int]
+        self.values: list[int]
+        self.k_left: float
+        self.end: float  # how much the Bust weighs in the price
+        self.groups: list[Group]
+        self.seen: list[int]
+        if public is None:
+            self._read_public(view)
+        else:
+            self.board, self.cells, self.empty = public.board, public.cells, public.empty
+            self.values, self.k_left, self.end = public.values, public.k_left, public.end
+            self.groups, self.seen = public.groups, public.seen
+        portfolio = view["portfolio"] or {}
+        self.mine = [portfolio.get(name, 0) for name in FLOWERS]
+        self.edge = self._edge(view)
+
+    def _read_public(self, view: JsonDict) -> None:
         self.board = board = hex_board(view["garden"]["radius"])
-        self.cells: list[tuple[int, bool] | None] = [None] * len(board)  # (type, bloom)
+        self.cells = [None] * len(board)
         for tok in view["garden"]["tokens"]:
             i = board.index[(tok["space"][0], tok["space"][1])]
             self.cells[i] = (FLOWER_INDEX[tok["flower"]], tok["side"] == "bloom")
         self.empty = [i for i, c in enumerate(self.cells) if c is None]
         self.values = [view["market"]["values"][name] for name in FLOWERS]
-        portfolio = view["portfolio"] or {}
-        self.mine = [portfolio.get(name, 0) for name in FLOWERS]
         self.k_left = time_left(view)
-        self.end = 1.0 - self.k_left  # how much the Bust weighs in the price
+        self.end = 1.0 - self.k_left
         self.groups = self._groups()
-        self.edge = self._edge(view)
+        self.seen = self._public_seen(view)
 
     def _groups(self) -> list[Group]:
         cells, nbrs = self.cells, self.board.neighbours
@@ -95,11 +114,9 @@ class Market:
             out.append(Group(t, size, frozenset(libs)))
         return out
 
-    def _edge(self, view: JsonDict) -> list[float]:
-        """Tokens held minus an average opponent's estimated holding, per type."""
-        viewer = view["viewer"]
-        per_type = view["options"].get("tokens_per_type", 25)
-        seen = [self.mine[t] for t in range(NUM_TYPES)]
+    def _public_seen(self, view: JsonDict) -> list[int]:
+        """Tokens of each type in everyone's sight: garden, Exchange, compost, track."""
+        seen = [0] * NUM_TYPES
         for c in self.cells:
             if c is not None:
                 seen[c[0]] += 1
@@ -110,6 +127,13 @@ class Market:
             seen[t] += view["compost"][name]
         for name in view["market"]["track"]:
             seen[FLOWER_INDEX[name]] += 1
+        return seen
+
+    def _edge(self, view: JsonDict) -> list[float]:
+        """Tokens held minus an average opponent's estimated holding, per type."""
+        viewer = view["viewer"]
+        per_type = view["options"].get("tokens_per_type", 25)
+        seen = [self.seen[t] + self.mine[t] for t in range(NUM_TYPES)]
         unseen = [max(0, per_type - s) for s in seen]
         total = sum(unseen) or 1
         others = [p for p in view["players"] if p["seat"] != viewer]
@@ -249,12 +273,12 @@ def choose(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
 # ------------------------------------------------------------------ evaluate
 
 
-def final_scores(view: JsonDict) -> list[float]:
+def final_scores(view: JsonDict, m: Market | None = None) -> list[float]:
     """Expected final scores at the prices the greedy policy uses (today's values blended
     with the Bust's as the end nears, plus harvests that look near): the viewer's portfolio,
     and for the others what they are known to hold plus an even share of the tokens nobody
-    has seen."""
-    m = Market(view)
+    has seen. ``m``: the view's reading, if already made."""
+    m = Market(view) if m is None else m
     values = m.prices(m.values)
     viewer = view["viewer"]
     out: list[float] = []
@@ -267,13 +291,20 @@ def final_scores(view: JsonDict) -> list[float]:
     return out
 
 
-def evaluate(view: JsonDict) -> float:
+def evaluate(view: JsonDict, m: Market | None = None) -> float:
     """How good the position looks for ``view["viewer"]``, in [0, 1]: a soft-max of the
     expected final scores (roughly its chance of winning), from its observation only."""
-    scores = final_scores(view)
+    scores = final_scores(view, m)
     me = scores[view["viewer"]]
     total = sum(math.exp(max(-50.0, min(50.0, (s - me) / SCORE_SCALE))) for s in scores)
     return 1.0 / total
+
+
+def evaluate_views(views: Sequence[JsonDict]) -> list[float]:
+    """:func:`evaluate` of each seat's own view of one position, the public part of the
+    reading (garden, groups, values, tokens in sight) made once for all of them."""
+    public = Market(views[0])
+    return [evaluate(v, public if i == 0 else Market(v, public)) for i, v in enumerate(views)]
 
 
 # ------------------------------------------------------------------ hints (issue 17)
