@@ -10,13 +10,13 @@ import pytest
 from seedbed.bots import parse_spec
 from seedbed.bots.strength import (
     MEASURED,
-    PRESETS,
-    TABLE_SEARCH,
     Preset,
     Strength,
     detail,
     label,
     measured,
+    presets,
+    table_search,
 )
 from seedbed.engine.registry import game_names
 
@@ -39,14 +39,25 @@ def test_one_measurement_per_game_and_bot() -> None:
 
 
 def test_labels_say_what_was_measured_or_that_nothing_was() -> None:
-    greedy = next(p for p in PRESETS if p.spec == "greedy")
+    greedy = next(p for p in presets("bohnanza") if p.spec == "greedy")
     assert label(greedy, "bohnanza") == "Greedy: won 100% against random"
     assert detail(greedy, "bohnanza") == (
         "Greedy won 100% of 200 four-player games against 3 random bots (95% interval 98–100%)."
     )
-    unmeasured = Preset(TABLE_SEARCH + ",c=0.3", "Search", 1.0)
+    unmeasured = Preset("ismcts:iterations=7,c=0.3", "Search", 1.0)
     assert measured("bohnanza", unmeasured.spec) is None
     assert label(unmeasured, "bohnanza") == "Search: not measured here yet"
     assert detail(unmeasured, "bohnanza") == "Search has not been measured in this game yet."
-    assert label(PRESETS[0], "bohnanza") == "Random (any legal move)"
-    assert detail(PRESETS[0], "bohnanza") is None
+    random = presets("bohnanza")[0]
+    assert label(random, "bohnanza") == "Random (any legal move)"
+    assert detail(random, "bohnanza") is None
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_game_has_a_table_search_in_iterations(game: str) -> None:
+    """The lobby's search bot: a budget in iterations (the same moves on any machine),
+    named after it."""
+    spec = parse_spec(table_search(game))
+    iterations = spec.settings()["iterations"]
+    assert spec.name == "ismcts" and iterations and spec.settings()["seconds"] is None
+    assert presets(game)[2].name == f"Search, {iterations:,} iterations"

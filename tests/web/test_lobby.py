@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 
-from seedbed.bots.strength import TABLE_SEARCH, measured
+from seedbed.bots.strength import measured, table_search
 
 from .browser import WebServer, wait_for_view
+
+SEARCH = table_search("stalk_exchange")
 
 
 def fill_stalk_exchange_form(page: Any, *, bob_is_human: bool, seed: str) -> None:
@@ -26,7 +28,7 @@ def fill_stalk_exchange_form(page: Any, *, bob_is_human: bool, seed: str) -> Non
     else:
         page.select_option("[data-testid=seat-bot-1]", "random")
     page.select_option("[data-testid=seat-kind-2]", "bot")
-    page.select_option("[data-testid=seat-bot-2]", TABLE_SEARCH)
+    page.select_option("[data-testid=seat-bot-2]", SEARCH)
     page.locator("details.advanced summary").click()
     page.fill("[data-testid=lobby-seed]", seed)
     # done typing: the phone's page settles before the tap on Create (in the phone emulation
@@ -58,7 +60,7 @@ def test_create_a_table_in_the_lobby(
     assert page.locator("[data-testid=invite-2]").count() == 0  # bots get no link
     table_id = ann_link.split("/play/")[1].split("?")[0]
     summary = web_server.summary(table_id)
-    assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob", TABLE_SEARCH]
+    assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob", SEARCH]
     assert summary["game"] == "stalk_exchange" and summary["num_players"] == 3
     page.locator(f"[data-testid=watch-{table_id}]").wait_for()
     shot(page, "created")
@@ -132,15 +134,15 @@ def test_games_endpoint_and_client_routes(web_server: WebServer) -> None:
         }
     ]
     assert by_name["bohnanza"]["view_module"] == "/static/games/bohnanza/index.js"
-    for game in by_name.values():  # issue 16: labelled by what was measured in that game
+    for name, game in by_name.items():  # issue 16: labelled by what was measured there
         specs = [b["spec"] for b in game["bots"]]
-        assert specs == ["random", "greedy", TABLE_SEARCH]
+        assert specs == ["random", "greedy", table_search(name)]
     bots = {b["spec"]: b for b in by_name["stalk_exchange"]["bots"]}
-    found = measured("stalk_exchange", TABLE_SEARCH)
-    assert found is not None and bots[TABLE_SEARCH]["label"].endswith(found.short())
-    assert re.fullmatch(r"Search, 1,000 iterations won \d+% of [\d,]+ four-player games "
+    found = measured("stalk_exchange", SEARCH)
+    assert found is not None and bots[SEARCH]["label"].endswith(found.short())
+    assert re.fullmatch(r"Search, 1,500 iterations won \d+% of [\d,]+ four-player games "
                         r"against 3 greedy bots \(95% interval \d+–\d+%\)\.",
-                        bots[TABLE_SEARCH]["detail"])  # fmt: skip
+                        bots[SEARCH]["detail"])  # fmt: skip
     assert bots["random"]["detail"] is None
     for path in ("/", "/play/abc", "/watch/abc", "/replay/abc"):
         page = client.get(url + path)

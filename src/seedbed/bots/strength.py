@@ -5,17 +5,20 @@ Every record is an arena run on the project's 2-core machine whose command is pr
 ``docs/bots.md`` (and kept here in :attr:`Strength.command`), so anyone can rerun it. Records
 are data: a new measurement replaces a line here and a row there.
 
->>> [p.spec for p in PRESETS]
-['random', 'greedy', 'ismcts:iterations=1000']
->>> label(PRESETS[1], "stalk_exchange")
+>>> [p.spec for p in presets("stalk_exchange")]
+['random', 'greedy', 'ismcts:iterations=1500']
+>>> label(presets("stalk_exchange")[1], "stalk_exchange")
 'Greedy: won 83% against random'
->>> detail(PRESETS[1], "stalk_exchange")
+>>> detail(presets("stalk_exchange")[1], "stalk_exchange")
 'Greedy won 83% of 200 four-player games against 3 random bots (95% interval 77–88%).'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from seedbed.bots.specs import parse_spec
+from seedbed.engine.registry import heuristics as game_heuristics
 
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
@@ -62,16 +65,28 @@ class Preset:
     seconds: float
 
 
-TABLE_SEARCH = "ismcts:iterations=1000"
-"""The search bot at tables: a budget in iterations, so it plays the same moves on any
-machine; it decides within a second a move on one core of the project's machine with the
-native engine (``seedbed bench bot GAME --spec ismcts:iterations=1000 --budget 1``)."""
+DEFAULT_SEARCH = "ismcts:iterations=1000"
+"""The table search of a game whose heuristics declare none."""
 
-PRESETS: tuple[Preset, ...] = (
-    Preset("random", "Random", 0.0),
-    Preset("greedy", "Greedy", 0.0),
-    Preset(TABLE_SEARCH, "Search, 1,000 iterations", 1.0),
-)
+
+def table_search(game: str) -> str:
+    """The search bot at ``game``'s tables: its heuristics' ``TABLE_SEARCH``, a budget in
+    iterations (the same moves on any machine) that decides within a second a move on one
+    core of the project's machine with the native engine (``seedbed bench bot GAME --spec
+    SPEC --budget 1``, docs/bots.md)."""
+    return str(getattr(game_heuristics(game), "TABLE_SEARCH", DEFAULT_SEARCH))
+
+
+def presets(game: str) -> tuple[Preset, ...]:
+    """The bots the lobby offers for ``game``: random, greedy and its table search."""
+    search = table_search(game)
+    iterations = parse_spec(search).settings().get("iterations") or 1000
+    return (
+        Preset("random", "Random", 0.0),
+        Preset("greedy", "Greedy", 0.0),
+        Preset(search, f"Search, {iterations:,} iterations", 1.0),
+    )
+
 
 _TOURNAMENT = (
     "seedbed tournament {game} --players 4 --bots greedy,random --games 200 --seed 1 --jobs 2"
@@ -91,10 +106,10 @@ MEASURED: tuple[Strength, ...] = (
         _TOURNAMENT.format(game="fields_of_green"),
     ),
     Strength(
-        "stalk_exchange", TABLE_SEARCH, "greedy", 4, 232, 0.327, 0.269, 0.389,
-        "SPRT H0 25% against H1 30%, alpha = beta = 0.05: H1 accepted (LLR 3.03)",
-        "seedbed match ismcts:iterations=1000 greedy --game stalk_exchange --players 4 "
-        "--p0 0.25 --p1 0.30 --seed 1000 --jobs 2",
+        "stalk_exchange", "ismcts:iterations=1500", "greedy", 4, 72, 0.412, 0.306, 0.527,
+        "SPRT H0 25% against H1 32%, alpha = beta = 0.05: H1 accepted (LLR 3.18)",
+        "seedbed match ismcts:iterations=1500 greedy --game stalk_exchange --players 4 "
+        "--p0 0.25 --p1 0.32 --seed 11000 --jobs 2",
     ),
 )  # fmt: skip
 """Every measurement the lobby shows, newest figures only (docs/bots.md, "Measured")."""

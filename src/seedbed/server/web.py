@@ -13,7 +13,7 @@ hidden cards, and the record's seed would show the deck.
 >>> [(c.value, c.player_counts) for c in game_list(2.0).games[0].player_counts_by_choice]
 [('standard', [2, 3, 4, 5, 6, 7]), ('classic', [3, 4, 5])]
 >>> [b.spec for b in game_list(1.0).games[0].bots]
-['random', 'greedy', 'ismcts:iterations=1000']
+['random', 'greedy', 'ismcts:iterations=300']
 >>> [b.spec for b in game_list(0.5).games[0].bots]
 ['random', 'greedy']
 """
@@ -27,7 +27,7 @@ from typing import Any
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from seedbed.bots.strength import PRESETS, detail, label
+from seedbed.bots.strength import detail, label, presets
 from seedbed.data_files import FORMATS
 from seedbed.engine.api import Game, PlayerId
 from seedbed.engine.record import Step, steps
@@ -76,11 +76,8 @@ def bot_presets(name: str, bot_seconds: float) -> list[BotPreset]:
     """The lobby's bots for game ``name``, labelled with what was measured of them there
     (:mod:`seedbed.bots.strength`); presets that think longer than ``bot_seconds`` are left
     out (the server would cap them anyway)."""
-    return [
-        BotPreset(spec=p.spec, label=label(p, name), detail=detail(p, name))
-        for p in PRESETS
-        if p.seconds <= bot_seconds
-    ]
+    offered = [p for p in presets(name) if p.seconds <= bot_seconds]
+    return [BotPreset(spec=p.spec, label=label(p, name), detail=detail(p, name)) for p in offered]
 
 
 def game_info(name: str, bot_seconds: float) -> GameInfo:

@@ -54,6 +54,10 @@ from seedbed.games.bohnanza.cards import (
     player_row,
 )
 
+TABLE_SEARCH = "ismcts:iterations=300"
+"""The search bot at this game's tables (``seedbed.bots.strength``): trading makes a Bohnanza
+iteration the dearest of the three games, so fewer fit in a second (docs/bots.md)."""
+
 Fields = list[list[int]]  # [variety or -1, cards]
 HOPE = 0.6  # share of the coins a field's likely growth would add that it is worth now
 HAND_WEIGHTS = (1.0, 0.85, 0.6, 0.5, 0.4, 0.35, 0.3, 0.25)

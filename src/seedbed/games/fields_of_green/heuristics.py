@@ -59,6 +59,10 @@ from seedbed.games.fields_of_green.heuristics_farm import (
     tile_design,
 )
 
+TABLE_SEARCH = "ismcts:iterations=1500,anchor=1"
+"""The search bot at this game's tables (``seedbed.bots.strength``): ``anchor=1`` keeps the
+greedy move unless search finds a clearly better one (docs/bots.md)."""
+
 MAX_SCAN = 400  # menu entries scored per decision at most (build menus can be long)
 EQUIPMENT = 1.6  # worth of gaining one tile (it scores 1 even when set aside)
 SCORE_SCALE = 5.0  # VP lead that makes a win e times likelier (evaluate)
@@ -447,6 +451,12 @@ def _sample(legal: Sequence[Action]) -> Sequence[Action]:
     step = n / MAX_SCAN
     picks = {int(i * step) for i in range(MAX_SCAN)} | set(range(max(0, n - 8), n))
     return [legal[i] for i in sorted(picks)]
+
+
+def score(view: JsonDict, action: Action) -> float:
+    """How good ``action`` looks to the greedy policy from ``view`` (what :func:`choose`
+    maximises): for comparing another bot's moves with greedy's judgement."""
+    return _score(Ctx(view), action)
 
 
 def choose(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:

@@ -34,6 +34,10 @@ from seedbed.games.stalk_exchange.config import FLOWER_INDEX, FLOWERS, NUM_TYPES
 from seedbed.games.stalk_exchange.hexgrid import HexBoard, hex_board
 from seedbed.games.stalk_exchange.scoring import bust
 
+TABLE_SEARCH = "ismcts:iterations=1500"
+"""The search bot at this game's tables (``seedbed.bots.strength``): 1,500 iterations won 41%
+of 72 four-player games against three greedy bots (SPRT, docs/bots.md)."""
+
 PRESSURE = 0.35  # worth of taking one empty neighbour from a group, per token of the group
 BULB = 0.25  # worth of a planted bulb of a type (its eventual harvest), per unit of edge
 TOKEN = 1.2  # worth of an unspent Seedy Business token at the start of the game
