@@ -191,6 +191,22 @@ def test_bohnanza_greedy_never_harvests_a_single_bean_for_nothing() -> None:
     assert str(_choose(s, 0)) in {"plant 1", "end-planting"}
 
 
+def test_greedy_without_bulky_kinds_makes_no_offers_but_answers() -> None:
+    """``greedy:bulky=false`` (issue 16, "trading pays"): the seat never offers (Bohnanza's
+    bulky kind) but still answers offers made to it (B-40)."""
+    from seedbed.arena.play import play_game
+
+    kinds: dict[str, set[str]] = {"greedy": set(), "greedy:bulky=false": set()}
+    for seed in range(3):
+        seating = ["greedy:bulky=false", "greedy", "greedy", "greedy"]
+        result = play_game("bohnanza", seating, seed)
+        assert result.record is not None
+        for p, move in result.record.moves:
+            kinds[seating[p]].add(move["type"])
+    assert "offer" in kinds["greedy"] and "offer" not in kinds["greedy:bulky=false"]
+    assert "accept" in kinds["greedy:bulky=false"]
+
+
 def test_bohnanza_greedy_ends_trading_when_nothing_is_left() -> None:
     b = _builder()
     s = b.build(

@@ -74,7 +74,7 @@ def test_spec_round_trip_and_canonical_order() -> None:
         ("fixed:index=1,index=2", "parameter 'index' given twice"),
         ("fixed:greedy=maybe", "bot fixed: greedy must be bool"),
         ("fixed:depth=2,width=3", "bot fixed: depth and width exclude each other"),
-        ("greedy:x=1", "bot greedy has no parameter 'x'; parameters: none"),
+        ("greedy:x=1", "bot greedy has no parameter 'x'; parameters: bulky"),
         ("random:x=1", "bot random has no parameter 'x'; parameters: polite"),
     ],
 )

@@ -19,28 +19,42 @@ from collections.abc import Mapping
 from typing import Any
 
 from seedbed.bots.api import Bot, InfoSet
-from seedbed.bots.specs import BotKind
+from seedbed.bots.ismcts import without_kinds
+from seedbed.bots.specs import BotKind, Param
 from seedbed.engine.api import Action
-from seedbed.engine.registry import heuristics
+from seedbed.engine.registry import heuristics, spec
 from seedbed.engine.rng import Rng
 
 
 class GreedyBot(Bot):
-    """Plays ``heuristics.choose(observation, menu, rng)`` of its game."""
+    """Plays ``heuristics.choose(observation, menu, rng)`` of its game; with ``bulky=False``
+    it chooses among the menu without the game's bulky kinds (Bohnanza: it makes no offers
+    of its own, but still answers offers made to it)."""
 
     name = "greedy"
 
-    def __init__(self, game_name: str) -> None:
+    def __init__(self, game_name: str, bulky: bool = True) -> None:
         self.game_name = game_name
         self._choose = heuristics(game_name).choose
+        self._skip = frozenset() if bulky else spec(game_name).bulky_kinds
 
     def act(self, info: InfoSet, rng: Rng) -> Action:
-        action: Action = self._choose(info.observation(), info.legal_actions(), rng)
+        menu = without_kinds(info.legal_actions(), self._skip)
+        action: Action = self._choose(info.observation(), menu, rng)
         return action
 
 
 def _make(game_name: str, params: Mapping[str, Any]) -> Bot:
-    return GreedyBot(game_name)
+    return GreedyBot(game_name, bool(params["bulky"]))
 
 
-KIND = BotKind("greedy", "the best-looking action by the game's heuristics (no search)", _make)
+KIND = BotKind(
+    "greedy",
+    "the best-looking action by the game's heuristics (no search)",
+    _make,
+    {
+        "bulky": Param(
+            bool, True, "false: never play the game's bulky action kinds (Bohnanza: no offers)"
+        )
+    },
+)
