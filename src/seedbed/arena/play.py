@@ -151,13 +151,14 @@ def play_game(
     options: Mapping[str, Any] | None = None,
     *,
     keep_moves: bool = True,
-    clock: Callable[[int, float], None] | None = None,
+    clock: Callable[[int, float, float], None] | None = None,
 ) -> GameResult:
     """Play one game to the end, bot ``specs[s]`` at seat ``s``; the deal is ``seed``.
 
     ``keep_moves=False`` drops the record's moves from the result (its digest stays), which
-    keeps results small when they travel between processes. ``clock(seat, seconds)``, if
-    given, hears how long each decision took (:mod:`seedbed.lab.decisions`)."""
+    keeps results small when they travel between processes. ``clock(seat, seconds, cpu)``,
+    if given, hears how long each decision took, in wall-clock seconds and in CPU seconds of
+    this thread (:mod:`seedbed.lab.decisions`)."""
     parsed = [parse_spec(s) if isinstance(s, str) else s for s in specs]
     seating = tuple(str(s) for s in parsed)
     game = lookup_game(game_name)
@@ -170,10 +171,10 @@ def play_game(
     moves = record.moves
     while not state.is_terminal():
         p = state.to_move()[0]
-        asked = time.perf_counter()
+        asked, cpu = time.perf_counter(), time.thread_time()
         action = bots[p].act(InfoSet(state, p), rngs[p])
         if clock is not None:
-            clock(p, time.perf_counter() - asked)
+            clock(p, time.perf_counter() - asked, time.thread_time() - cpu)
         _apply(state, p, action, seating[p], where=f"{game_name} seed {seed}, move {len(moves)}")
         moves.append((p, action.to_json()))
         if len(moves) >= MAX_STEPS:

@@ -1,10 +1,12 @@
 """How long a bot takes to decide: every decision of one bot, timed, over whole games against
 other bots (``seedbed bench bot GAME --spec SPEC``). The bot sits at each seat in turn (deal
-``seed + g`` puts it at seat ``g mod N``); the others are ``opponent``. Figures are for
-printing, never for asserting: they depend on the machine and its load.
+``seed + g`` puts it at seat ``g mod N``); the others are ``opponent``. Each decision is
+timed twice: wall-clock seconds, and CPU seconds of the deciding thread — on a busy machine
+the CPU time is what the decision costs on one core of its own. Figures are for printing,
+never for asserting: they depend on the machine.
 
 >>> t = decision_times("stalk_exchange", 3, "greedy", "random", games=1, seed=2)
->>> t.count > 0 and t.maximum >= t.percentile(50) > 0
+>>> t.count > 0 and t.maximum() >= t.percentile(50) > 0 and len(t.cpu) == t.count
 True
 """
 
@@ -31,40 +33,50 @@ class DecisionTimes:
     opponent: str
     games: int = 0
     times: list[float] = field(default_factory=list)
+    """Wall-clock seconds of each decision."""
+    cpu: list[float] = field(default_factory=list)
+    """CPU seconds of each decision (the deciding thread's)."""
 
     @property
     def count(self) -> int:
         return len(self.times)
 
-    @property
-    def maximum(self) -> float:
-        return max(self.times, default=0.0)
+    def _of(self, cpu: bool) -> list[float]:
+        return self.cpu if cpu else self.times
 
-    @property
-    def mean(self) -> float:
-        return sum(self.times) / len(self.times) if self.times else 0.0
+    def maximum(self, cpu: bool = False) -> float:
+        return max(self._of(cpu), default=0.0)
 
-    def percentile(self, q: float) -> float:
+    def mean(self, cpu: bool = False) -> float:
+        values = self._of(cpu)
+        return sum(values) / len(values) if values else 0.0
+
+    def percentile(self, q: float, cpu: bool = False) -> float:
         """The ``q``-th percentile by the nearest rank (0 without decisions)."""
-        if not self.times:
+        values = self._of(cpu)
+        if not values:
             return 0.0
-        ordered = sorted(self.times)
+        ordered = sorted(values)
         return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
 
-    def over(self, budget: float) -> int:
+    def over(self, budget: float, cpu: bool = False) -> int:
         """Decisions that took longer than ``budget`` seconds."""
-        return sum(t > budget for t in self.times)
+        return sum(t > budget for t in self._of(cpu))
 
     def lines(self, budget: float | None = None) -> list[str]:
-        ms = [f"p{q} {1000 * self.percentile(q):,.1f}" for q in PERCENTILES]
         out = [
             f"{self.spec} on {self.game}, {self.players} players, against {self.opponent}: "
-            f"{self.count:,} decisions in {self.games} games",
-            f"ms a decision: mean {1000 * self.mean:,.1f}, {', '.join(ms)}, "
-            f"max {1000 * self.maximum:,.1f}",
+            f"{self.count:,} decisions in {self.games} games"
         ]
-        if budget is not None:
-            out.append(f"over {budget:g} s: {self.over(budget):,} of {self.count:,}")
+        for cpu, what in ((False, "wall"), (True, "CPU")):
+            ms = [f"p{q} {1000 * self.percentile(q, cpu):,.1f}" for q in PERCENTILES]
+            line = (
+                f"ms a decision ({what}): mean {1000 * self.mean(cpu):,.1f}, {', '.join(ms)}, "
+                f"max {1000 * self.maximum(cpu):,.1f}"
+            )
+            if budget is not None:
+                line += f"; over {budget:g} s: {self.over(budget, cpu):,}"
+            out.append(line)
         return out
 
 
@@ -86,9 +98,10 @@ def decision_times(
         seat = g % players
         seating = [bot if s == seat else other for s in range(players)]
 
-        def clock(p: int, seconds: float, seat: int = seat) -> None:
+        def clock(p: int, seconds: float, cpu: float, seat: int = seat) -> None:
             if p == seat:
                 out.times.append(seconds)
+                out.cpu.append(cpu)
 
         play_game(game, seating, seed + g, options, keep_moves=False, clock=clock)
         out.games += 1
