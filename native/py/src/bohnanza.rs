@@ -289,10 +289,7 @@ impl BohnanzaZones {
         make: &Bound<'py, PyAny>,
         origin: &Bound<'py, BohnanzaZones>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let menu = match &self.memo {
-            Some((p, menu)) if *p == player => menu,
-            _ => &self.memo.insert((player, self.menu(player))).1,
-        };
+        let menu = memo_menu(&mut self.memo, &self.inner, player);
         let n = menu.len() as i64;
         let j = if i < 0 { i + n } else { i };
         let a = (0..n)
@@ -309,6 +306,59 @@ impl BohnanzaZones {
             origin.listed.picked = Some((obj.clone().unbind(), a));
         }
         Ok(obj)
+    }
+
+    /// Where an action is in `legal_actions(player)` (the menu built once per position, as
+    /// for `menu_item`), or None when the menu does not list it: `action` is the action's
+    /// code (`codes.rs`: the wrapper's `_CODES`, no JSON) or its JSON text (an action
+    /// without a known code; the wrapper checks the item found against it with `==`, as a
+    /// hand-built action may differ from what its JSON reads back as). InvalidActionError for
+    /// malformed JSON or a code no action has.
+    fn menu_index(
+        &mut self,
+        py: Python<'_>,
+        player: i64,
+        action: CodeOrJson,
+    ) -> PyResult<Option<usize>> {
+        let a = match action {
+            CodeOrJson::Code(code) => codes::decode(code).ok_or_else(|| {
+                seedbed_error(
+                    py,
+                    "InvalidActionError",
+                    format!("no action has code {code}"),
+                )
+            })?,
+            CodeOrJson::Json(text) => parse_action(py, &text)?,
+        };
+        Ok(self.index_in_menu(player, &a))
+    }
+
+    /// Where the offer with these fields (an `Offer`'s, as they are) is in
+    /// `legal_actions(player)`, or None when the menu does not list it: `OfferSpace.index`
+    /// of `menu.py` without listing the offers (B-50). TypeError for fields that are not
+    /// integers (the wrapper then asks the Python rules), OverflowError beyond 64 bits (no
+    /// menu names such a number).
+    fn menu_offer_index(
+        &mut self,
+        player: i64,
+        to: Option<i64>,
+        give_faceup: Vec<i64>,
+        give_hand: Vec<i64>,
+        want: Vec<i64>,
+        want_faceup: Vec<i64>,
+    ) -> Option<usize> {
+        let want = want
+            .into_iter()
+            .map(|v| u8::try_from(v).ok())
+            .collect::<Option<Vec<u8>>>()?;
+        let offer = OfferAction {
+            to,
+            give_faceup,
+            give_hand,
+            want,
+            want_faceup,
+        };
+        self.index_in_menu(player, &Action::Offer(Box::new(offer)))
     }
 
     /// `apply` of an action object this state handed out at this position (`menu_tuple`, or
@@ -517,12 +567,42 @@ impl BohnanzaZones {
     }
 
     fn menu(&self, player: i64) -> Menu {
-        let movers = game::movers(&self.inner);
-        match movers.into_iter().find(|&q| q as i64 == player) {
-            Some(p) => legal_actions(&self.inner, p),
-            None => Menu::default(),
-        }
+        menu_of(&self.inner, player)
     }
+
+    /// Where `a` is in the (remembered) menu of `player`, or None.
+    fn index_in_menu(&mut self, player: i64, a: &Action) -> Option<usize> {
+        let menu = memo_menu(&mut self.memo, &self.inner, player);
+        // an empty menu for a seat not on the move
+        let p = usize::try_from(player).ok()?;
+        menu.index(&self.inner, p, a)
+    }
+}
+
+/// The menu of `player` at `s` (empty for a seat not on the move).
+fn menu_of(s: &Zones, player: i64) -> Menu {
+    let movers = game::movers(s);
+    match movers.into_iter().find(|&q| q as i64 == player) {
+        Some(p) => legal_actions(s, p),
+        None => Menu::default(),
+    }
+}
+
+/// The menu of `player` at `s`, built once per position and kept in `memo` (a lazy menu
+/// asks one position for many items and memberships).
+fn memo_menu<'a>(memo: &'a mut Option<(i64, Menu)>, s: &Zones, player: i64) -> &'a Menu {
+    match memo {
+        Some((p, _)) if *p == player => {}
+        _ => *memo = Some((player, menu_of(s, player))),
+    }
+    &memo.as_ref().expect("just set").1
+}
+
+/// An action as the wrapper passes it: its code, or its JSON text.
+#[derive(FromPyObject)]
+enum CodeOrJson {
+    Code(u64),
+    Json(String),
 }
 
 /// A new Bohnanza position, as `seedbed.game("bohnanza").new_state(num_players, seed,

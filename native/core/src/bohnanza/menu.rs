@@ -84,6 +84,23 @@ impl Menu {
         let k = i - self.fixed.len();
         (k < offers.len()).then(|| Action::Offer(Box::new(offers.offer(k))))
     }
+
+    /// Where `a` is in this menu of `p` at `s` (the position it was built for), or None: the
+    /// inverse of [`Menu::get`], without listing the offers (`TradingMenu.__contains__`).
+    pub fn index(&self, s: &Zones, p: usize, a: &Action) -> Option<usize> {
+        if let Some(i) = self.fixed.iter().position(|x| x == a) {
+            return Some(i);
+        }
+        match a {
+            Action::Offer(o) => Some(self.fixed.len() + self.offers.as_ref()?.index_of(s, p, o)?),
+            _ => None,
+        }
+    }
+
+    /// Whether `a` is in this menu of `p` at `s`.
+    pub fn contains(&self, s: &Zones, p: usize, a: &Action) -> bool {
+        self.index(s, p, a).is_some()
+    }
 }
 
 /// B-27: the legal Harvest and BuyField actions (`harvest`: the fields known harvestable).
@@ -431,10 +448,8 @@ impl OfferSpace {
     /// Where an outstanding offer of `p` sits in the product, if its cards are still there
     /// (an offer made directly may be larger than any in the menu: it is in none).
     fn product_index(&self, s: &Zones, p: usize, rec: &OfferRecord) -> Option<usize> {
-        let limits = &s.cfg.options;
-        if rec.give_faceup.len() + rec.give_hand.len() > limits.max_give as usize
-            || rec.want.len() + rec.want_faceup.len() > limits.max_want as usize
-        {
+        let given = rec.give_faceup.len() + rec.give_hand.len();
+        if !within_limits(s, given, rec.want.len() + rec.want_faceup.len()) {
             return None;
         }
         let hand = &s.hands[p];
@@ -443,30 +458,78 @@ impl OfferSpace {
             positions.push(hand.iter().position(|x| x == c)? as u8);
         }
         positions.sort_unstable();
-        let hand_part: Few = match &self.front {
-            Some(front) => {
-                let mut varieties: Few = positions
-                    .iter()
-                    .map(|&i| s.cfg.variety(hand[usize::from(i)]))
-                    .collect();
-                varieties.sort_unstable();
-                // only the front-most cards of each variety are in the menu
-                if front.positions(&varieties)? != positions {
-                    return None;
-                }
-                varieties
-            }
-            None => positions,
-        };
         let give_slots: Few = rec.give_faceup.iter().map(|&(sl, _)| sl).collect();
         let want: Side = (
             rec.want.iter().copied().collect(),
             rec.want_faceup.iter().map(|&(sl, _)| sl).collect(),
         );
-        let g = self.gives.place(&give_slots, &hand_part)?;
-        let w = self.wants.place(&want)?;
-        let t = self.tos.iter().position(|&x| x == rec.to)?;
+        self.place(s, p, rec.to, &give_slots, &positions, &want)
+    }
+
+    /// Where a side pair sits in the product: the addressee `to`, the face-up `slots` and
+    /// sorted hand `positions` given, the wanted side; None when the menu has no such offer
+    /// (a hand position past the hand or, with front-most offers, not the front-most card
+    /// of its variety; an unsorted or repeated number; a slot or addressee not offered).
+    fn place(
+        &self,
+        s: &Zones,
+        p: usize,
+        to: Option<u8>,
+        slots: &[u8],
+        positions: &Few,
+        want: &Side,
+    ) -> Option<usize> {
+        let hand = &s.hands[p];
+        let hand_part: Few = match &self.front {
+            Some(front) => {
+                let mut varieties = Few::new();
+                for &i in positions.iter() {
+                    varieties.push(s.cfg.variety(*hand.get(usize::from(i))?));
+                }
+                varieties.sort_unstable();
+                // only the front-most cards of each variety are in the menu
+                if front.positions(&varieties)? != *positions {
+                    return None;
+                }
+                varieties
+            }
+            None => *positions,
+        };
+        let g = self.gives.place(slots, &hand_part)?;
+        let w = self.wants.place(want)?;
+        let t = self.tos.iter().position(|&x| x == to)?;
         Some(t * self.width + g * self.wants.len() + w)
+    }
+
+    /// Where `offer` is in this space of `p` at `s`, or None when the menu does not list it:
+    /// the inverse of [`OfferSpace::offer`], as `OfferSpace.index` in `menu.py` (more cards
+    /// than `max_give` or `max_want`, hand positions not listed, another addressee, an empty
+    /// face-up slot, nothing for nothing, or a duplicate of an outstanding offer of `p`).
+    pub fn index_of(&self, s: &Zones, p: usize, offer: &OfferAction) -> Option<usize> {
+        let given = offer.give_faceup.len() + offer.give_hand.len();
+        if !within_limits(s, given, offer.want.len() + offer.want_faceup.len()) {
+            return None;
+        }
+        let small =
+            |v: &[i64]| -> Option<Few> { v.iter().map(|&x| u8::try_from(x).ok()).collect() };
+        let to = match offer.to {
+            Some(seat) => Some(u8::try_from(seat).ok()?),
+            None => None,
+        };
+        let want: Side = (
+            offer.want.iter().copied().collect(),
+            small(&offer.want_faceup)?,
+        );
+        let (slots, positions) = (small(&offer.give_faceup)?, small(&offer.give_hand)?);
+        let k = self.place(s, p, to, &slots, &positions, &want)?;
+        if k % self.width == 0 {
+            return None; // nothing for nothing
+        }
+        let m = k - k / self.width - 1; // among the offers with something in them
+        match self.duplicates.binary_search(&m) {
+            Ok(_) => None,
+            Err(before) => Some(m - before),
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -538,6 +601,13 @@ impl OfferSpace {
             want_faceup: faceup(want_fu),
         }
     }
+}
+
+/// Whether a side of `given` and one of `wanted` items fit the menu's bounds (`max_give`,
+/// `max_want`): larger offers may be made directly but the menu lists none.
+fn within_limits(s: &Zones, given: usize, wanted: usize) -> bool {
+    let limits = &s.cfg.options;
+    given <= limits.max_give as usize && wanted <= limits.max_want as usize
 }
 
 /// The front-most hand positions of each variety (at most `max_give` of each): with

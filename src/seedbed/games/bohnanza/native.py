@@ -23,6 +23,7 @@ and :data:`UNAVAILABLE` says why; the registry falls back to the Python engine o
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, overload
@@ -30,7 +31,7 @@ from typing import Any, overload
 from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.rng import Rng, mirrored
-from seedbed.games.bohnanza.actions import action_from_json
+from seedbed.games.bohnanza.actions import Offer, action_from_json
 from seedbed.games.bohnanza.cards import Config
 from seedbed.games.bohnanza.game import (
     GAME as PYTHON_GAME,
@@ -118,12 +119,15 @@ def _code_of(action: Action) -> int | None:
 
 
 class NativeMenu(Sequence[Action]):
-    """A long (trading) menu of a native state, lazy: its length and item *i* come from the
-    native menu (one item decoded from JSON, so a random policy pays for one offer, not
-    thousands); iterating, ``in`` and the structured reads of the Python ``TradingMenu``
-    (``fixed``, ``offers``) go to the Python twin of the position it was made in (the same
-    items in the same order, checked by the lockstep harness), built once when first needed.
-    Valid for the position it was made in, as every menu is."""
+    """A long (trading) menu of a native state, lazy: its length, item *i* (one item decoded,
+    so a random policy pays for one offer, not thousands), iteration (item by item) and
+    membership come from the native menu. ``a in menu`` and ``menu.index(a)`` find an offer
+    natively from its fields (``OfferSpace::index_of``, the inverse of item *i*, as
+    ``OfferSpace.index`` of ``menu.py``) and any other action by its code (one without a
+    code among the few items before the offers, with ``==``); only an offer the native side
+    cannot read (floats or strings in it, built by hand) is answered by the Python engine's
+    menu of the position (its twin, built then). Valid for
+    the position it was made in, as every menu is."""
 
     __slots__ = ("_length", "_origin", "_player", "_twin", "_zones")
 
@@ -149,21 +153,63 @@ class NativeMenu(Sequence[Action]):
     @overload
     def __getitem__(self, i: slice) -> Sequence[Action]: ...
     def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice) or self._twin is not None:
-            return self.twin()[i]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._length))]
         item: Action = self._zones.menu_item(self._player, i, _ACTIONS, _action_of, self._origin)
         return item
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self.twin())
+        for i in range(self._length):
+            yield self[i]
 
     def __contains__(self, a: object) -> bool:
-        return a in self.twin()
+        return self._place(a) >= 0
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self.twin(), name)
+    def index(self, value: Any, start: int = 0, stop: int = sys.maxsize) -> int:
+        """Where ``value`` is (a menu lists an action once), found natively; ValueError
+        when it is not in ``menu[start:stop]``."""
+        i = self._place(value)
+        first, end, _ = slice(start, stop).indices(self._length)
+        if not first <= i < end:
+            raise ValueError(f"{value!r} is not in the menu")
+        return i
+
+    def count(self, value: Any) -> int:
+        return int(value in self)
+
+    def _place(self, a: object) -> int:
+        """Where ``a`` is in this menu, or -1."""
+        if isinstance(a, Offer):
+            try:
+                found: int | None = self._zones.menu_offer_index(
+                    self._player, a.to, a.give_faceup, a.give_hand, a.want, a.want_faceup
+                )
+            except OverflowError:  # a number beyond 64 bits: no menu names one
+                return -1
+            except TypeError:  # not integers (built by hand): the Python rules answer
+                return self._twin_place(a)
+            return -1 if found is None else found
+        if not isinstance(a, Action) or type(a) not in HANDLERS:
+            return -1  # not a Bohnanza action: equal to no item
+        code = _code_of(a)
+        if code is not None:
+            found = self._zones.menu_index(self._player, code)
+            return -1 if found is None else found
+        # No code known (built by hand: a list inside, numbers past the codes' layout): the
+        # short fixed part before the offers, compared as Python compares.
+        for i in range(self._length):
+            item = self[i]
+            if isinstance(item, Offer):
+                break
+            if item == a:
+                return i
+        return -1
+
+    def _twin_place(self, a: object) -> int:
+        """Where the Python engine's menu has ``a``, or -1 (for actions the native side
+        cannot read)."""
+        twin = self.twin()
+        return twin.index(a) if a in twin else -1
 
 
 class NativeBohnanzaState(State):
