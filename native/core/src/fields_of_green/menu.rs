@@ -62,9 +62,9 @@ impl CardMenu {
             .iter()
             .map(|&m| {
                 let mut held = 0;
-                for (i, t) in reach.decode(u64::MAX).enumerate() {
-                    if m & (1 << i) != 0 && z.water[t as usize] > 0 {
-                        held |= 1 << i;
+                for (t, bit) in reach.towers_of(m) {
+                    if z.water[t as usize] > 0 {
+                        held |= bit;
                     }
                 }
                 held
