@@ -280,6 +280,13 @@ impl Reach {
     /// order and ranges) are the same.
     fn fit(&self, z: &Zones, p: usize) -> Fit {
         let farm = &z.farms[p];
+        if farm.len() == self.size {
+            // the same cells (farms only grow): the same towers, their ranges may differ
+            let same = self.towers.iter().all(|&(t, range, _)| {
+                z.is_tower(t) && range == super::abilities::tower_range(z, t)
+            });
+            return if same { Fit::Same } else { Fit::Stale };
+        }
         let mut added = Vec::new();
         let (mut k, mut towers) = (0, 0);
         for &(cell, c) in farm {
@@ -377,16 +384,17 @@ impl Reach {
         let (nx0, ny0) = (x0 - MARGIN, y0 - MARGIN);
         let (nw, nh) = (x1 - x0 + 1 + 2 * MARGIN, y1 - y0 + 1 + 2 * MARGIN);
         let size = (nw * nh) as usize;
-        let at =
-            |i: i64| ((self.x0 + i / self.h - nx0) * nh + (self.y0 + i % self.h - ny0)) as usize;
         let mut mask = vec![0; size];
         let mut dist = vec![FAR; size * self.towers.len()];
-        let old_size = (self.w * self.h) as usize;
-        for i in 0..self.w * self.h {
-            let k = at(i);
-            mask[k] = self.mask[i as usize];
+        // column by column: column x of the old grid is a run of h cells in the new one
+        let (old_size, h) = ((self.w * self.h) as usize, self.h as usize);
+        for x in 0..self.w {
+            let from = x as usize * h;
+            let to = ((self.x0 + x - nx0) * nh + (self.y0 - ny0)) as usize;
+            mask[to..to + h].copy_from_slice(&self.mask[from..from + h]);
             for t in 0..self.towers.len() {
-                dist[t * size + k] = self.dist[t * old_size + i as usize];
+                let old = &self.dist[t * old_size + from..t * old_size + from + h];
+                dist[t * size + to..t * size + to + h].copy_from_slice(old);
             }
         }
         (self.x0, self.y0, self.w, self.h) = (nx0, ny0, nw, nh);
