@@ -83,6 +83,55 @@ impl<T: fmt::Debug> fmt::Debug for Shared<T> {
     }
 }
 
+/// A value shared by the clones of a state until one of them changes it (copy on write,
+/// `Arc::make_mut`), for the parts of a state a step seldom changes: cloning shares them,
+/// and the first change after a clone copies. Reads go through `Deref`, writes through
+/// `DerefMut`, so code reads and writes it as the value itself.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct CopyOnWrite<T>(Arc<T>);
+
+impl<T> CopyOnWrite<T> {
+    pub fn new(value: T) -> Self {
+        CopyOnWrite(Arc::new(value))
+    }
+}
+
+impl<T> From<T> for CopyOnWrite<T> {
+    fn from(value: T) -> Self {
+        CopyOnWrite::new(value)
+    }
+}
+
+impl<T> Deref for CopyOnWrite<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Clone> DerefMut for CopyOnWrite<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl<'a, T> IntoIterator for &'a CopyOnWrite<T>
+where
+    &'a T: IntoIterator,
+{
+    type Item = <&'a T as IntoIterator>::Item;
+    type IntoIter = <&'a T as IntoIterator>::IntoIter;
+    fn into_iter(self) -> Self::IntoIter {
+        (&*self.0).into_iter()
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for CopyOnWrite<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,5 +164,26 @@ mod tests {
         assert!(e.iter_mut().next().is_none() && e == Shared::from(vec![]));
         e.push(5);
         assert_eq!(&e[..], &[5]);
+    }
+
+    #[test]
+    fn copy_on_write_clones_share_until_one_changes() {
+        let mut a = CopyOnWrite::new(vec![vec![1u8], vec![2]]);
+        let b = a.clone();
+        assert!(Arc::ptr_eq(&a.0, &b.0));
+        a[1].push(3);
+        assert!(!Arc::ptr_eq(&a.0, &b.0));
+        assert_eq!(
+            (&*a, &*b),
+            (&vec![vec![1], vec![2, 3]], &vec![vec![1], vec![2]])
+        );
+        let mut c = CopyOnWrite::new(vec![7u8]);
+        let before = Arc::as_ptr(&c.0);
+        c.push(8);
+        assert_eq!(
+            (Arc::as_ptr(&c.0), &*c),
+            (before, &vec![7, 8]),
+            "changed in place when alone"
+        );
     }
 }

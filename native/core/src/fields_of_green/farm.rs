@@ -99,24 +99,32 @@ pub fn reaches(z: &Zones, p: usize, tower: i32, cell: Cell) -> bool {
 pub fn towers_at(z: &Zones, p: usize, cell: Cell) -> Vec<i32> {
     Reach::of(z, p).towers_at(cell)
 }
-
 /// Every tower of one farm with the cells in its range (`Geo.reach` and `Geo.mask`), for
-/// many look-ups: a grid over the farm's bounding box widened by the longest range holds, per
-/// cell, which towers reach it (bit i: the i-th tower in cell order). Kept in the zones
-/// between steps ([`Geo`]), as `geo.py` keeps it: it holds what it was computed from and is
-/// used again only while the farm has the same cells, towers and ranges.
-#[derive(Debug)]
+/// many look-ups: a grid over the farm's bounding box with a margin (every cell a search
+/// reaches is next to a card it passes through) holds, per tower, each cell's water
+/// distance, and per cell which towers reach it. Each tower has a bit for good, given in the
+/// order it joined (`geo.py`'s `bit`), so growing never renumbers them; [`Reach::decode`]
+/// gives a mask's towers in cell order. Kept in the zones between steps ([`Geo`]) and grown
+/// as `geo.py` grows it: farms only grow and cards never move, so the cards added since only
+/// shorten paths (a tower that had a new card closer than its range searches on from it, a
+/// new tower searches from scratch, masks only gain bits, the placement cells lose the new
+/// cards and gain their empty neighbours); anything else (a range changed by a tile, a card
+/// gone) grows a new reach from the empty farm. Grown in place when no clone shares it.
+#[derive(Debug, Clone)]
 pub struct Reach {
-    towers: Vec<i32>,
-    ranges: Vec<i64>,
-    /// The farm's size and the sum of its cells' coordinates when computed (farms only grow).
+    /// The towers in cell order, each with its range and its bit.
+    towers: Vec<(i32, i64, u64)>,
+    /// The farm's size when computed (farms only grow).
     size: usize,
-    cell_sum: (i64, i64),
     x0: i64,
     y0: i64,
     w: i64,
     h: i64,
+    /// Per grid cell: which towers reach it (their bits), and bit [`OCCUPIED`]: a card is there.
     mask: Vec<u64>,
+    /// Per tower, by bit (the tower of bit i at `i * w * h`), per grid cell: the water
+    /// distance, or [`FAR`].
+    dist: Vec<u16>,
     /// F-29: the placement cells, sorted by (x, y).
     pub placements: Vec<Cell>,
     /// Per placement cell: its group, cells reached by the same towers (`Geo.groups`).
@@ -125,13 +133,22 @@ pub struct Reach {
     pub group_masks: Vec<u64>,
 }
 
+/// Not reached.
+const FAR: u16 = u16::MAX;
+/// The most towers a reach tells apart (bits of a mask); towers beyond are out of any reach.
+const MOST_TOWERS: usize = 63;
+/// The mask bit of an occupied grid cell (above every tower's).
+const OCCUPIED: u64 = 1 << 63;
+/// Free grid cells laid out around the farm's bounding box, so most cards added fit.
+const MARGIN: i64 = 3;
+
 thread_local! {
-    /// A search's marks per grid cell and its queue, reused from search to search.
-    static SCRATCH: std::cell::RefCell<(Vec<u32>, Vec<usize>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    /// A search's queue of (grid index, distance), reused from search to search.
+    static QUEUE: std::cell::RefCell<Vec<(usize, u16)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The farms' [`Reach`] kept between steps, shared by clones (it is immutable once made) and
-/// ignored by equality: a cache, never part of the game.
+/// The farms' [`Reach`] kept between steps, shared by clones (never changed while shared)
+/// and ignored by equality: a cache, never part of the game.
 #[derive(Default)]
 pub struct Geo(Mutex<[Option<Arc<Reach>>; 4]>);
 
@@ -159,180 +176,276 @@ impl Geo {
     }
 }
 
-impl Reach {
-    /// p's reach: the one kept in the zones if it still fits the farm, else searched (and kept).
-    pub fn of(z: &Zones, p: usize) -> Arc<Reach> {
-        if p >= 4 {
-            return Arc::new(Reach::search(z, p));
+/// How a kept reach stands to the farm as it is now.
+enum Fit {
+    /// Computed from this farm.
+    Same,
+    /// The farm has cards on these cells more and nothing else changed.
+    Grown(Vec<Cell>),
+    /// Anything else: grow a new one from the empty farm.
+    Stale,
+}
+
+/// Shortest water distances from the queued cells on (F-31): a path passes only through
+/// occupied cells, and distances only shrink, so a cell is searched on from only where a
+/// new path is shorter; a cell reached gains `bit` in `mask`. `h` is the grid's column
+/// height; the grid's margin keeps every neighbour of an occupied cell inside.
+fn relax(
+    dist: &mut [u16],
+    mask: &mut [u64],
+    bit: u64,
+    h: usize,
+    range: i64,
+    queue: &mut Vec<(usize, u16)>,
+) {
+    let mut next = 0;
+    while next < queue.len() {
+        let (c, d) = queue[next];
+        next += 1;
+        if d > dist[c] || i64::from(d) >= range {
+            continue;
         }
-        if let Some(r) = &z.geo.slots()[p] {
-            if r.fits(z, p) {
-                return r.clone();
+        let nd = d + 1;
+        for k in [c - h, c + h, c - 1, c + 1] {
+            if nd < dist[k] {
+                dist[k] = nd;
+                mask[k] |= bit;
+                if mask[k] & OCCUPIED != 0 {
+                    queue.push((k, nd));
+                }
             }
         }
-        let r = Arc::new(Reach::search(z, p));
+    }
+    queue.clear();
+}
+
+impl Reach {
+    /// p's reach: the one kept in the zones if it still fits the farm, grown from it if the
+    /// farm only grew (in place when no clone shares it), else grown from the empty farm.
+    pub fn of(z: &Zones, p: usize) -> Arc<Reach> {
+        if p >= 4 {
+            return Arc::new(Reach::from_scratch(z, p));
+        }
+        let kept = z.geo.slots()[p].take();
+        let r = match kept {
+            Some(mut r) => match r.fit(z, p) {
+                Fit::Same => r,
+                Fit::Grown(cells) => {
+                    Arc::make_mut(&mut r).grow(z, p, &cells);
+                    r
+                }
+                Fit::Stale => Arc::new(Reach::from_scratch(z, p)),
+            },
+            None => Arc::new(Reach::from_scratch(z, p)),
+        };
         z.geo.slots()[p] = Some(r.clone());
         r
     }
 
-    /// Whether this reach was computed from p's farm as it is.
-    fn fits(&self, z: &Zones, p: usize) -> bool {
-        let farm = &z.farms[p];
-        if farm.len() != self.size {
-            return false;
-        }
-        let mut k = 0;
-        let (mut sx, mut sy) = (0, 0);
-        for &((x, y), c) in farm {
-            sx += x;
-            sy += y;
-            if z.is_tower(c) && k < 64 {
-                if self.towers.get(k) != Some(&c)
-                    || self.ranges[k]
-                        != super::abilities::tower_range(z, c).clamp(0, farm.len() as i64 + 1)
-                {
-                    return false;
-                }
-                k += 1;
-            }
-        }
-        k == self.towers.len() && (sx, sy) == self.cell_sum
-    }
-
-    fn search(z: &Zones, p: usize) -> Reach {
-        let farm = &z.farms[p];
-        let towers: Vec<i32> = z
-            .farm_cards(p)
-            .filter(|&c| z.is_tower(c))
-            .take(64)
-            .collect();
-        let most = farm.len() as i64 + 1; // no shortest path is longer
-        let ranges: Vec<i64> = towers
-            .iter()
-            .map(|&t| super::abilities::tower_range(z, t).clamp(0, most))
-            .collect();
-        let r = ranges.iter().copied().max().unwrap_or(0);
-        let (mut x0, mut y0, mut x1, mut y1) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
-        let (mut sx, mut sy) = (0, 0);
-        for &((x, y), _) in farm {
-            x0 = x0.min(x);
-            y0 = y0.min(y);
-            x1 = x1.max(x);
-            y1 = y1.max(y);
-            sx += x;
-            sy += y;
-        }
-        let mut out = Reach {
-            towers,
-            ranges,
-            size: farm.len(),
-            cell_sum: (sx, sy),
+    fn from_scratch(z: &Zones, p: usize) -> Reach {
+        let cells: Vec<Cell> = z.farms[p].iter().map(|e| e.0).collect();
+        let mut r = Reach {
+            towers: Vec::new(),
+            size: 0,
             x0: 0,
             y0: 0,
             w: 0,
             h: 0,
             mask: Vec::new(),
+            dist: Vec::new(),
             placements: Vec::new(),
             group: Vec::new(),
             group_masks: Vec::new(),
         };
-        if farm.is_empty() {
-            return out;
-        }
-        let r = r.max(1); // the placement cells lie one step outside the farm
-        let (x0, y0) = (x0 - r, y0 - r);
-        let (w, h) = (x1 + r - x0 + 1, y1 + r - y0 + 1);
-        let size = (w * h) as usize;
-        let at = |(x, y): Cell| ((x - x0) * h + (y - y0)) as usize;
-        // per grid cell: bit 0 occupied, bit 1 a placement cell already listed, bits 8..: the
-        // stamp of the last tower's search that saw it
-        SCRATCH.with_borrow_mut(|(marks, queue)| {
-            marks.clear();
-            marks.resize(size, 0);
-            let mut mask = vec![0u64; size];
-            for &(c, _) in farm {
-                marks[at(c)] = 1;
-            }
-            // breadth-first by levels over grid indices; neighbours are +-h (x) and +-1 (y),
-            // always inside: the grid's margin is the longest range
-            let hs = h as usize;
-            for (i, &t) in out.towers.iter().enumerate() {
-                let stamp = (i as u32 + 1) << 8;
-                let bit = 1u64 << i;
-                let s = at(z.cell_of(t));
-                marks[s] = (marks[s] & 0xff) | stamp;
-                mask[s] |= bit;
-                queue.clear();
-                queue.push(s);
-                let (mut start, mut d) = (0, 0);
-                while start < queue.len() && d < out.ranges[i] {
-                    d += 1;
-                    let end = queue.len();
-                    for q in start..end {
-                        let c = queue[q];
-                        for k in [c - hs, c + hs, c - 1, c + 1] {
-                            if marks[k] & !0xff != stamp {
-                                marks[k] = (marks[k] & 0xff) | stamp;
-                                mask[k] |= bit;
-                                if marks[k] & 1 != 0 {
-                                    queue.push(k);
-                                }
-                            }
-                        }
-                    }
-                    start = end;
-                }
-            }
-            let mut placements = Vec::with_capacity(2 * farm.len() + 2);
-            for &(c, _) in farm {
-                for n in neighbours(c) {
-                    let k = at(n);
-                    if marks[k] & 3 == 0 {
-                        marks[k] |= 2;
-                        placements.push(n);
-                    }
-                }
-            }
-            out.mask = mask;
-            out.placements = placements;
-        });
-        let mut placements = std::mem::take(&mut out.placements);
-        placements.sort_unstable();
-        out.group = Vec::with_capacity(placements.len());
-        out.group_masks = Vec::with_capacity(8);
-        for &c in &placements {
-            let m = out.mask[at(c)];
-            let g = match out.group_masks.iter().position(|&g| g == m) {
-                Some(g) => g,
-                None => {
-                    out.group_masks.push(m);
-                    out.group_masks.len() - 1
-                }
-            };
-            out.group.push(g);
-        }
-        (out.x0, out.y0, out.w, out.h) = (x0, y0, w, h);
-        out.placements = placements;
-        out
+        r.grow(z, p, &cells);
+        r
     }
 
-    /// Which towers reach `cell` (bit i: the i-th tower in cell order).
-    pub fn mask_at(&self, (x, y): Cell) -> u64 {
+    /// The grid index of `cell`, if the grid holds it.
+    fn index(&self, (x, y): Cell) -> Option<usize> {
         let (dx, dy) = (x.wrapping_sub(self.x0), y.wrapping_sub(self.y0));
         if (0..self.w).contains(&dx) && (0..self.h).contains(&dy) {
-            self.mask[(dx * self.h + dy) as usize]
+            Some((dx * self.h + dy) as usize)
         } else {
-            0
+            None
         }
+    }
+
+    fn occupied(&self, cell: Cell) -> bool {
+        self.index(cell)
+            .is_some_and(|i| self.mask[i] & OCCUPIED != 0)
+    }
+
+    /// How this reach stands to p's farm: the farm's cells it lacks, if its towers (cards,
+    /// order and ranges) are the same.
+    fn fit(&self, z: &Zones, p: usize) -> Fit {
+        let farm = &z.farms[p];
+        if farm.len() == self.size {
+            // the same cells (farms only grow): the same towers, their ranges may differ
+            let same = self.towers.iter().all(|&(t, range, _)| {
+                z.is_tower(t) && range == super::abilities::tower_range(z, t)
+            });
+            return if same { Fit::Same } else { Fit::Stale };
+        }
+        let mut added = Vec::new();
+        let (mut k, mut towers) = (0, 0);
+        for &(cell, c) in farm {
+            let tower = z.is_tower(c);
+            towers += usize::from(tower);
+            if !self.occupied(cell) {
+                added.push(cell);
+            } else if tower {
+                match self.towers.get(k) {
+                    Some(&(t, range, _))
+                        if t == c && range == super::abilities::tower_range(z, c) => {}
+                    _ => return Fit::Stale,
+                }
+                k += 1;
+            }
+        }
+        if k != self.towers.len() || farm.len() - added.len() != self.size {
+            return Fit::Stale;
+        }
+        if added.is_empty() {
+            return Fit::Same;
+        }
+        if towers > MOST_TOWERS {
+            return Fit::Stale;
+        }
+        Fit::Grown(added)
+    }
+
+    /// Place the cards of p's farm on `added` (cells this reach lacks).
+    fn grow(&mut self, z: &Zones, p: usize, added: &[Cell]) {
+        let farm = &z.farms[p];
+        self.size = farm.len();
+        if added.is_empty() {
+            return;
+        }
+        self.fit_grid(added);
+        for &c in added {
+            if let Some(i) = self.index(c) {
+                self.mask[i] |= OCCUPIED;
+            }
+        }
+        let size = (self.w * self.h) as usize;
+        let h = self.h as usize;
+        let starts: Vec<usize> = added.iter().filter_map(|&c| self.index(c)).collect();
+        QUEUE.with_borrow_mut(|queue| {
+            // towers already here search on from the new cards they had closer than range
+            for &(_, range, bit) in &self.towers {
+                let i = bit.trailing_zeros() as usize;
+                let dist = &mut self.dist[i * size..(i + 1) * size];
+                queue.extend(starts.iter().map(|&s| (s, dist[s])));
+                relax(dist, &mut self.mask, bit, h, range, queue);
+            }
+            // new towers search from scratch
+            for &cell in added {
+                let Some(c) = z.at(p, cell) else { continue };
+                if !z.is_tower(c) || self.towers.len() == MOST_TOWERS {
+                    continue;
+                }
+                let i = self.towers.len();
+                let bit = 1u64 << i;
+                let range = super::abilities::tower_range(z, c).clamp(0, farm.len() as i64 + 1);
+                let s = self.index(cell).unwrap_or(0);
+                self.dist.resize((i + 1) * size, FAR);
+                let dist = &mut self.dist[i * size..];
+                dist[s] = 0;
+                self.mask[s] |= bit;
+                queue.push((s, 0));
+                relax(dist, &mut self.mask, bit, h, range, queue);
+                let at = self
+                    .towers
+                    .partition_point(|&(t, _, _)| z.cell_of(t) < cell);
+                self.towers.insert(at, (c, range, bit));
+            }
+        });
+        self.grow_placements(added);
+    }
+
+    /// Lay the grid out again, wider, if `added` or its neighbours fall outside it.
+    fn fit_grid(&mut self, added: &[Cell]) {
+        let inside = |&(x, y): &Cell| {
+            x > self.x0 && y > self.y0 && x < self.x0 + self.w - 1 && y < self.y0 + self.h - 1
+        };
+        if added.iter().all(inside) {
+            return;
+        }
+        let (mut x0, mut y0, mut x1, mut y1) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
+        let old = (0..self.w * self.h).filter(|&i| self.mask[i as usize] & OCCUPIED != 0);
+        let old_cells = old.map(|i| (self.x0 + i / self.h, self.y0 + i % self.h));
+        for (x, y) in old_cells.chain(added.iter().copied()) {
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        let (nx0, ny0) = (x0 - MARGIN, y0 - MARGIN);
+        let (nw, nh) = (x1 - x0 + 1 + 2 * MARGIN, y1 - y0 + 1 + 2 * MARGIN);
+        let size = (nw * nh) as usize;
+        let mut mask = vec![0; size];
+        let mut dist = vec![FAR; size * self.towers.len()];
+        // column by column: column x of the old grid is a run of h cells in the new one
+        let (old_size, h) = ((self.w * self.h) as usize, self.h as usize);
+        for x in 0..self.w {
+            let from = x as usize * h;
+            let to = ((self.x0 + x - nx0) * nh + (self.y0 - ny0)) as usize;
+            mask[to..to + h].copy_from_slice(&self.mask[from..from + h]);
+            for t in 0..self.towers.len() {
+                let old = &self.dist[t * old_size + from..t * old_size + from + h];
+                dist[t * size + to..t * size + to + h].copy_from_slice(old);
+            }
+        }
+        (self.x0, self.y0, self.w, self.h) = (nx0, ny0, nw, nh);
+        self.mask = mask;
+        self.dist = dist;
+    }
+
+    /// F-29 kept sorted: the new cards leave the placement cells, their empty neighbours
+    /// join; then the groups of cells reached by the same towers.
+    fn grow_placements(&mut self, added: &[Cell]) {
+        self.placements.retain(|c| !added.contains(c));
+        for &c in added {
+            for n in neighbours(c) {
+                if !self.occupied(n) {
+                    if let Err(i) = self.placements.binary_search(&n) {
+                        self.placements.insert(i, n);
+                    }
+                }
+            }
+        }
+        self.group.clear();
+        self.group_masks.clear();
+        for k in 0..self.placements.len() {
+            let m = self.mask_at(self.placements[k]);
+            let g = match self.group_masks.iter().position(|&g| g == m) {
+                Some(g) => g,
+                None => {
+                    self.group_masks.push(m);
+                    self.group_masks.len() - 1
+                }
+            };
+            self.group.push(g);
+        }
+    }
+
+    /// Which towers reach `cell` (their bits).
+    pub fn mask_at(&self, cell: Cell) -> u64 {
+        self.index(cell).map_or(0, |i| self.mask[i] & !OCCUPIED)
+    }
+
+    /// The towers of a mask with their bits, in cell order.
+    pub fn towers_of(&self, mask: u64) -> impl Iterator<Item = (i32, u64)> + '_ {
+        self.towers
+            .iter()
+            .filter(move |&&(_, _, bit)| mask & bit != 0)
+            .map(|&(t, _, bit)| (t, bit))
     }
 
     /// The towers of a mask, in cell order.
     pub fn decode(&self, mask: u64) -> impl Iterator<Item = i32> + '_ {
-        self.towers
-            .iter()
-            .enumerate()
-            .filter(move |&(i, _)| mask & (1 << i) != 0)
-            .map(|(_, &t)| t)
+        self.towers_of(mask).map(|(t, _)| t)
     }
 
     /// The towers that have `cell` in range, in cell order.

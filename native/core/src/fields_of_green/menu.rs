@@ -19,7 +19,7 @@ use super::state::{
     Cell, Zones, COMMIT, DRAW, FINAL, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, F_WATER,
     HARVEST, NONE, PICK, RESOLVE,
 };
-use super::upkeep::split_options;
+use super::upkeep::{split_options, Split};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Seg {
@@ -62,9 +62,9 @@ impl CardMenu {
             .iter()
             .map(|&m| {
                 let mut held = 0;
-                for (i, t) in reach.decode(u64::MAX).enumerate() {
-                    if m & (1 << i) != 0 && z.water[t as usize] > 0 {
-                        held |= 1 << i;
+                for (t, bit) in reach.towers_of(m) {
+                    if z.water[t as usize] > 0 {
+                        held |= bit;
                     }
                 }
                 held
@@ -180,10 +180,13 @@ impl CardMenu {
     }
 }
 
-/// A menu: a list, or the lazy actions A-E.
+/// A menu: a list, the draw splits or commits as found (their actions made when asked
+/// for), or the lazy actions A-E.
 #[derive(Debug, Clone)]
 pub enum Menu {
     List(Vec<Action>),
+    Splits(Vec<Split>),
+    Commits(Vec<i32>),
     Cards(CardMenu),
 }
 
@@ -191,6 +194,8 @@ impl Menu {
     pub fn len(&self) -> usize {
         match self {
             Menu::List(v) => v.len(),
+            Menu::Splits(v) => v.len(),
+            Menu::Commits(v) => v.len(),
             Menu::Cards(c) => c.len,
         }
     }
@@ -202,6 +207,8 @@ impl Menu {
     pub fn get(&self, z: &Zones, i: usize) -> Option<Action> {
         match self {
             Menu::List(v) => v.get(i).cloned(),
+            Menu::Splits(v) => v.get(i).map(|&s| Action::DrawSplit(s)),
+            Menu::Commits(v) => v.get(i).map(|&c| Action::Commit(c as i64)),
             Menu::Cards(c) => c.get(z, i),
         }
     }
@@ -217,18 +224,8 @@ pub fn legal_actions(z: &Zones, p: usize) -> Menu {
         return Menu::List(decision_menu(z, frame));
     }
     match z.phase {
-        DRAW => Menu::List(
-            split_options(z)
-                .into_iter()
-                .map(Action::DrawSplit)
-                .collect(),
-        ),
-        COMMIT => Menu::List(
-            one_per_design(z, &z.hands[p])
-                .into_iter()
-                .map(|c| Action::Commit(c as i64))
-                .collect(),
-        ),
+        DRAW => Menu::Splits(split_options(z)),
+        COMMIT => Menu::Commits(one_per_design(z, &z.hands[p])),
         RESOLVE => Menu::Cards(CardMenu::new(z, p, &[z.revealed[p]])),
         PICK => Menu::Cards(CardMenu::new(z, p, &one_per_design(z, &z.display))),
         HARVEST => Menu::List(harvest_menu(z, p)),

@@ -100,9 +100,9 @@ fn decision(z: &Zones, viewer: Option<usize>) -> Value {
 /// Exactly what `viewer` (None = spectator) may know (F-77 … F-79).
 pub fn observe(z: &Zones, viewer: Option<usize>) -> Value {
     let cfg = &z.cfg;
-    let mut handled = z.handled.clone();
+    let mut handled = (*z.handled).clone();
     handled.sort_unstable();
-    let mut paid = z.paid_end.clone();
+    let mut paid = (*z.paid_end).clone();
     paid.sort_unstable();
     let obs = json!({
         "game": "fields_of_green",
@@ -236,7 +236,7 @@ fn resample_cards(z: &mut Zones, viewer: usize, rng: &mut Rng) {
         }
         *slot = Some(pk);
     }
-    let mut shared = z.shared.clone();
+    let mut shared = (*z.shared).clone();
     shared.sort_unstable();
     rng.shuffle(&mut shared);
     for (i, &c) in shared.iter().enumerate() {
@@ -273,7 +273,7 @@ fn resample_cards(z: &mut Zones, viewer: usize, rng: &mut Rng) {
     for (k, pile) in z.piles.iter_mut().enumerate() {
         *pile = std::mem::take(&mut pool[k]);
     }
-    z.shared = shared;
+    *z.shared = shared;
     for (q, slot) in packets.iter_mut().enumerate() {
         if let Some(mut pk) = slot.take() {
             if z.commits[q] != NONE {

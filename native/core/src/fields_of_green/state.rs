@@ -10,6 +10,7 @@ use serde_json::{json, Map, Value};
 use super::config::Config;
 use super::farm::Geo;
 use crate::rng::Rng;
+use crate::shared::CopyOnWrite;
 
 pub type Cell = (i64, i64);
 
@@ -51,37 +52,37 @@ pub struct Zones {
     pub first: usize,
     pub pos: usize,
     pub turn: i64,
-    pub piles: [Vec<i32>; 4],
-    pub towers: Vec<i32>,
-    pub silos: Vec<i32>,
-    pub tiles: Vec<i32>,
-    pub discard: Vec<i32>,
-    pub tile_discard: Vec<i32>,
+    pub piles: CopyOnWrite<[Vec<i32>; 4]>,
+    pub towers: CopyOnWrite<Vec<i32>>,
+    pub silos: CopyOnWrite<Vec<i32>>,
+    pub tiles: CopyOnWrite<Vec<i32>>,
+    pub discard: CopyOnWrite<Vec<i32>>,
+    pub tile_discard: CopyOnWrite<Vec<i32>>,
     /// Per player: (cell, card), sorted by cell.
-    pub farms: Vec<Vec<(Cell, i32)>>,
+    pub farms: CopyOnWrite<Vec<Vec<(Cell, i32)>>>,
     /// Per card: (owner, cell) once on a farm.
-    pub home: Vec<Option<(usize, Cell)>>,
+    pub home: CopyOnWrite<Vec<Option<(usize, Cell)>>>,
     /// Per card: an Open Area (F-30).
-    pub face_down: Vec<bool>,
+    pub face_down: CopyOnWrite<Vec<bool>>,
     /// Per card: the water on a Water Tower on a farm, or -1 (not in Python's `water`).
-    pub water: Vec<i64>,
+    pub water: CopyOnWrite<Vec<i64>>,
     /// Per card: the tiles on it, in placing order.
-    pub equip: Vec<Vec<i32>>,
+    pub equip: CopyOnWrite<Vec<Vec<i32>>>,
     pub coins: Vec<i64>,
     pub food: Vec<i64>,
     pub vp: Vec<i64>,
-    pub aside: Vec<Vec<i32>>,
+    pub aside: CopyOnWrite<Vec<Vec<i32>>>,
     pub hands: Vec<Vec<i32>>,
     pub commits: Vec<i32>,
     pub revealed: Vec<i32>,
-    pub splits: Vec<Vec<i64>>,
-    pub display: Vec<i32>,
-    pub shared: Vec<i32>,
+    pub splits: CopyOnWrite<Vec<Vec<i64>>>,
+    pub display: CopyOnWrite<Vec<i32>>,
+    pub shared: CopyOnWrite<Vec<i32>>,
     pub stack: Vec<Vec<i64>>,
-    pub handled: Vec<i64>,
-    pub paid_end: Vec<i64>,
-    pub seen: Vec<i64>,
-    pub tile_seen: Vec<i64>,
+    pub handled: CopyOnWrite<Vec<i64>>,
+    pub paid_end: CopyOnWrite<Vec<i64>>,
+    pub seen: CopyOnWrite<Vec<i64>>,
+    pub tile_seen: CopyOnWrite<Vec<i64>>,
     /// The farms' tower reach kept between steps (a cache, not compared).
     pub geo: Geo,
 }
@@ -106,32 +107,32 @@ impl Zones {
             first: 0,
             pos: 0,
             turn: 0,
-            piles: Default::default(),
-            towers: Vec::new(),
-            silos: Vec::new(),
-            tiles: Vec::new(),
-            discard: Vec::new(),
-            tile_discard: Vec::new(),
-            farms: vec![Vec::new(); n],
-            home: vec![None; nc],
-            face_down: vec![false; nc],
-            water: vec![-1; nc],
-            equip: vec![Vec::new(); nc],
+            piles: CopyOnWrite::new(Default::default()),
+            towers: CopyOnWrite::new(Vec::new()),
+            silos: CopyOnWrite::new(Vec::new()),
+            tiles: CopyOnWrite::new(Vec::new()),
+            discard: CopyOnWrite::new(Vec::new()),
+            tile_discard: CopyOnWrite::new(Vec::new()),
+            farms: CopyOnWrite::new(vec![Vec::new(); n]),
+            home: CopyOnWrite::new(vec![None; nc]),
+            face_down: CopyOnWrite::new(vec![false; nc]),
+            water: CopyOnWrite::new(vec![-1; nc]),
+            equip: CopyOnWrite::new(vec![Vec::new(); nc]),
             coins: vec![0; n],
             food: vec![0; n],
             vp: vec![0; n],
-            aside: vec![Vec::new(); n],
+            aside: CopyOnWrite::new(vec![Vec::new(); n]),
             hands: vec![Vec::new(); n],
             commits: vec![NONE; n],
             revealed: vec![NONE; n],
-            splits: vec![Vec::new(); n],
-            display: Vec::new(),
-            shared: Vec::new(),
+            splits: CopyOnWrite::new(vec![Vec::new(); n]),
+            display: CopyOnWrite::new(Vec::new()),
+            shared: CopyOnWrite::new(Vec::new()),
             stack: Vec::new(),
-            handled: Vec::new(),
-            paid_end: Vec::new(),
-            seen: vec![0; nc],
-            tile_seen: vec![0; nt],
+            handled: CopyOnWrite::new(Vec::new()),
+            paid_end: CopyOnWrite::new(Vec::new()),
+            seen: CopyOnWrite::new(vec![0; nc]),
+            tile_seen: CopyOnWrite::new(vec![0; nt]),
             geo: Geo::default(),
             cfg,
         }
@@ -245,12 +246,12 @@ impl Zones {
             ("first", json!(self.first)),
             ("pos", json!(self.pos)),
             ("turn", json!(self.turn)),
-            ("piles", json!(self.piles)),
-            ("towers", json!(self.towers)),
-            ("silos", json!(self.silos)),
-            ("tiles", json!(self.tiles)),
-            ("discard", json!(self.discard)),
-            ("tile_discard", json!(self.tile_discard)),
+            ("piles", json!(*self.piles)),
+            ("towers", json!(*self.towers)),
+            ("silos", json!(*self.silos)),
+            ("tiles", json!(*self.tiles)),
+            ("discard", json!(*self.discard)),
+            ("tile_discard", json!(*self.tile_discard)),
             ("farms", Value::from(farms)),
             ("face_down", json!(face_down)),
             ("water", Value::from(water)),
@@ -258,18 +259,18 @@ impl Zones {
             ("coins", json!(self.coins)),
             ("food", json!(self.food)),
             ("vp", json!(self.vp)),
-            ("aside", json!(self.aside)),
+            ("aside", json!(*self.aside)),
             ("hands", json!(self.hands)),
             ("commits", json!(self.commits)),
             ("revealed", json!(self.revealed)),
-            ("splits", json!(self.splits)),
-            ("display", json!(self.display)),
-            ("shared", json!(self.shared)),
+            ("splits", json!(*self.splits)),
+            ("display", json!(*self.display)),
+            ("shared", json!(*self.shared)),
             ("stack", json!(self.stack)),
-            ("handled", json!(self.handled)),
-            ("paid_end", json!(self.paid_end)),
-            ("seen", json!(self.seen)),
-            ("tile_seen", json!(self.tile_seen)),
+            ("handled", json!(*self.handled)),
+            ("paid_end", json!(*self.paid_end)),
+            ("seen", json!(*self.seen)),
+            ("tile_seen", json!(*self.tile_seen)),
         ]
     }
 
@@ -358,11 +359,11 @@ impl Zones {
         for (k, p) in piles.iter().enumerate() {
             z.piles[k] = cards("piles", p)?;
         }
-        z.towers = cards("towers", get("towers")?)?;
-        z.silos = cards("silos", get("silos")?)?;
-        z.tiles = tiles("tiles", get("tiles")?)?;
-        z.discard = cards("discard", get("discard")?)?;
-        z.tile_discard = tiles("tile_discard", get("tile_discard")?)?;
+        *z.towers = cards("towers", get("towers")?)?;
+        *z.silos = cards("silos", get("silos")?)?;
+        *z.tiles = tiles("tiles", get("tiles")?)?;
+        *z.discard = cards("discard", get("discard")?)?;
+        *z.tile_discard = tiles("tile_discard", get("tile_discard")?)?;
         let per_player = |key: &str| -> Result<Vec<i64>, LoadError> {
             let v = ints(get(key)?, key)?;
             if v.len() == n {
@@ -382,7 +383,7 @@ impl Zones {
                 Err(bad(key))
             }
         };
-        z.aside = player_rows("aside")?
+        *z.aside = player_rows("aside")?
             .iter()
             .map(|r| tiles("aside", r))
             .collect::<Result<_, _>>()?;
@@ -395,12 +396,12 @@ impl Zones {
         if z.commits.len() != n || z.revealed.len() != n {
             return Err(bad("commits"));
         }
-        z.splits = player_rows("splits")?
+        *z.splits = player_rows("splits")?
             .iter()
             .map(|r| ints(r, "splits"))
             .collect::<Result<_, _>>()?;
-        z.display = cards("display", get("display")?)?;
-        z.shared = cards("shared", get("shared")?)?;
+        *z.display = cards("display", get("display")?)?;
+        *z.shared = cards("shared", get("shared")?)?;
         z.stack = rows("stack")?
             .iter()
             .map(|r| ints(r, "stack"))
@@ -411,10 +412,10 @@ impl Zones {
         {
             return Err(bad("stack"));
         }
-        z.handled = ints(get("handled")?, "handled")?;
-        z.paid_end = ints(get("paid_end")?, "paid_end")?;
-        z.seen = ints(get("seen")?, "seen")?;
-        z.tile_seen = ints(get("tile_seen")?, "tile_seen")?;
+        *z.handled = ints(get("handled")?, "handled")?;
+        *z.paid_end = ints(get("paid_end")?, "paid_end")?;
+        *z.seen = ints(get("seen")?, "seen")?;
+        *z.tile_seen = ints(get("tile_seen")?, "tile_seen")?;
         if z.seen.len() != nc as usize || z.tile_seen.len() != nt as usize {
             return Err(bad("seen"));
         }

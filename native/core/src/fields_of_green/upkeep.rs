@@ -29,9 +29,9 @@ pub fn setup(z: &mut Zones) {
         z.rng.shuffle(&mut pile);
         z.piles[k] = pile;
     }
-    z.towers = cfg.towers.iter().rev().copied().collect();
-    z.silos = cfg.silos.iter().rev().copied().collect();
-    z.tiles = (0..cfg.tiles.len() as i32).collect();
+    *z.towers = cfg.towers.iter().rev().copied().collect();
+    *z.silos = cfg.silos.iter().rev().copied().collect();
+    *z.tiles = (0..cfg.tiles.len() as i32).collect();
     z.rng.shuffle(&mut z.tiles);
     for p in 0..n {
         let tower = z.towers.pop().unwrap_or(NONE);
@@ -55,7 +55,7 @@ pub fn begin_year(z: &mut Zones, ev: &mut impl Log) {
     z.phase = UPKEEP;
     z.pos = 0;
     z.turn = 0;
-    z.splits = vec![Vec::new(); n];
+    *z.splits = vec![Vec::new(); n];
     let (year, first, direction) = (z.year, z.first, z.direction());
     ev.push(
         "year",
@@ -231,8 +231,8 @@ fn start_action_phase(z: &mut Zones, ev: &mut impl Log) {
     if z.cfg.duel() {
         z.rng.shuffle(&mut z.shared);
         let k = DISPLAY_SIZE.min(z.shared.len());
-        z.display = (0..k).filter_map(|_| z.shared.pop()).collect();
-        let (cards, shared) = (z.display.clone(), z.shared.len());
+        *z.display = (0..k).filter_map(|_| z.shared.pop()).collect();
+        let (cards, shared) = ((*z.display).clone(), z.shared.len());
         ev.push("display", || json!({"cards": cards, "shared": shared}));
         z.phase = PICK;
     } else {
