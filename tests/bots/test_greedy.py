@@ -193,7 +193,7 @@ def test_bohnanza_greedy_never_harvests_a_single_bean_for_nothing() -> None:
 
 def test_greedy_without_bulky_kinds_makes_no_offers_but_answers() -> None:
     """``greedy:bulky=false`` (issue 16, "trading pays"): the seat never offers (Bohnanza's
-    bulky kind) but still answers offers made to it (B-40)."""
+    bulky kind) but still answers offers made to it (B-39, B-41)."""
     from seedbed.arena.play import play_game
 
     kinds: dict[str, set[str]] = {"greedy": set(), "greedy:bulky=false": set()}
