@@ -356,6 +356,28 @@ def test_fields_of_green_evaluate_all_is_every_seats_own_evaluation(n: int) -> N
             assert heur.evaluate_all(state.observe(viewer)) == pytest.approx(own)
 
 
+def test_fields_of_green_prices_each_farm_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search's leaves mostly keep the root's farms: known_final_vp prices each seat's
+    public facts once and answers as final_vp does."""
+    heur = game_heuristics("fields_of_green")
+    state = positions("fields_of_green", 3, seed=5, count=1, gap=40)[0]
+    view = state.observe(0)
+    expected = [heur.final_vp(p, view["year"], view["phase"]) for p in view["players"]]
+    calls: list[int] = []
+    real = heur.final_vp
+
+    def counted(*args: Any) -> float:
+        calls.append(1)
+        return float(real(*args))
+
+    monkeypatch.setattr(heur, "final_vp", counted)
+    monkeypatch.setattr(heur, "_FINAL_VP", {})
+    first = heur.evaluate_all(view)
+    assert heur.evaluate_all(state.observe(1)) == first and len(calls) == 3
+    found = [heur.known_final_vp(p, view["year"], view["phase"]) for p in view["players"]]
+    assert found == expected
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_stalk_exchange_evaluate_views_is_each_seats_own_evaluation(n: int) -> None:
     """evaluate_views shares the garden's reading between the seats' views and changes

@@ -502,6 +502,24 @@ def final_vp(player: Mapping[str, Any], year: int, phase: str) -> float:
     return vp
 
 
+FINAL_VP_KEPT = 50_000
+"""Seats' expected final VP kept by :func:`known_final_vp` (then the memo starts afresh)."""
+_FINAL_VP: dict[tuple[str, int, str], float] = {}
+
+
+def known_final_vp(player: Mapping[str, Any], year: int, phase: str) -> float:
+    """:func:`final_vp`, remembered by the seat's public facts as the view gives them. A
+    search scores thousands of leaves in which most farms are as they were at the root: each
+    farm is priced once. (A pure function's memo: the same answer in every process.)"""
+    key = (repr(player), year, phase)
+    found = _FINAL_VP.get(key)
+    if found is None:
+        if len(_FINAL_VP) >= FINAL_VP_KEPT:
+            _FINAL_VP.clear()
+        found = _FINAL_VP[key] = final_vp(player, year, phase)
+    return found
+
+
 def evaluate(view: JsonDict) -> float:
     """How good the position looks for ``view["viewer"]``, in [0, 1]: a soft-max of the
     expected final VP (roughly its chance of winning), from its observation only."""
@@ -512,7 +530,7 @@ def evaluate_all(view: JsonDict) -> list[float]:
     """:func:`evaluate` for every seat at once. The expected final VP read only public facts
     (farms, tokens, coins, food), so any seat's observation gives every seat's evaluation:
     search scores a leaf from one observation instead of one per player."""
-    scores = [final_vp(p, view["year"], view["phase"]) for p in view["players"]]
+    scores = [known_final_vp(p, view["year"], view["phase"]) for p in view["players"]]
     return [
         1.0 / sum(math.exp(max(-50.0, min(50.0, (s - me) / SCORE_SCALE))) for s in scores)
         for me in scores
