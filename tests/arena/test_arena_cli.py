@@ -126,6 +126,13 @@ def test_match_with_a_small_budget_stays_undecided(first_bot: str) -> None:
     )  # fmt: skip
     assert code == 0, err
     assert "undecided (stopped at --max-games)" in stdout and "games: 6 (2 deals)" in stdout
+    # without a progress bar, each round of games reports where the test stands on stderr
+    rounds = err.splitlines()
+    assert rounds and all(
+        re.fullmatch(r"\d+ games: first [\d.]+% \(95% CI [\d.]+%-[\d.]+%\), LLR -?[\d.]+", r)
+        for r in rounds
+    ), rounds
+    assert rounds[-1].startswith("6 games: ")
 
 
 def test_bench_ismcts_prints_iterations_per_second() -> None:

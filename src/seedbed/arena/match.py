@@ -11,7 +11,7 @@ The trial is "A wins the game" (a win shared by k players counts 1/k).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from seedbed.arena.executors import Executor, OnGames, RunStats
@@ -69,9 +69,10 @@ def run_match(
     seed: int = 1,
     options: JsonDict | None = None,
     on_games: OnGames | None = None,
+    on_round: Callable[[MatchResult], None] | None = None,
 ) -> MatchResult:
     """Play rounds of deals until the SPRT accepts a hypothesis or ``max_games`` (rounded up
-    to whole deals) have been counted."""
+    to whole deals) have been counted; ``on_round(match)`` after each round is counted."""
     slots = lineup([bot, opponent], num_players)
     if slots[0] == slots[-1]:
         raise ValueError(f"bot A and bot B are the same ({slots[0]}): nothing to compare")
@@ -89,6 +90,8 @@ def run_match(
         match.speed = speed if match.speed is None else match.speed + speed
         _count(match, results, per_deal)
         next_deal += deals
+        if on_round is not None:
+            on_round(match)
     return match
 
 

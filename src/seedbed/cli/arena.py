@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+import typer
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -182,6 +183,16 @@ def match_lines(match: MatchResult, game: str, num_players: int) -> list[str]:
             f"parallel efficiency {sp.efficiency:.0%}"
         )
     return lines
+
+
+def round_line(match: MatchResult) -> None:
+    """Where a running match stands, one line on stderr (after each round of games)."""
+    lo, hi = match.interval
+    typer.echo(
+        f"{match.games:,} games: {match.bot} {match.share:.1%} (95% CI {lo:.1%}-{hi:.1%}), "
+        f"LLR {match.llr:.3f}",
+        err=True,
+    )
 
 
 def _decision_text(match: MatchResult) -> str:

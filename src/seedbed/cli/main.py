@@ -11,6 +11,7 @@ and prints. Bad input ends with a one-line ``error: …`` on stderr and exit cod
 from __future__ import annotations
 
 import statistics
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, TextIO
@@ -481,6 +482,9 @@ def match(
     sequential probability ratio test (SPRT) on A's win rate decides: accept H0 (p = p0) or
     H1 (p = p1). A win shared by k players counts 1/k.
 
+    Without a progress bar (--no-progress, or stderr not a terminal), a line on stderr after
+    each round of games tells where the test stands: games, A's win share, LLR.
+
     Example: seedbed match greedy random --game bohnanza --players 4 --p0 0.25 --p1 0.30
     """
     with user_errors():
@@ -498,8 +502,9 @@ def match(
             arena_cli.progress(f"{game} {a} vs {b}", max_games, progress) as tick,
         ):
             result = run_match(
-                executor, game, a, b, players, sprt, max_games, seed, normalized, tick
-            )
+                executor, game, a, b, players, sprt, max_games, seed, normalized, tick,
+                on_round=None if progress and sys.stderr.isatty() else arena_cli.round_line,
+            )  # fmt: skip
     typer.echo("\n".join(arena_cli.match_lines(result, game, players)))
 
 
