@@ -106,6 +106,12 @@ MEASURED: tuple[Strength, ...] = (
         _TOURNAMENT.format(game="fields_of_green"),
     ),
     Strength(
+        "bohnanza", "ismcts:iterations=300", "greedy", 4, 8, 0.125, 0.022, 0.471,
+        "tournament (a screen: 2 deals × 4 seats)",
+        "seedbed tournament bohnanza --players 4 --bots ismcts:iterations=300,greedy "
+        "--games 8 --seed 13000 --jobs 1",
+    ),
+    Strength(
         "stalk_exchange", "ismcts:iterations=1500", "greedy", 4, 72, 0.412, 0.306, 0.527,
         "SPRT H0 25% against H1 32%, alpha = beta = 0.05: H1 accepted (LLR 3.18)",
         "seedbed match ismcts:iterations=1500 greedy --game stalk_exchange --players 4 "
