@@ -40,7 +40,7 @@ def test_one_measurement_per_game_and_bot() -> None:
 
 def test_labels_say_what_was_measured_or_that_nothing_was() -> None:
     greedy = next(p for p in presets("bohnanza") if p.spec == "greedy")
-    assert label(greedy, "bohnanza") == "Greedy: won 100% against random"
+    assert label(greedy, "bohnanza") == "Greedy: won 100% vs random"
     assert detail(greedy, "bohnanza") == (
         "Greedy won 100% of 200 four-player games against 3 random bots (95% interval 98–100%)."
     )
@@ -61,3 +61,4 @@ def test_every_game_has_a_table_search_in_iterations(game: str) -> None:
     iterations = spec.settings()["iterations"]
     assert spec.name == "ismcts" and iterations and spec.settings()["seconds"] is None
     assert presets(game)[2].name == f"Search, {iterations:,} iterations"
+    assert label(presets(game)[2], game).startswith(f"Search ({iterations:,} it.): ")

@@ -8,7 +8,7 @@ are data: a new measurement replaces a line here and a row there.
 >>> [p.spec for p in presets("stalk_exchange")]
 ['random', 'greedy', 'ismcts:iterations=1500']
 >>> label(presets("stalk_exchange")[1], "stalk_exchange")
-'Greedy: won 83% against random'
+'Greedy: won 83% vs random'
 >>> detail(presets("stalk_exchange")[1], "stalk_exchange")
 'Greedy won 83% of 200 four-player games against 3 random bots (95% interval 77–88%).'
 """
@@ -43,7 +43,7 @@ class Strength:
 
     def short(self) -> str:
         """A few words for a menu: the share and the opponent."""
-        return f"won {self.share:.0%} against {self.opponent}"
+        return f"won {self.share:.0%} vs {self.opponent}"
 
     def summary(self) -> str:
         """One line for people: the share, the games, the opponents and the interval."""
@@ -63,6 +63,8 @@ class Preset:
     spec: str
     name: str
     seconds: float
+    menu: str = ""
+    """A shorter name for the lobby's menu (the name if empty)."""
 
 
 DEFAULT_SEARCH = "ismcts:iterations=1000"
@@ -84,7 +86,7 @@ def presets(game: str) -> tuple[Preset, ...]:
     return (
         Preset("random", "Random", 0.0),
         Preset("greedy", "Greedy", 0.0),
-        Preset(search, f"Search, {iterations:,} iterations", 1.0),
+        Preset(search, f"Search, {iterations:,} iterations", 1.0, f"Search ({iterations:,} it.)"),
     )
 
 
@@ -128,11 +130,12 @@ def measured(game: str, spec: str) -> Strength | None:
 
 def label(preset: Preset, game: str) -> str:
     """The preset's name for a menu, with its measured share in ``game`` (random, the
-    baseline, needs none): "Greedy: won 83% against random"."""
+    baseline, needs none): "Greedy: won 83% vs random"."""
+    name = preset.menu or preset.name
     if preset.spec == "random":
-        return f"{preset.name} (any legal move)"
+        return f"{name} (any legal move)"
     found = measured(game, preset.spec)
-    return f"{preset.name}: {found.short() if found else 'not measured here yet'}"
+    return f"{name}: {found.short() if found else 'not measured here yet'}"
 
 
 def detail(preset: Preset, game: str) -> str | None:
