@@ -9,9 +9,9 @@ import pytest
 
 from seedbed.bots import parse_spec
 from seedbed.bots.strength import (
-    MEASURED,
     Preset,
     Strength,
+    all_measurements,
     detail,
     label,
     measured,
@@ -23,7 +23,7 @@ from seedbed.engine.registry import game_names
 DOCS = Path(__file__).parents[2] / "docs" / "bots.md"
 
 
-@pytest.mark.parametrize("m", MEASURED, ids=lambda m: f"{m.game}-{m.spec}")
+@pytest.mark.parametrize("m", all_measurements(), ids=lambda m: f"{m.game}-{m.spec}")
 def test_a_measurement_is_consistent_and_documented(m: Strength) -> None:
     assert m.game in game_names()
     assert str(parse_spec(m.spec)) == m.spec and str(parse_spec(m.opponent)) == m.opponent
@@ -34,7 +34,7 @@ def test_a_measurement_is_consistent_and_documented(m: Strength) -> None:
 
 
 def test_one_measurement_per_game_and_bot() -> None:
-    keys = [(m.game, m.spec) for m in MEASURED]
+    keys = [(m.game, m.spec) for m in all_measurements()]
     assert len(keys) == len(set(keys))
 
 

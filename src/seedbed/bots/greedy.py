@@ -54,7 +54,7 @@ KIND = BotKind(
     _make,
     {
         "bulky": Param(
-            bool, True, "false: never play the game's bulky action kinds (Bohnanza: no offers)"
+            bool, True, "false: never play the game's bulky action kinds (its bulky_kinds)"
         )
     },
 )

@@ -2,8 +2,9 @@
 lobby names bots by what was measured, not by claims).
 
 Every record is an arena run on the project's 2-core machine whose command is printed in
-``docs/bots.md`` (and kept here in :attr:`Strength.command`), so anyone can rerun it. Records
-are data: a new measurement replaces a line here and a row there.
+``docs/bots.md`` (and kept in :attr:`Strength.command`), so anyone can rerun it. Records are
+data kept by each game beside its heuristics (``MEASURED``, like ``TABLE_SEARCH``): a new
+measurement replaces a line there and a row in the docs.
 
 >>> [p.spec for p in presets("stalk_exchange")]
 ['random', 'greedy', 'ismcts:iterations=1500']
@@ -18,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from seedbed.bots.specs import parse_spec
+from seedbed.engine.registry import game_names
 from seedbed.engine.registry import heuristics as game_heuristics
 
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
@@ -90,42 +92,22 @@ def presets(game: str) -> tuple[Preset, ...]:
     )
 
 
-_TOURNAMENT = (
-    "seedbed tournament {game} --players 4 --bots greedy,random --games 200 --seed 1 --jobs 2"
-)
+def measurements(game: str) -> tuple[Strength, ...]:
+    """What was measured of bots in ``game``: its heuristics module's ``MEASURED`` (plain
+    records: bot spec, opponent, players, games, share, interval, test, command), newest
+    figures only (docs/bots.md, "Measured")."""
+    records = getattr(game_heuristics(game), "MEASURED", ())
+    return tuple(Strength(game, *record) for record in records)
 
-MEASURED: tuple[Strength, ...] = (
-    Strength(
-        "bohnanza", "greedy", "random", 4, 200, 1.0, 0.981, 1.0, "tournament",
-        _TOURNAMENT.format(game="bohnanza"),
-    ),
-    Strength(
-        "stalk_exchange", "greedy", "random", 4, 200, 0.831, 0.773, 0.877, "tournament",
-        _TOURNAMENT.format(game="stalk_exchange"),
-    ),
-    Strength(
-        "fields_of_green", "greedy", "random", 4, 200, 0.925, 0.880, 0.954, "tournament",
-        _TOURNAMENT.format(game="fields_of_green"),
-    ),
-    Strength(
-        "bohnanza", "ismcts:iterations=300", "greedy", 4, 8, 0.125, 0.022, 0.471,
-        "tournament (a screen: 2 deals × 4 seats)",
-        "seedbed tournament bohnanza --players 4 --bots ismcts:iterations=300,greedy "
-        "--games 8 --seed 13000 --jobs 1",
-    ),
-    Strength(
-        "stalk_exchange", "ismcts:iterations=1500", "greedy", 4, 72, 0.412, 0.306, 0.527,
-        "SPRT H0 25% against H1 32%, alpha = beta = 0.05: H1 accepted (LLR 3.18)",
-        "seedbed match ismcts:iterations=1500 greedy --game stalk_exchange --players 4 "
-        "--p0 0.25 --p1 0.32 --seed 11000 --jobs 2",
-    ),
-)  # fmt: skip
-"""Every measurement the lobby shows, newest figures only (docs/bots.md, "Measured")."""
+
+def all_measurements() -> tuple[Strength, ...]:
+    """Every game's measurements."""
+    return tuple(m for game in game_names() for m in measurements(game))
 
 
 def measured(game: str, spec: str) -> Strength | None:
     """The measurement of ``spec`` in ``game``, if there is one."""
-    return next((m for m in MEASURED if m.game == game and m.spec == spec), None)
+    return next((m for m in measurements(game) if m.spec == spec), None)
 
 
 def label(preset: Preset, game: str) -> str:

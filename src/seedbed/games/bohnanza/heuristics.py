@@ -58,6 +58,17 @@ TABLE_SEARCH = "ismcts:iterations=300"
 """The search bot at this game's tables (``seedbed.bots.strength``): trading makes a Bohnanza
 iteration the dearest of the three games, so fewer fit in a second (docs/bots.md)."""
 
+MEASURED = (
+    ("greedy", "random", 4, 200, 1.0, 0.981, 1.0, "tournament",
+     "seedbed tournament bohnanza --players 4 --bots greedy,random --games 200 --seed 1 --jobs 2"),
+    ("ismcts:iterations=300", "greedy", 4, 8, 0.125, 0.022, 0.471,
+     "tournament (a screen: 2 deals × 4 seats)",
+     "seedbed tournament bohnanza --players 4 --bots ismcts:iterations=300,greedy --games 8 "
+     "--seed 13000 --jobs 1"),
+)  # fmt: skip
+"""What was measured of bots in this game (``seedbed.bots.strength``, docs/bots.md): bot spec,
+opponent, players, games, win share and its 95% interval, how the run ended, its command."""
+
 Fields = list[list[int]]  # [variety or -1, cards]
 HOPE = 0.6  # share of the coins a field's likely growth would add that it is worth now
 HAND_WEIGHTS = (1.0, 0.85, 0.6, 0.5, 0.4, 0.35, 0.3, 0.25)

@@ -64,6 +64,14 @@ TABLE_SEARCH = "ismcts:iterations=700,anchor=1"
 within a second on one core (CPU max 988 ms over 294 decisions of 4 games); ``anchor=1`` keeps
 the greedy move unless search finds a clearly better one (docs/bots.md)."""
 
+MEASURED = (
+    ("greedy", "random", 4, 200, 0.925, 0.880, 0.954, "tournament",
+     "seedbed tournament fields_of_green --players 4 --bots greedy,random --games 200 --seed 1 "
+     "--jobs 2"),
+)  # fmt: skip
+"""What was measured of bots in this game (``seedbed.bots.strength``, docs/bots.md): bot spec,
+opponent, players, games, win share and its 95% interval, how the run ended, its command."""
+
 MAX_SCAN = 400  # menu entries scored per decision at most (build menus can be long)
 EQUIPMENT = 1.6  # worth of gaining one tile (it scores 1 even when set aside)
 SCORE_SCALE = 5.0  # VP lead that makes a win e times likelier (evaluate)

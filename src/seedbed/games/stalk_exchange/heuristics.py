@@ -38,6 +38,18 @@ TABLE_SEARCH = "ismcts:iterations=1500"
 """The search bot at this game's tables (``seedbed.bots.strength``): 1,500 iterations won 41%
 of 72 four-player games against three greedy bots (SPRT, docs/bots.md)."""
 
+MEASURED = (
+    ("greedy", "random", 4, 200, 0.831, 0.773, 0.877, "tournament",
+     "seedbed tournament stalk_exchange --players 4 --bots greedy,random --games 200 --seed 1 "
+     "--jobs 2"),
+    ("ismcts:iterations=1500", "greedy", 4, 72, 0.412, 0.306, 0.527,
+     "SPRT H0 25% against H1 32%, alpha = beta = 0.05: H1 accepted (LLR 3.18)",
+     "seedbed match ismcts:iterations=1500 greedy --game stalk_exchange --players 4 "
+     "--p0 0.25 --p1 0.32 --seed 11000 --jobs 2"),
+)  # fmt: skip
+"""What was measured of bots in this game (``seedbed.bots.strength``, docs/bots.md): bot spec,
+opponent, players, games, win share and its 95% interval, how the run ended, its command."""
+
 PRESSURE = 0.35  # worth of taking one empty neighbour from a group, per token of the group
 BULB = 0.25  # worth of a planted bulb of a type (its eventual harvest), per unit of edge
 TOKEN = 1.2  # worth of an unspent Seedy Business token at the start of the game
