@@ -294,8 +294,12 @@ class Search:
         heur: Heuristics | None,
         skip: frozenset[str] = frozenset(),
         polite: Polite | None = None,
+        native_greedy: bool = False,
     ) -> None:
         self.s = settings
+        self.native_greedy = native_greedy
+        """Whether ``heur`` is the game's own heuristics, so a native state's
+        ``greedy_playout`` plays its policy (not a stand-in's)."""
         self.polite = polite
         self.me = me
         self.n = n
@@ -463,8 +467,15 @@ class Search:
         return [heur.evaluate(v) for v in views]
 
     def play(self, state: State, greedy: bool, steps: int) -> bool:
-        """Play ``steps`` moves (all if negative); whether the game ended."""
+        """Play ``steps`` moves (all if negative); whether the game ended. Greedy moves are
+        played natively by the state's ``greedy_playout`` where it has one (the same policy
+        and draws); the loop plays what it leaves (an action kind it does not play)."""
         rng, me, restrict, heur = self.rng, self.me, self.restrict, self.heur
+        if greedy and self.native_greedy and not restrict and steps != 0:
+            native = getattr(state, "greedy_playout", None)
+            if native is not None:
+                done = native(rng, steps if steps > 0 else ROLLOUT_STEPS)
+                steps = steps - done if steps > 0 else steps
         while steps != 0:
             tm = state.to_move()
             if not tm:
@@ -538,6 +549,9 @@ class IsmctsBot(Bot):
         self.game_name = game_name
         self.settings = settings
         self.heuristics = heuristics
+        self.own_heuristics = heuristics is None
+        """Whether the heuristics are the game's own (loaded from the registry), which a
+        native state's ``greedy_playout`` plays."""
         self.last: SearchResult | None = None
         self.name = "ismcts"
 
@@ -559,6 +573,7 @@ class IsmctsBot(Bot):
             self.heuristics,
             self.skipped(),
             self.polite(info.manners),
+            self.own_heuristics,
         )
         self.last = search.run(info)
         return self.last

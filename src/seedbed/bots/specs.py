@@ -140,7 +140,13 @@ def _text(value: Value) -> str:
 
 
 _KINDS: dict[str, BotKind] = {}
-_BUILTIN = ("seedbed.bots.random_bot", "seedbed.bots.greedy", "seedbed.bots.ismcts")
+BUILTIN_MODULES = (
+    "seedbed.bots.random_bot",
+    "seedbed.bots.greedy",
+    "seedbed.bots.ismcts",
+    "seedbed.bots.rollout",
+)
+"""The modules of the built-in kinds of bot (each has a ``KIND``)."""
 
 
 def register_bot(kind: BotKind) -> None:
@@ -156,7 +162,7 @@ def _load_builtins() -> None:
     its place; a built-in of the same name does not replace it)."""
     if not _BUILTIN_LOADED:
         _BUILTIN_LOADED.append(True)
-        for module in _BUILTIN:
+        for module in BUILTIN_MODULES:
             kind = import_module(module).KIND
             _KINDS.setdefault(kind.name, kind)
 

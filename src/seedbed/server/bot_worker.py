@@ -28,15 +28,13 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from seedbed.bots.api import InfoSet
-from seedbed.bots.specs import make_bot
+from seedbed.bots.specs import BUILTIN_MODULES, make_bot
 from seedbed.engine.api import JsonDict, PlayerId, State
 from seedbed.engine.registry import game, game_names, heuristics
 from seedbed.engine.rng import Rng
 
 Request = tuple[bytes, PlayerId, str, int, JsonDict]
 """(pickled state, seat, bot spec, seed) as :func:`choose` takes them."""
-
-BOT_MODULES = ("seedbed.bots.random_bot", "seedbed.bots.greedy", "seedbed.bots.ismcts")
 
 
 class WorkerOverran(Exception):
@@ -104,7 +102,7 @@ def preload_modules() -> list[str]:
     and each registered game with its heuristics (about 0.3 s a worker would otherwise pay)."""
     games = [type(game(name)).__module__ for name in game_names()]
     knowledge = [heuristics(name).__name__ for name in game_names()]
-    return [__name__, *BOT_MODULES, *games, *knowledge]
+    return [__name__, *BUILTIN_MODULES, *games, *knowledge]
 
 
 def worker_context() -> BaseContext:

@@ -480,6 +480,17 @@ def choose(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
+def ranked(view: JsonDict, legal: Sequence[Action], k: int) -> list[Action]:
+    """The ``k`` best-looking actions of ``legal`` by :func:`choose`'s scoring, best first
+    (ties in menu order; long menus sampled as :func:`choose` samples them): the candidates a
+    rollout search weighs (``seedbed.bots.rollout``)."""
+    ctx = Ctx(view)
+    scored = sorted(
+        ((_score(ctx, a), i, a) for i, a in enumerate(_sample(legal))), key=lambda t: (-t[0], t[1])
+    )
+    return [a for _, _, a in scored[:k]]
+
+
 # ------------------------------------------------------------------ evaluate
 
 
