@@ -83,17 +83,29 @@ def test_sequential_halving_spends_the_budget_and_halves() -> None:
     assert result.rollouts == sum(a.plays for a in result.arms)
 
 
+def arm(action: str, *rewards: float) -> Arm:
+    out = Arm(action)  # type: ignore[arg-type]
+    for k, r in enumerate(rewards):
+        out.add(k, r)
+    return out
+
+
 def test_survivors_keep_the_better_half_and_the_heuristics_move() -> None:
-    arms = [Arm("a", 0.0, 1), Arm("b", 3.0, 1), Arm("c", 2.0, 1), Arm("d", 1.0, 1)]  # type: ignore[arg-type]
+    arms = [arm("a", 0.0), arm("b", 3.0), arm("c", 2.0), arm("d", 1.0)]
     assert survivors(arms, [0, 1, 2, 3]) == [0, 1, 2]
     assert survivors(arms, [0, 1]) == [0, 1]
 
 
-def test_the_margin_keeps_the_heuristics_move() -> None:
-    arms = [Arm("greedy", 5.0, 10), Arm("other", 6.0, 10)]  # type: ignore[arg-type]
-    assert pick(arms, 0.0) == "other"
-    assert pick(arms, 0.1) == "greedy"
-    assert pick([Arm("greedy", 6.0, 10), Arm("other", 6.0, 10)], 0.0) == "greedy"  # type: ignore[arg-type]
+def test_another_move_must_beat_the_heuristics_by_margin_and_z_standard_errors() -> None:
+    greedy = arm("greedy", 0, 1, 0, 1, 0, 1)
+    steady = arm("steady", 0.5, 1.5, 0.5, 1.5, 0.5, 1.5)  # +0.5 in every sample
+    lucky = arm("lucky", 3, 0, 0, 1, 0, 1)  # +1/3 on average, from one sample
+    assert pick([greedy, steady], 0.0, 2.0) == "steady"
+    assert pick([greedy, steady], 0.5, 2.0) == "greedy"  # not more than the margin
+    assert pick([greedy, lucky], 0.0, 2.0) == "greedy"  # 1/3 is 0.6 standard errors
+    assert pick([greedy, lucky], 0.0, 0.5) == "lucky"
+    assert pick([arm("greedy", 1.0, 1.0), arm("other", 1.0, 1.0)], 0.0, 0.0) == "greedy"
+    assert pick([greedy, arm("unshared")], 0.0, 0.0) == "greedy"
 
 
 class Counting(InfoSet):
@@ -152,11 +164,11 @@ def test_the_true_state_is_read_only_through_determinize(game: str) -> None:
 
 
 def test_spec_parameters_and_errors() -> None:
-    bot = make_bot("rollout:iterations=50,top=3,depth=-1,reward=lead,margin=0.5", "bohnanza")
+    bot = make_bot("rollout:iterations=50,top=3,depth=-1,reward=lead,margin=0.5,z=1", "bohnanza")
     assert isinstance(bot, RolloutBot)
     s = bot.settings
-    assert (s.iterations, s.top, s.depth, s.reward, s.margin) == (50, 3, -1, "lead", 0.5)
-    for bad in ("rollout:reward=wins", "rollout:top=0", "rollout:depth=-2"):
+    assert (s.iterations, s.top, s.depth, s.reward, s.margin, s.z) == (50, 3, -1, "lead", 0.5, 1)
+    for bad in ("rollout:reward=wins", "rollout:top=0", "rollout:depth=-2", "rollout:z=-1"):
         with pytest.raises(BotSpecError):
             make_bot(bad, "bohnanza")
 

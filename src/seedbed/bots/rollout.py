@@ -20,7 +20,10 @@ the samples can tell a better one.
 * **Reward** — ``outcome``: ISMCTS's (``0.75 * win share + 0.25 * rank``, the evaluation at a
   cutoff); ``lead``: the observer's final score minus the best other seat's (less noisy than a
   win; at a cutoff, the evaluation).
-* **The heuristic's move stays** unless another candidate's mean reward beats it by ``margin``.
+* **The heuristic's move stays** unless the best other candidate beats it in the samples both
+  were played in: its mean paired difference must exceed ``margin`` and ``z`` standard errors
+  (noisy rollouts otherwise pick whichever candidate was luckiest, a move no better than the
+  heuristic's on average).
 * **Courtesy and ``bulky=false``** as ISMCTS's (``seedbed.bots.ismcts``): candidates come from
   the game's ``polite`` menu and never of a skipped kind.
 
@@ -72,6 +75,7 @@ class RolloutSettings:
     depth: int = -1
     reward: str = "outcome"
     margin: float = 0.0
+    z: float = 2.0
     bulky: bool = True
 
     def __post_init__(self) -> None:
@@ -83,11 +87,18 @@ class RolloutSettings:
 
 @dataclass
 class Arm:
-    """One candidate: its action, the rewards summed and the rollouts played."""
+    """One candidate: its action, the rewards summed and the rollouts played, and its reward
+    in each sample (by the sample's number)."""
 
     action: Action
     total: float = 0.0
     plays: int = 0
+    by_sample: dict[int, float] = field(default_factory=dict)
+
+    def add(self, sample: int, reward: float) -> None:
+        self.total += reward
+        self.plays += 1
+        self.by_sample[sample] = reward
 
     def mean(self) -> float:
         return self.total / self.plays if self.plays else -math.inf
@@ -173,7 +184,7 @@ class RolloutBot(Bot):
                 played += player.sample([arms[i] for i in alive])
             left = max(0, self.settings.iterations - played)
             alive = survivors(arms, alive)
-        action = pick(arms, self.settings.margin)
+        action = pick(arms, self.settings.margin, self.settings.z)
         self.last = RolloutResult(action, arms, played, time.perf_counter() - start, sizes)
         return self.last
 
@@ -186,12 +197,21 @@ def survivors(arms: list[Arm], alive: list[int]) -> list[int]:
     return sorted(set(kept) | {0})
 
 
-def pick(arms: list[Arm], margin: float) -> Action:
-    """The best candidate by mean reward, unless the heuristic's move is within ``margin``."""
+def pick(arms: list[Arm], margin: float, z: float) -> Action:
+    """The best candidate by mean reward if it beats the heuristic's move (``arms[0]``) in the
+    samples both were played in by more than ``margin`` and ``z`` standard errors of the mean
+    paired difference; else the heuristic's move."""
     best = max(range(len(arms)), key=lambda i: (arms[i].mean(), -i))
-    if arms[best].mean() > arms[0].mean() + margin:
-        return arms[best].action
-    return arms[0].action
+    if best == 0:
+        return arms[0].action
+    base = arms[0].by_sample
+    diffs = [r - base[k] for k, r in arms[best].by_sample.items() if k in base]
+    n = len(diffs)
+    if n < 2:
+        return arms[0].action
+    mean = sum(diffs) / n
+    error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return arms[best].action if mean > margin and mean > z * error else arms[0].action
 
 
 class Player:
@@ -206,6 +226,7 @@ class Player:
         self.info = info
         self.rng = rng
         self.lead = s.reward == "lead"
+        self.samples = 0
         self.search = Search(
             settings,
             self.me,
@@ -218,6 +239,8 @@ class Player:
 
     def sample(self, arms: list[Arm]) -> int:
         """One determinization, every arm played in it; the rollouts played."""
+        number = self.samples
+        self.samples += 1
         det = self.info.sample(self.rng)
         seed = self.rng.next64()
         played = 0
@@ -227,8 +250,7 @@ class Player:
             state = det.clone()
             state.apply(self.me, arm.action)
             self.search.rng = Rng(seed)
-            arm.total += self.reward(state)
-            arm.plays += 1
+            arm.add(number, self.reward(state))
             played += 1
         return played
 
@@ -274,6 +296,10 @@ KIND = BotKind(
         "margin": Param(
             float, 0.0, "keep the heuristic's move unless another beats it by this", minimum=0,
             maximum=1_000
+        ),
+        "z": Param(
+            float, 2.0, "...and by this many standard errors (paired samples)", minimum=0,
+            maximum=10
         ),
         "bulky": Param(bool, True, "false: never play the game's bulky action kinds itself"),
     },
