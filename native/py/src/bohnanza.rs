@@ -13,7 +13,9 @@ use pyo3::IntoPyObjectExt;
 use seedbed_core::bohnanza::actions::{Action, OfferAction};
 use seedbed_core::bohnanza::menu::{legal_actions, Menu};
 use seedbed_core::bohnanza::state::LoadError;
-use seedbed_core::bohnanza::{codes, game, observe, playout, rules, trace, Config, Options, Zones};
+use seedbed_core::bohnanza::{
+    codes, game, greedy, observe, playout, rules, trace, Config, Options, Zones,
+};
 
 use crate::fast;
 
@@ -510,6 +512,50 @@ impl BohnanzaZones {
             py.allow_threads(|| playout::playout(state, &mut generator, max_steps, &mut counts));
         rng.inner = generator;
         steps
+    }
+
+    /// `greedy_playout(rng, max_steps)`: play this state in place with the greedy policy
+    /// (`heuristics.choose` at every seat, the first seat on the move playing) until the game
+    /// is over or `max_steps` actions were played; returns how many. `rng` advances exactly as
+    /// the Python loop advances its generator.
+    #[pyo3(signature = (rng, max_steps = u64::MAX))]
+    fn greedy_playout(
+        &mut self,
+        py: Python<'_>,
+        mut rng: PyRefMut<'_, crate::rng::Rng>,
+        max_steps: u64,
+    ) -> u64 {
+        self.forget();
+        let mut generator = rng.inner;
+        let state = &mut self.inner;
+        let steps = py.allow_threads(|| playout::greedy_playout(state, &mut generator, max_steps));
+        rng.inner = generator;
+        steps
+    }
+
+    /// `greedy_choose(player, rng, actions, make)`: what `heuristics.choose(observe(player),
+    /// legal_actions(player), rng)` plays, as the wrapper's action object (by code from
+    /// `actions`/`make`, an offer made as `Offer`); `rng` draws as Python's. ValueError when
+    /// `player` is not on the move (an empty menu, where Python's `max()` fails).
+    fn greedy_choose<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+        mut rng: PyRefMut<'_, crate::rng::Rng>,
+        actions: &Bound<'py, PyDict>,
+        make: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let menu = self.menu(player);
+        let mut generator = rng.inner;
+        let seat = usize::try_from(player).unwrap_or(usize::MAX);
+        let chosen = greedy::choose(&self.inner, seat, &menu, &mut generator);
+        rng.inner = generator;
+        let a = chosen.ok_or_else(|| value_error(format!("player {player} is not on the move")))?;
+        match (codes::encode(&a), &a) {
+            (Some(code), _) => fast::action_object(actions, make, code),
+            (None, Action::Offer(o)) => offer_object(py, o),
+            (None, _) => make.call1((a.to_json().to_string(),)),
+        }
     }
 
     /// The bytes this state holds: its own size and the heap its zones use (the shared

@@ -8,6 +8,8 @@ pub mod cards;
 pub mod codes;
 pub mod game;
 pub mod give;
+pub mod greedy;
+pub mod greedy_trade;
 pub mod menu;
 pub mod observe;
 pub mod playout;
@@ -15,6 +17,7 @@ pub mod rules;
 pub mod state;
 pub mod trace;
 pub mod trading;
+pub mod worth;
 
 pub use cards::{Config, Edition, Options};
 pub use rules::{new_state, Event};

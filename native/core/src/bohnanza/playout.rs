@@ -139,3 +139,24 @@ pub fn simulate_one(mut s: Zones, seed: u64, max_steps: u64) -> Result<GameResul
         None => Err(format!("seed {seed}: no end after {steps} actions")),
     }
 }
+
+/// Play `s` with the greedy policy (`greedy::choose`, `heuristics.choose` in Python) at
+/// every seat — the first seat on the move plays — until the game is over or `max_steps`
+/// actions were played; returns the number played. `rng` draws exactly as the Python loop
+/// `choose(state.observe(p), state.legal_actions(p), rng)` draws.
+pub fn greedy_playout(s: &mut Zones, rng: &mut Rng, max_steps: u64) -> u64 {
+    let mut ev: Events = Vec::new();
+    let mut menu = Menu::default();
+    let mut steps = 0;
+    while steps < max_steps {
+        let Some(p) = first_mover(s) else { break };
+        legal_actions_into(s, p, &mut menu);
+        let Some(action) = super::greedy::choose(s, p, &menu, rng) else {
+            break;
+        };
+        game::effect(s, p, &action, &mut ev);
+        ev.clear();
+        steps += 1;
+    }
+    steps
+}

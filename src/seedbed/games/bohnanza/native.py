@@ -353,6 +353,25 @@ class NativeBohnanzaState(State):
         self._python = None
         return steps
 
+    def greedy_playout(self, rng: Rng, max_steps: int) -> int:
+        """Play on with the greedy policy (``heuristics.choose`` at every seat, the first
+        player on the move playing) until the end or ``max_steps`` actions, natively and in
+        place; ``rng`` advances exactly as the Python loop's would. Returns the number of
+        actions taken."""
+        with _native_rng(rng) as native_rng:
+            steps: int = self.zones.greedy_playout(native_rng, max_steps)
+        self._movers = tuple(self.zones.to_move())
+        self._python = None
+        return steps
+
+    def greedy_choose(self, player: PlayerId, rng: Rng) -> Action:
+        """What ``heuristics.choose(self.observe(player), self.legal_actions(player), rng)``
+        plays, natively, with the same draws from ``rng``; ValueError when ``player`` is not
+        on the move."""
+        with _native_rng(rng) as native_rng:
+            action: Action = self.zones.greedy_choose(player, native_rng, _ACTIONS, _action_of)
+        return action
+
     def to_json(self) -> JsonDict:
         """The complete state as ``BohnanzaState.to_json()`` gives it."""
         out: JsonDict = json.loads(self.zones.to_json())
