@@ -29,8 +29,6 @@ from typing import Any
 
 import pytest
 
-import seedbed
-from seedbed.engine.api import State
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza.heuristics import choose
 
@@ -41,51 +39,16 @@ except ImportError:  # pragma: no cover - depends on the build
         raise
     pytest.skip("seedbed._native is not built (make native)", allow_module_level=True)
 
+from bohnanza_greedy_games import (  # tests/native is on sys.path (rootdir import mode)
+    CONFIGS,
+    NATIVE,
+    PYTHON,
+    first_difference,
+    native_game,
+    python_game,
+)
+
 from seedbed.games.bohnanza.native import NativeBohnanzaState
-
-PYTHON = seedbed.game("bohnanza", engine="python")
-NATIVE = seedbed.game("bohnanza", engine="native")
-
-CONFIGS: list[tuple[str, int, dict[str, Any], int]] = [  # label, players, options, games
-    ("duel", 2, {}, 40),
-    ("standard-3", 3, {}, 12),
-    ("standard-4", 4, {}, 14),
-    ("standard-5", 5, {}, 12),
-    ("standard-6", 6, {}, 10),
-    ("standard-7", 7, {}, 10),
-    ("classic-3", 3, {"edition": "classic"}, 12),
-    ("classic-4", 4, {"edition": "classic"}, 12),
-    ("classic-5", 5, {"edition": "classic"}, 10),
-    ("open-treasuries-4", 4, {"treasury_visibility": "open"}, 12),
-    ("no-offer-cap-4", 4, {"max_offers": None}, 12),
-    ("no-offers-4", 4, {"max_offers": 0}, 12),
-    ("one-offer-5", 5, {"max_offers": 1}, 10),
-    ("all-positions-4", 4, {"offer_menu": {"positions": "all"}}, 12),
-    ("give3-want3-5", 5, {"offer_menu": {"max_give": 3, "max_want": 3}}, 10),
-    ("give0-want1-3", 3, {"offer_menu": {"max_give": 0, "max_want": 1}}, 10),
-    ("duel-all-positions", 2, {"offer_menu": {"positions": "all"}}, 10),
-]
-
-
-def python_game(n: int, seed: int, options: dict[str, Any]) -> tuple[State, Rng, int]:
-    """A whole game of ``choose`` at every seat on the Python engine, policy ``Rng(seed)``."""
-    state = PYTHON.new_state(n, seed, options)
-    rng = Rng(seed)
-    steps = 0
-    while not state.is_terminal():
-        p = state.to_move()[0]
-        state.apply(p, choose(state.observe(p), state.legal_actions(p), rng))
-        steps += 1
-    return state, rng, steps
-
-
-def native_game(n: int, seed: int, options: dict[str, Any]) -> tuple[State, Rng, int]:
-    """The same game played by ``greedy_playout``."""
-    state = NATIVE.new_state(n, seed, options)
-    assert isinstance(state, NativeBohnanzaState)
-    rng = Rng(seed)
-    steps = state.greedy_playout(rng, 1_000_000)
-    return state, rng, steps
 
 
 def test_the_configurations_hold_at_least_200_games() -> None:
@@ -99,9 +62,13 @@ def test_whole_greedy_games_end_alike(
     for seed in range(1000 * n, 1000 * n + games):
         expected, expected_rng, expected_steps = python_game(n, seed, options)
         got, rng, steps = native_game(n, seed, options)
+        same = (steps, got.key(), rng.next64()) == (
+            expected_steps,
+            expected.key(),
+            expected_rng.next64(),
+        )
+        assert same, f"{label} seed {seed}: {first_difference(n, seed, options)}"
         assert got.is_terminal(), f"{label} seed {seed}"
-        assert (steps, got.key()) == (expected_steps, expected.key()), f"{label} seed {seed}"
-        assert rng.next64() == expected_rng.next64(), f"{label} seed {seed}"
 
 
 def test_greedy_playout_stops_after_max_steps_where_python_is() -> None:
