@@ -5,6 +5,8 @@
 //!
 //! A field is `(variety, cards)` with variety -1 for an empty field, as Python's `[v, n]`.
 
+use std::cell::Cell;
+
 use super::cards::{BEANOMETER, PAYOUT};
 use crate::few::Inline;
 
@@ -44,13 +46,20 @@ pub fn smooth(v: i32, m: f64) -> f64 {
     f64::from(last_coins)
 }
 
-/// `Knobs`: how the worth of future plants depends on the share of the game left.
-#[derive(Debug, Clone, Copy)]
+/// `Knobs`: how the worth of future plants depends on the share of the game left, and the
+/// values of fields computed so far (Python's `k.cache`, here of `value`: a pure function of
+/// the knobs, so caching changes no number).
+#[derive(Debug, Clone)]
 pub struct Knobs {
     pub growth: f64,
     pub empty: f64,
     pub third: f64,
+    /// `value(v, n)` for n below [`CACHED`], NaN until computed.
+    cache: [[Cell<f64>; CACHED]; 11],
 }
+
+/// Field sizes whose values [`Knobs`] keeps (a variety has at most 24 cards).
+const CACHED: usize = 32;
 
 impl Knobs {
     pub fn new(left: f64) -> Knobs {
@@ -58,6 +67,7 @@ impl Knobs {
             growth: 2.5 * left,
             empty: 0.2 + 0.5 * left,
             third: 4.0 * left,
+            cache: [const { [const { Cell::new(f64::NAN) }; CACHED] }; 11],
         }
     }
 }
@@ -73,10 +83,24 @@ pub fn potential(v: i32, n: i32, k: &Knobs) -> f64 {
 }
 
 /// `value(v, n, k)`.
+#[inline]
 pub fn value(v: i32, n: i32, k: &Knobs) -> f64 {
     if n <= 0 {
         return k.empty;
     }
+    let Some(cell) = k.cache[v as usize].get(n as usize) else {
+        return value_now(v, n, k);
+    };
+    let known = cell.get();
+    if !known.is_nan() {
+        return known;
+    }
+    let found = value_now(v, n, k);
+    cell.set(found);
+    found
+}
+
+fn value_now(v: i32, n: i32, k: &Knobs) -> f64 {
     f64::max(potential(v, n, k), f64::from(payout(v, n)) + k.empty)
 }
 
