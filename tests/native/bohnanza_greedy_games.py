@@ -32,7 +32,7 @@ CONFIGS: list[tuple[str, int, dict[str, Any], int]] = [  # label, players, optio
     ("all-positions-4", 4, {"offer_menu": {"positions": "all"}}, 12),
     ("give3-want3-5", 5, {"offer_menu": {"max_give": 3, "max_want": 3}}, 10),
     ("give0-want1-3", 3, {"offer_menu": {"max_give": 0, "max_want": 1}}, 10),
-    ("duel-all-positions", 2, {"offer_menu": {"positions": "all"}}, 10),
+    ("two-offers-6", 6, {"max_offers": 2}, 10),
 ]
 
 

@@ -6,7 +6,7 @@
   ``greedy_playout`` from the same deal and ``Rng(k)`` end in the same state (``key()``: every
   zone, the game's generator included) after the same number of actions, with the policy's
   generator in the same state: standard 2–7 players (2 = the duel, B-53 … B-58) and classic
-  3–5, secret and open treasuries (B-67), ``max_offers`` 0 / 1 / default / null, front-most and
+  3–5, secret and open treasuries (B-67), ``max_offers`` 0 / 1 / 2 / default / null, front-most and
   all hand positions, ``max_give`` / ``max_want`` variants (B-50). More games:
   ``scripts/bohnanza_greedy_parity.py``.
 * Per decision: ``state.greedy_choose(p, rng)`` equals ``choose`` at every decision of some
