@@ -17,8 +17,9 @@
   the same observation and the same native choice.
 
 The views of these games carry no ``manners`` (a bot-only table): the native policy keeps the
-etiquette defaults (``OPEN_OFFERS``, ``PHASE_OFFERS``). Skipped when the extension module is not
-built (``make native``), except under ``CI=true``.
+etiquette defaults (``OPEN_OFFERS``, ``PHASE_OFFERS``), which are a server table's default
+manners too (checked: ``choose`` of a view with them plays alike). Skipped when the extension
+module is not built (``make native``), except under ``CI=true``.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ from typing import Any
 
 import pytest
 
+from seedbed.bots.api import with_manners
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza.heuristics import choose
+from seedbed.games.bohnanza.spec import MANNERS
 
 try:
     from seedbed import _native  # type: ignore[attr-defined]  # noqa: F401
@@ -49,6 +52,9 @@ from bohnanza_greedy_games import (  # tests/native is on sys.path (rootdir impo
 )
 
 from seedbed.games.bohnanza.native import NativeBohnanzaState
+
+TABLE_MANNERS = {o.name: o.default for o in MANNERS}
+"""The manners a server table shows its bots by default (``GameSpec.manners``)."""
 
 
 def test_the_configurations_hold_at_least_200_games() -> None:
@@ -99,11 +105,17 @@ def test_greedy_choose_equals_choose_at_every_decision(
     kinds: collections.Counter[str] = collections.Counter()
     while not state.is_terminal():
         p = state.to_move()[0]
-        native_rng = rng.clone()
+        native_rng, table_rng = rng.clone(), rng.clone()
         got = state.greedy_choose(p, native_rng)
-        expected = choose(state.observe(p), state.legal_actions(p), rng)
-        assert got == expected, f"turn {state.observe(p)['turn']}: {got} != {expected}"
+        view = state.observe(p)
+        assert "manners" not in view  # a bot-only table: the heuristics' defaults
+        expected = choose(view, state.legal_actions(p), rng)
+        assert got == expected, f"turn {view['turn']}: {got} != {expected}"
         assert native_rng.next64() == rng.clone().next64()
+        # a table's default manners are those defaults: its greedy bots choose alike
+        at_table = choose(with_manners(view, TABLE_MANNERS), state.legal_actions(p), table_rng)
+        assert at_table == expected
+        assert table_rng.next64() == rng.clone().next64()
         kinds[str(got).split()[0]] += 1
         state.apply(p, got)
     if n > 2:  # the trading decisions were met
