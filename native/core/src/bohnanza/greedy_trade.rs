@@ -138,20 +138,26 @@ impl Manners {
 /// happens), in Python's order.
 fn own_offers(s: &Zones, p: usize, me: &Me, base: f64) -> Vec<(f64, OfferAction)> {
     let active = s.active == p;
-    let mut gives: Vec<(Vec<i64>, Vec<i64>)> = Vec::new(); // (face-up slots, hand positions)
+    // (face-up slots, hand positions, the worth after giving them for nothing once priced)
+    let mut gives: Vec<(Vec<i64>, Vec<i64>, Option<f64>)> = Vec::new();
     let mut kinds: Vec<u8> = me.hand.to_vec();
     kinds.sort_unstable();
     kinds.dedup();
     for v in kinds {
         let pos = me.hand.iter().position(|&x| x == v).unwrap_or(0) as i64;
-        if deal_worth(me, &[pos], &[], &[]) > base + 0.1 {
-            gives.push((vec![], vec![pos]));
+        let after = deal_worth(me, &[pos], &[], &[]);
+        if after > base + 0.1 {
+            gives.push((vec![], vec![pos], Some(after)));
         }
     }
     if active {
         for (slot, &v) in me.faceup.iter().enumerate() {
-            if v >= 0 && deal_worth(me, &[], &[slot as i64], &[]) > base + 0.1 {
-                gives.push((vec![slot as i64], vec![]));
+            if v < 0 {
+                continue;
+            }
+            let after = deal_worth(me, &[], &[slot as i64], &[]);
+            if after > base + 0.1 {
+                gives.push((vec![slot as i64], vec![], Some(after)));
             }
         }
     }
@@ -172,20 +178,26 @@ fn own_offers(s: &Zones, p: usize, me: &Me, base: f64) -> Vec<(f64, OfferAction)
                 }
             }
         }
-        gives.push((vec![], vec![]));
+        gives.push((vec![], vec![], None));
     }
     let to = (!active).then_some(s.active as i64);
     let mut out = Vec::new();
-    for (give_fu, give_hand) in &gives {
+    for (give_fu, give_hand, priced) in &gives {
         for (want, want_fu) in &wants {
-            if give_fu.is_empty() && give_hand.is_empty() && want.is_empty() && want_fu.is_empty() {
+            let nothing_wanted = want.is_empty() && want_fu.is_empty();
+            if give_fu.is_empty() && give_hand.is_empty() && nothing_wanted {
                 continue;
             }
             let mut get = want.clone();
             if let Some(&slot) = want_fu.first() {
                 get.push(s.faceup[slot as usize].map_or(0, |c| s.cfg.variety(c)));
             }
-            let gain = deal_worth(me, give_hand, give_fu, &get) - base;
+            // the same deal as when the give was priced: the same number, not computed again
+            let after = match priced {
+                Some(after) if nothing_wanted => *after,
+                _ => deal_worth(me, give_hand, give_fu, &get),
+            };
+            let gain = after - base;
             let chance = 0.5f64.powi((want.len() + want_fu.len()) as i32);
             let offer = OfferAction {
                 to,
