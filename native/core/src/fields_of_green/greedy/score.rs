@@ -17,14 +17,26 @@ pub struct Ctx<'a> {
     pub z: &'a Zones,
     pub p: usize,
     pub farm: Farm<'a>,
-    pub reach: Reach,
+    /// `Farm.reach()`, once asked for (most decisions never read it).
+    reach: Option<Reach>,
+    /// The last `build_worth` computed, with its card and cell: a build menu lists each
+    /// cell once per water split, one after the other (a pure function of the farm).
+    built: Option<(Option<usize>, Cell, f64)>,
+    /// The farm's placement cells (F-29), once asked for.
+    placements: Option<Vec<Cell>>,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(z: &'a Zones, p: usize) -> Ctx<'a> {
         let farm = Farm::new(z, p);
-        let reach = farm.reach();
-        Ctx { z, p, farm, reach }
+        Ctx {
+            z,
+            p,
+            farm,
+            reach: None,
+            built: None,
+            placements: None,
+        }
     }
 
     /// `ctx.designs.get(card)`: the card's design when p's view shows it (its hand, the
@@ -37,6 +49,23 @@ impl<'a> Ctx<'a> {
             || z.revealed[p] == c
             || z.owner(c) == Some(p);
         shown.then_some(c as usize)
+    }
+
+    /// `build_worth(card, cell)`, remembered.
+    fn build(&mut self, card: Option<usize>, cell: Cell) -> f64 {
+        if let Some((c, at, w)) = self.built {
+            if (c, at) == (card, cell) {
+                return w;
+            }
+        }
+        let reach = self.reach.get_or_insert_with(|| self.farm.reach());
+        let w = build_worth(card, &mut self.farm, cell, reach);
+        self.built = Some((card, cell, w));
+        w
+    }
+
+    fn reach(&mut self) -> &Reach {
+        self.reach.get_or_insert_with(|| self.farm.reach())
     }
 
     fn spot_of(&self, card: i64) -> Option<&Spot> {
@@ -95,21 +124,21 @@ fn split(year: i64, counts: &[i64; 4]) -> f64 {
 }
 
 fn card_action(ctx: &mut Ctx, a: &Action) -> f64 {
-    let known = match a {
-        Action::Build(card, ..) => ctx.known(*card),
-        _ => None,
-    };
+    if let Action::Build(card, cell, _) = a {
+        return ctx.build(ctx.known(*card), *cell);
+    }
+    ctx.reach();
+    let reach = ctx.reach.as_ref().expect("computed");
     let farm = &mut ctx.farm;
     match a {
-        Action::Build(_, cell, _) => build_worth(known, farm, *cell, &ctx.reach),
-        Action::Tower(_, cell) => tower_worth(farm, *cell, &ctx.reach),
+        Action::Tower(_, cell) => tower_worth(farm, *cell, reach),
         Action::Silo(..) => silo_worth(farm),
         Action::Market(_, food) => (2 + 2 * food) as f64 * farm.cv - *food as f64 * farm.fv,
         Action::Restore(_, cell) => {
             let Some(info) = farm.occupied(*cell).and_then(|s| farm.design(s)) else {
                 return 0.0;
             };
-            let watered = ctx.reach.get(*cell) > 0;
+            let watered = reach.get(*cell) > 0;
             info.vp as f64 + ability_worth(info, farm, *cell, watered) - farm.cv
         }
         _ => 0.0,
@@ -118,7 +147,7 @@ fn card_action(ctx: &mut Ctx, a: &Action) -> f64 {
 
 /// The best a hand card could do if committed now (build on the best cell, or market).
 fn hand_card_worth(ctx: &mut Ctx, card: Option<usize>) -> f64 {
-    let farm = &mut ctx.farm;
+    let farm = &ctx.farm;
     let mut best = 2.0 * farm.cv;
     let cfg = farm.cfg;
     let Some(card) = card.filter(|&c| cfg.cards[c].kind < TYPES.len()) else {
@@ -130,12 +159,14 @@ fn hand_card_worth(ctx: &mut Ctx, card: Option<usize>) -> f64 {
         return best;
     }
     let need = int(info.water);
-    for cell in farm.placements() {
-        if need != 0.0 && (ctx.reach.get(cell) as f64) < need {
+    let cells = ctx.placements.take().unwrap_or_else(|| farm.placements());
+    for &cell in &cells {
+        if need != 0.0 && (ctx.reach().get(cell) as f64) < need {
             continue;
         }
-        best = pmax(best, build_worth(Some(card), farm, cell, &ctx.reach));
+        best = pmax(best, ctx.build(Some(card), cell));
     }
+    ctx.placements = Some(cells);
     best
 }
 
@@ -281,6 +312,7 @@ fn final_payment(ctx: &mut Ctx, a: &Action) -> f64 {
     let Some(i) = ctx.farm.spots.iter().position(|s| s.card as i64 == *card) else {
         return -1.0;
     };
+    ctx.built = None; // the prices change
     ctx.farm.cv = 1.0 / 3.0;
     ctx.farm.fv = 0.5;
     ctx.farm.wv = 0.0;

@@ -141,13 +141,20 @@ impl<'a> Farm<'a> {
 
     /// Per cell: the water of the towers that have it in range (`Farm.reach`).
     pub fn reach(&self) -> Reach {
-        let mut out = Reach::default();
+        let mut all: Vec<(Cell, i64)> = Vec::new();
         for t in self.towers() {
-            for (c, _) in self.distances(t) {
-                out.add(c, t.water.max(1));
+            let n = t.water.max(1);
+            all.extend(self.distances(t).into_iter().map(|(c, _)| (c, n)));
+        }
+        all.sort_unstable_by_key(|&(c, _)| c);
+        let mut out: Vec<(Cell, i64)> = Vec::with_capacity(all.len());
+        for (c, n) in all {
+            match out.last_mut() {
+                Some((last, total)) if *last == c => *total += n,
+                _ => out.push((c, n)),
             }
         }
-        out
+        Reach(out)
     }
 
     /// Add card instance `card` on the empty `cell` (`Farm.probing`); `unprobe` takes it off.
@@ -198,11 +205,11 @@ impl<'a> Farm<'a> {
                 each,
                 plus,
                 max,
-            } => limited(plus + each * self.matching(src, at, sel).len() as i64, max),
+            } => limited(plus + each * self.count(src, at, sel), max),
             Amount::Sets { sels, each, max } => {
                 let n = sels
                     .iter()
-                    .map(|s| self.matching(src, at, s).len() as i64)
+                    .map(|s| self.count(src, at, s))
                     .min()
                     .unwrap_or(0);
                 limited(each * n, max)
@@ -242,9 +249,7 @@ impl<'a> Farm<'a> {
             Condition::All(parts) => parts.iter().all(|x| self.condition(src, at, x)),
             Condition::Any(parts) => parts.iter().any(|x| self.condition(src, at, x)),
             Condition::Not(x) => !self.condition(src, at, x),
-            Condition::Count(sel, op, n) => {
-                compare(self.matching(src, at, sel).len() as i64, op, n)
-            }
+            Condition::Count(sel, op, n) => compare(self.count(src, at, sel), op, n),
             Condition::Resource(r, op, n) => compare(self.resource(*r), op, n),
         }
     }
@@ -282,39 +287,57 @@ impl<'a> Farm<'a> {
 
     // -------------------------------------------------------------- selectors (F-84)
 
-    fn scope(&self, at: Origin, r#where: &Where) -> Vec<i32> {
-        let at = match at {
-            Origin::Anywhere => return self.cells.iter().map(|&(_, n)| n).collect(),
-            Origin::At(c) => c,
+    /// Every card number of the farm a selector looks at (`_scope`).
+    fn visit(&self, at: Origin, r#where: &Where, mut f: impl FnMut(i32)) {
+        let at = match (at, r#where) {
+            (Origin::Anywhere, _) | (_, Where::Farm) => {
+                self.cells.iter().for_each(|&(_, n)| f(n));
+                return;
+            }
+            (Origin::At(c), _) => c,
         };
         match r#where {
-            Where::Farm => self.cells.iter().map(|&(_, n)| n).collect(),
             Where::Adjacent => neighbours(at)
                 .iter()
                 .filter_map(|&c| self.number_at(c))
-                .collect(),
+                .for_each(f),
             Where::Within(d) => within(&self.cells, at, *d)
                 .into_iter()
                 .filter_map(|c| self.number_at(c))
-                .collect(),
+                .for_each(f),
+            Where::Farm => unreachable!(),
         }
     }
 
+    /// Whether card number `n` counts for the selector (not itself unless allowed, F-30,
+    /// the filters), and how many times (once per tile for `equipment`).
+    fn times(&self, src: i32, n: i32, sel: &Selector) -> usize {
+        if n == src && !sel.allow_self {
+            return 0;
+        }
+        if !self.what_matches(n, sel.what) || !card_matches(self.info(n), sel) {
+            return 0;
+        }
+        if sel.what == What::Equipment {
+            self.equip[n as usize]
+        } else {
+            1
+        }
+    }
+
+    /// `len(matching_at(...))`.
+    fn count(&self, src: i32, at: Origin, sel: &Selector) -> i64 {
+        let mut total = 0;
+        self.visit(at, &sel.r#where, |n| total += self.times(src, n, sel));
+        total as i64
+    }
+
+    /// The cards a selector matches (`matching_at`), a card once per tile for `equipment`.
     fn matching(&self, src: i32, at: Origin, sel: &Selector) -> Vec<i32> {
         let mut out = Vec::new();
-        for n in self.scope(at, &sel.r#where) {
-            if n == src && !sel.allow_self {
-                continue;
-            }
-            if !self.what_matches(n, sel.what) || !card_matches(self.info(n), sel) {
-                continue;
-            }
-            if sel.what == What::Equipment {
-                out.extend(std::iter::repeat_n(n, self.equip[n as usize]));
-            } else {
-                out.push(n);
-            }
-        }
+        self.visit(at, &sel.r#where, |n| {
+            out.extend(std::iter::repeat_n(n, self.times(src, n, sel)));
+        });
         out
     }
 
@@ -378,26 +401,19 @@ fn spot(z: &Zones, cell: Cell, card: i32) -> Spot {
     }
 }
 
-/// Per cell: the water of the towers in range (a cell no tower reaches is absent).
+/// Per cell: the water of the towers in range, sorted by cell (a cell no tower reaches is
+/// absent).
 #[derive(Debug, Clone, Default)]
 pub struct Reach(Vec<(Cell, i64)>);
 
 impl Reach {
-    fn add(&mut self, cell: Cell, n: i64) {
-        match self.0.iter_mut().find(|(c, _)| *c == cell) {
-            Some((_, t)) => *t += n,
-            None => self.0.push((cell, n)),
-        }
-    }
-
     pub fn get(&self, cell: Cell) -> i64 {
         self.0
-            .iter()
-            .find(|(c, _)| *c == cell)
-            .map_or(0, |&(_, n)| n)
+            .binary_search_by(|(c, _)| c.cmp(&cell))
+            .map_or(0, |i| self.0[i].1)
     }
 
     pub fn contains(&self, cell: Cell) -> bool {
-        self.0.iter().any(|(c, _)| *c == cell)
+        self.0.binary_search_by(|(c, _)| c.cmp(&cell)).is_ok()
     }
 }
