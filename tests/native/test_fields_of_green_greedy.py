@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from seedbed.bots import InfoSet
+from seedbed.bots.rollout import make_rollout
 from seedbed.engine.rng import Rng
 from seedbed.games.fields_of_green import heuristics as H
 
@@ -66,12 +68,19 @@ def test_the_policy_reads_no_hidden_information() -> None:
             p = t.to_move()[0]
             for _ in range(2):
                 other = t.determinize(p, sampler)
-                differing += other.key() != t.key()
+                differing += _hidden(other, p) != _hidden(t, p)
                 a, b = Rng.from_state(rng.state), Rng.from_state(rng.state)
                 assert other.greedy_choose(p, a) == t.greedy_choose(p, b)
                 assert a.state == b.state
             t.apply(p, t.greedy_choose(p, rng))
     assert differing > 500
+
+
+def _hidden(state: Any, p: int) -> tuple[Any, ...]:
+    """What seat p cannot see: the other seats' hands and commits, the piles' order."""
+    j = state.to_json()
+    others = [q for q in range(state.num_players) if q != p]
+    return tuple(j["hands"][q] for q in others), tuple(j["commits"][q] for q in others), j["piles"]
 
 
 def test_the_playout_stops_after_max_steps() -> None:
@@ -124,3 +133,24 @@ def test_a_planted_difference_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
     tally = G.Tally()
     with pytest.raises(ParityError):
         G.every_decision(3, 0, {}, tally, "planted")
+
+
+def test_the_rollout_search_plays_the_same_games_natively() -> None:
+    """The rollout bot's greedy rollouts (issue 16) run through ``greedy_playout`` on a native
+    state and through the Python loop on a Python state: the same move and the same figures."""
+    python, native = G.PY.new_state(3, 4), G.NATIVE.new_state(3, 4)
+    rng = Rng(2)
+    for _ in range(30):
+        p = python.to_move()[0]
+        a = H.choose(python.observe(p), python.legal_actions(p), rng)
+        python.apply(p, a)
+        native.apply(p, a)
+    p = python.to_move()[0]
+    results = []
+    for state in (python, native):
+        bot = make_rollout("fields_of_green", iterations=8, depth=-1)
+        action = bot.search(InfoSet(state, p), Rng(5)).action
+        assert bot.last is not None
+        arms = [(str(a.action), a.plays, round(a.total, 9)) for a in bot.last.arms]
+        results.append((action, arms))
+    assert results[0] == results[1] and len(results[0][1]) > 1
