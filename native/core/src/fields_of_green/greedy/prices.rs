@@ -160,7 +160,14 @@ pub fn neighbour_bonus(card: usize, farm: &mut Farm, cell: Cell) -> f64 {
         if ab.timing == Timing::Immediate {
             continue;
         }
-        let before = effects_worth(ab.effects, farm, Some(c));
+        let before = match farm.unprobed.iter().find(|(at, _)| *at == c) {
+            Some(&(_, w)) => w,
+            None => {
+                let w = effects_worth(ab.effects, farm, Some(c));
+                farm.unprobed.push((c, w));
+                w
+            }
+        };
         farm.probe(card, cell);
         let after = effects_worth(ab.effects, farm, Some(c));
         farm.unprobe(cell);

@@ -313,9 +313,7 @@ fn final_payment(ctx: &mut Ctx, a: &Action) -> f64 {
         return -1.0;
     };
     ctx.built = None; // the prices change
-    ctx.farm.cv = 1.0 / 3.0;
-    ctx.farm.fv = 0.5;
-    ctx.farm.wv = 0.0;
+    ctx.farm.final_prices();
     let farm = &ctx.farm;
     let spot = &farm.spots[i];
     let at = Some(spot.cell);

@@ -58,6 +58,9 @@ pub struct Farm<'a> {
     pub fv: f64,
     pub wv: f64,
     pub spare: Option<(f64, f64)>,
+    /// What the neighbour on a cell earns without a probe (`neighbour_bonus`'s "before"),
+    /// remembered per cell: the same for every card priced next to it.
+    pub unprobed: Vec<(Cell, f64)>,
 }
 
 impl<'a> Farm<'a> {
@@ -97,7 +100,17 @@ impl<'a> Farm<'a> {
             fv: if late { 0.5 } else { 0.7 },
             wv: if late { 0.15 } else { 0.4 },
             spare: None,
+            unprobed: Vec::new(),
         }
+    }
+
+    /// The prices of the final scoring (`heuristics._final`): what is remembered at the
+    /// year's prices is forgotten.
+    pub fn final_prices(&mut self) {
+        self.cv = 1.0 / 3.0;
+        self.fv = 0.5;
+        self.wv = 0.0;
+        self.unprobed.clear();
     }
 
     pub fn info(&self, n: i32) -> &'a CardInfo {
