@@ -17,7 +17,7 @@ use seedbed_core::fields_of_green::flow::movers;
 use seedbed_core::fields_of_green::menu::legal_actions;
 use seedbed_core::fields_of_green::state::LoadError;
 use seedbed_core::fields_of_green::trace::{events_json, trace_one};
-use seedbed_core::fields_of_green::{game, observe, playout, Config, Zones};
+use seedbed_core::fields_of_green::{game, greedy, observe, playout, Config, Zones};
 
 use crate::bohnanza::masked_seed;
 use crate::playout::{traces_of, TraceRow};
@@ -318,6 +318,45 @@ impl FieldsOfGreenZones {
             py.allow_threads(|| playout::playout(state, &mut generator, max_steps, &mut counts));
         rng.inner = generator;
         steps
+    }
+
+    /// Whether `greedy_choose` and `greedy_playout` are the Python greedy policy for this
+    /// game: it is played with the shipped card set, the one the Python heuristics price.
+    fn greedy_exact(&self) -> bool {
+        greedy::prices_this_set(&self.inner.cfg)
+    }
+
+    /// Play on in place with the greedy policy (`heuristics.choose`) at every seat; returns
+    /// the steps. `rng` advances exactly as the Python policy's would.
+    #[pyo3(signature = (rng, max_steps = u64::MAX))]
+    fn greedy_playout(
+        &mut self,
+        py: Python<'_>,
+        mut rng: PyRefMut<'_, crate::rng::Rng>,
+        max_steps: u64,
+    ) -> u64 {
+        let mut generator = rng.inner;
+        let state = &mut self.inner;
+        let steps = py.allow_threads(|| greedy::greedy_playout(state, &mut generator, max_steps));
+        rng.inner = generator;
+        steps
+    }
+
+    /// The greedy policy's action for `player` as JSON text (None when not on the move).
+    fn greedy_choose(
+        &self,
+        py: Python<'_>,
+        player: i64,
+        mut rng: PyRefMut<'_, crate::rng::Rng>,
+    ) -> Option<String> {
+        if !is_mover(&self.inner, player) {
+            return None;
+        }
+        let mut generator = rng.inner;
+        let state = &self.inner;
+        let action = py.allow_threads(|| greedy::choose(state, player as usize, &mut generator));
+        rng.inner = generator;
+        action.map(|a| a.to_json_text())
     }
 
     /// The action's text form (`str(action)`), from its JSON.

@@ -17,6 +17,7 @@ pub mod events;
 pub mod farm;
 pub mod flow;
 pub mod game;
+pub mod greedy;
 pub mod harvest;
 pub mod menu;
 pub mod observe;

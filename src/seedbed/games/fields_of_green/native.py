@@ -33,6 +33,7 @@ from seedbed.games.fields_of_green.actions import action_from_json
 from seedbed.games.fields_of_green.cards import CardSet
 from seedbed.games.fields_of_green.decisions import DECISIONS
 from seedbed.games.fields_of_green.game import HANDLERS, FieldsOfGreen, FieldsOfGreenState
+from seedbed.games.fields_of_green.heuristics import choose
 
 try:
     from seedbed import _native  # type: ignore[attr-defined]  # the extension, no stubs
@@ -281,6 +282,43 @@ class NativeFieldsOfGreenState(State):
         self._movers = tuple(self.zones.to_move())
         self._python = None
         self._listed = None
+        return steps
+
+    def greedy_playout(self, rng: Rng, max_steps: int) -> int:
+        """Play on with the greedy policy (``heuristics.choose``) at every seat (the first
+        seat on the move, as :meth:`playout`), in place, until the end or ``max_steps``
+        actions; ``rng`` advances exactly as that policy's would. Returns the number of
+        actions taken. Native when the game uses the shipped card set (the one the heuristics
+        price), else played with the Python policy."""
+        if not self.zones.greedy_exact():
+            return self._python_greedy_playout(rng, max_steps)
+        with _native_rng(rng) as native_rng:
+            steps: int = self.zones.greedy_playout(native_rng, max_steps)
+        self._movers = tuple(self.zones.to_move())
+        self._python = None
+        self._listed = None
+        return steps
+
+    def greedy_choose(self, player: PlayerId, rng: Rng) -> Action | None:
+        """``heuristics.choose(self.observe(player), self.legal_actions(player), rng)``:
+        the same action object the menu gives and the same draws of ``rng``; None when
+        ``player`` is not on the move. Native when the game uses the shipped card set."""
+        if not self.zones.greedy_exact():
+            legal = self.legal_actions(player)
+            return choose(self.observe(player), legal, rng) if legal else None
+        with _native_rng(rng) as native_rng:
+            text: str | None = self.zones.greedy_choose(player, native_rng)
+        return None if text is None else _decoded(text)
+
+    def _python_greedy_playout(self, rng: Rng, max_steps: int) -> int:
+        steps = 0
+        while steps < max_steps and not self.is_terminal():
+            player = self._movers[0]
+            action = self.greedy_choose(player, rng)
+            if action is None:
+                break
+            self.apply(player, action)
+            steps += 1
         return steps
 
     def to_json(self) -> JsonDict:

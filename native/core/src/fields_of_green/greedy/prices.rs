@@ -1,0 +1,256 @@
+//! What cards and effects are worth to one player, in victory points (`heuristics.py`, "prices"):
+//! the same formulas with the floating-point operations in the same order, so scores (and
+//! their ties) come out bit for bit as in Python.
+
+use super::super::cards::{Cost, Effect, EquipmentDesign, Gain, Timing, TYPES};
+use super::super::config::CardInfo;
+use super::super::state::Cell;
+use super::view::{Farm, Reach, Spot};
+
+pub const EQUIPMENT: f64 = 1.6;
+
+/// Python's `max(a, b)`: `a` unless `b` is greater.
+pub fn pmax(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
+/// The Manhattan estimate of `refill_towers`' reach (`heuristics_farm.near`).
+fn near(a: Cell, b: Cell, within: i64) -> bool {
+    (a.0 - b.0).abs() + (a.1 - b.1).abs() <= within
+}
+
+/// VP-equivalent of applying the effect list `list` for the farm's owner.
+pub fn effects_worth(list: usize, farm: &Farm, source: Option<Cell>) -> f64 {
+    let mut total = 0.0;
+    for e in &farm.cfg.lists[list] {
+        match e {
+            Effect::Gain(kind, a) => {
+                let n = farm.amount(a, source);
+                total += match kind {
+                    Gain::Food => {
+                        let room = ((farm.food_cap - farm.food).max(0) + 1) as f64;
+                        (if room < n { room } else { n }) * farm.fv
+                    }
+                    Gain::Coins => n * farm.cv,
+                    Gain::Water => n * farm.wv,
+                    Gain::Vp => n * 1.0,
+                };
+            }
+            Effect::Refill(scope) => {
+                let room: i64 = farm
+                    .towers()
+                    .filter(|t| match (scope, source) {
+                        (None, _) | (_, None) => true,
+                        (Some(d), Some(s)) => near(t.cell, s, *d),
+                    })
+                    .map(|t| t.capacity - t.water)
+                    .sum();
+                total += room as f64 * farm.wv;
+            }
+            Effect::GainEquipment(n) => total += EQUIPMENT * *n as f64,
+            Effect::Choose(options) => {
+                let mut best: Option<f64> = None;
+                for &o in options {
+                    let w = effects_worth(o, farm, source);
+                    best = Some(best.map_or(w, |b| pmax(b, w)));
+                }
+                total += best.unwrap_or(0.0);
+            }
+            Effect::RepeatHost => {}
+        }
+    }
+    total
+}
+
+pub fn cost_worth(cost: Option<&Cost>, farm: &Farm, source: Option<Cell>) -> f64 {
+    match cost {
+        None => 0.0,
+        Some(c) => {
+            farm.amount(&c.coins, source) * farm.cv
+                + farm.amount(&c.water, source) * farm.wv
+                + farm.amount(&c.food, source) * farm.fv
+        }
+    }
+}
+
+/// (water, food) left over at a harvest once the face-up harvest cards are paid.
+pub fn upkeep(farm: &Farm) -> (f64, f64) {
+    let income = if farm.year >= 4 { 0 } else { 1 };
+    let mut water = (farm.water() + 2 * income) as f64;
+    let mut food = (farm.food + income) as f64;
+    for s in &farm.spots {
+        let Some(ab) = farm
+            .design(s)
+            .filter(|_| s.up)
+            .and_then(|d| d.ability.as_ref())
+        else {
+            continue;
+        };
+        let Some(cost) = ab.cost.as_ref().filter(|_| ab.timing == Timing::Harvest) else {
+            continue;
+        };
+        water -= farm.amount(&cost.water, Some(s.cell));
+        food -= farm.amount(&cost.food, Some(s.cell));
+        for e in &farm.cfg.lists[ab.effects] {
+            if let Effect::Gain(Gain::Food, a) = e {
+                food += farm.amount(a, Some(s.cell));
+            }
+        }
+    }
+    (water, food)
+}
+
+/// What a card's ability adds over the rest of the game, built on `cell` now.
+pub fn ability_worth(info: &CardInfo, farm: &mut Farm, cell: Cell, watered: bool) -> f64 {
+    let Some(ability) = info.ability.as_ref() else {
+        return 0.0;
+    };
+    let net = effects_worth(ability.effects, farm, Some(cell))
+        - cost_worth(ability.cost.as_ref(), farm, Some(cell));
+    match ability.timing {
+        Timing::Harvest => {
+            let (water, food) = match &ability.cost {
+                Some(c) => (
+                    farm.amount(&c.water, Some(cell)),
+                    farm.amount(&c.food, Some(cell)),
+                ),
+                None => (0.0, 0.0),
+            };
+            let (spare_water, spare_food) = match farm.spare {
+                Some(s) => s,
+                None => {
+                    let s = upkeep(farm);
+                    farm.spare = Some(s);
+                    s
+                }
+            };
+            if (water != 0.0 && !watered) || water > spare_water || food > spare_food {
+                return -1.5;
+            }
+            pmax(0.0, net) * (1 + farm.years_left) as f64 + 0.3
+        }
+        Timing::GameEnd => {
+            let growth = 1.0 + 0.15 * farm.years_left as f64;
+            pmax(0.0, net) * growth
+        }
+        _ if ability.cost.is_none() => net,
+        _ => pmax(0.0, net),
+    }
+}
+
+/// What card `card` on `cell` adds to the abilities of its neighbours that count neighbours.
+pub fn neighbour_bonus(card: usize, farm: &mut Farm, cell: Cell) -> f64 {
+    let (x, y) = cell;
+    let mut total = 0.0;
+    for c in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+        let Some(spot) = farm.occupied(c) else {
+            continue;
+        };
+        let Some(ab) = farm
+            .design(spot)
+            .filter(|_| spot.up)
+            .and_then(|d| d.ability.as_ref())
+        else {
+            continue;
+        };
+        if ab.timing == Timing::Immediate {
+            continue;
+        }
+        let before = match farm.unprobed.iter().find(|(at, _)| *at == c) {
+            Some(&(_, w)) => w,
+            None => {
+                let w = effects_worth(ab.effects, farm, Some(c));
+                farm.unprobed.push((c, w));
+                w
+            }
+        };
+        farm.probe(card, cell);
+        let after = effects_worth(ab.effects, farm, Some(c));
+        farm.unprobe(cell);
+        let times = if ab.timing == Timing::Harvest {
+            1 + farm.years_left
+        } else {
+            1
+        };
+        total += (after - before) * times as f64;
+    }
+    total
+}
+
+/// Worth of building card `card` (None: no design known) on `cell`, its cost included.
+pub fn build_worth(card: Option<usize>, farm: &mut Farm, cell: Cell, reach: &Reach) -> f64 {
+    let Some(card) = card.filter(|&c| farm.cfg.cards[c].kind < TYPES.len()) else {
+        return 1.0 - 3.0 * farm.cv;
+    };
+    let cfg = farm.cfg;
+    let info = &cfg.cards[card];
+    let watered = reach.get(cell) > 0;
+    let mut value = info.vp as f64 + ability_worth(info, farm, cell, watered);
+    value += neighbour_bonus(card, farm, cell);
+    let int = |n: i64| n.max(0) as f64;
+    value -= int(info.coins) * farm.cv + int(info.food) * farm.fv;
+    value -= int(info.water) * farm.wv;
+    value + 0.25
+}
+
+pub fn tower_worth(farm: &Farm, cell: Cell, reach: &Reach) -> f64 {
+    let fields = farm
+        .spots
+        .iter()
+        .filter(|s| {
+            s.up && farm
+                .design(s)
+                .is_some_and(|d| d.kind == 0 && d.ability.is_some())
+        })
+        .count();
+    let towers = farm.towers().count();
+    let need = 0.6 * fields as f64 - towers as f64 + 0.5;
+    let fresh = if reach.contains(cell) { 0.0 } else { 0.4 };
+    let late = if farm.year == 4 { 0.3 } else { 0.0 };
+    3.0 * farm.wv + pmax(0.0, need) + fresh - 2.0 * farm.cv + late
+}
+
+pub fn silo_worth(farm: &Farm) -> f64 {
+    let room = farm.food_cap - farm.food;
+    if room <= 1 {
+        0.8
+    } else if room <= 3 {
+        0.3
+    } else {
+        0.1
+    }
+}
+
+fn repeats_host(farm: &Farm, list: usize) -> bool {
+    farm.cfg.lists[list]
+        .iter()
+        .any(|e| matches!(e, Effect::RepeatHost))
+}
+
+/// A tile's worth on `host` (None: the best it could do anywhere).
+pub fn tile_worth(tile: Option<&EquipmentDesign>, farm: &Farm, host: Option<&Spot>) -> f64 {
+    let Some(tile) = tile else {
+        return 1.0;
+    };
+    let cell = host.map(|h| h.cell);
+    match tile.timing {
+        Timing::GameEnd => {
+            let mut effects = Some(tile.effects);
+            if repeats_host(farm, tile.effects) {
+                effects = host
+                    .and_then(|h| farm.design(h))
+                    .and_then(|d| d.ability.as_ref())
+                    .map(|ab| ab.effects);
+            }
+            let worth = effects.map_or(0.0, |l| effects_worth(l, farm, cell));
+            worth - 0.5 * cost_worth(tile.cost.as_ref(), farm, cell)
+        }
+        Timing::Placement => effects_worth(tile.effects, farm, cell),
+        Timing::Harvest => 0.8 * (1 + farm.years_left) as f64,
+        _ => 0.7 * (1 + farm.years_left) as f64,
+    }
+}
