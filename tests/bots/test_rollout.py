@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from tests.bots.test_ismcts import GAMES, SampledFrom, positions, twin_pairs
+from tests.bots.test_ismcts import GAMES, SampledFrom, positions, trading_position, twin_pairs
 
 import seedbed
 from seedbed.bots import BotSpecError, InfoSet, make_bot
 from seedbed.bots.rollout import Arm, RolloutBot, make_rollout, pick, survivors
 from seedbed.engine.api import Action, JsonDict, State
+from seedbed.engine.menu import kind_of
 from seedbed.engine.registry import heuristics as game_heuristics
 from seedbed.engine.rng import Rng
 
@@ -194,6 +195,16 @@ def test_lead_reward_is_the_score_over_the_best_other_seat() -> None:
     result = bot.search(InfoSet(state, p), Rng(4))
     for arm in result.arms:
         assert arm.plays == 0 or float(arm.total).is_integer()  # sums of score differences
+
+
+def test_bulky_false_never_proposes_an_offer() -> None:
+    state, p = trading_position(3, seed=8)
+    for seed in range(3):
+        bot = make_rollout("bohnanza", iterations=24, top=6, bulky=False)
+        action = bot.act(InfoSet(state, p), Rng(seed))
+        assert kind_of(action) != "offer" and state.is_legal(p, action)
+        assert bot.last is not None and len(bot.last.arms) > 1
+        assert all(kind_of(a.action) != "offer" for a in bot.last.arms)
 
 
 def test_doctest_examples() -> None:

@@ -59,6 +59,8 @@ def test_every_game_has_a_table_search_in_iterations(game: str) -> None:
     named after it."""
     spec = parse_spec(table_search(game))
     iterations = spec.settings()["iterations"]
-    assert spec.name == "ismcts" and iterations and spec.settings()["seconds"] is None
-    assert presets(game)[2].name == f"Search, {iterations:,} iterations"
-    assert label(presets(game)[2], game).startswith(f"Search ({iterations:,} it.): ")
+    assert spec.name in ("ismcts", "rollout") and iterations
+    assert spec.settings().get("seconds") is None
+    unit, short = ("rollouts", "rollouts") if spec.name == "rollout" else ("iterations", "it.")
+    assert presets(game)[2].name == f"Search, {iterations:,} {unit}"
+    assert label(presets(game)[2], game).startswith(f"Search ({iterations:,} {short}): ")

@@ -25,7 +25,9 @@ the samples can tell a better one.
   (noisy rollouts otherwise pick whichever candidate was luckiest, a move no better than the
   heuristic's on average).
 * **Courtesy and ``bulky=false``** as ISMCTS's (``seedbed.bots.ismcts``): candidates come from
-  the game's ``polite`` menu and never of a skipped kind.
+  the game's ``polite`` menu and never of a skipped kind. The rollouts after them model every
+  seat, the observer's included, as the heuristic player (so they stay native): a bot with
+  ``bulky=false`` never makes an offer, but its rollouts do not know that of it.
 
 >>> import seedbed
 >>> from seedbed.bots.api import InfoSet
@@ -233,7 +235,7 @@ class Player:
             info.num_players,
             rng,
             bot.heuristics(),
-            bot.base.skipped(),
+            frozenset(),  # rollouts model every seat as the heuristic player, natively
             native_greedy=bot.base.own_heuristics,
         )
 

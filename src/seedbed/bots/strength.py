@@ -69,6 +69,9 @@ class Preset:
     """A shorter name for the lobby's menu (the name if empty)."""
 
 
+UNITS = {"ismcts": ("iterations", "it."), "rollout": ("rollouts", "rollouts")}
+"""What a search kind's ``iterations`` count, for people: in full and in a menu."""
+
 DEFAULT_SEARCH = "ismcts:iterations=1000"
 """The table search of a game whose heuristics declare none."""
 
@@ -84,11 +87,13 @@ def table_search(game: str) -> str:
 def presets(game: str) -> tuple[Preset, ...]:
     """The bots the lobby offers for ``game``: random, greedy and its table search."""
     search = table_search(game)
-    iterations = parse_spec(search).settings().get("iterations") or 1000
+    parsed = parse_spec(search)
+    iterations = parsed.settings().get("iterations") or 1000
+    unit, short = UNITS.get(parsed.name, UNITS["ismcts"])
     return (
         Preset("random", "Random", 0.0),
         Preset("greedy", "Greedy", 0.0),
-        Preset(search, f"Search, {iterations:,} iterations", 1.0, f"Search ({iterations:,} it.)"),
+        Preset(search, f"Search, {iterations:,} {unit}", 1.0, f"Search ({iterations:,} {short})"),
     )
 
 
