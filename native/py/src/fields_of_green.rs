@@ -12,6 +12,7 @@ use std::sync::Arc;
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use pyo3::IntoPyObjectExt;
 use seedbed_core::fields_of_green::actions::Action;
 use seedbed_core::fields_of_green::flow::movers;
 use seedbed_core::fields_of_green::menu::legal_actions;
@@ -20,6 +21,7 @@ use seedbed_core::fields_of_green::trace::{events_json, trace_one};
 use seedbed_core::fields_of_green::{game, greedy, observe, playout, Config, Zones};
 
 use crate::bohnanza::masked_seed;
+use crate::fast;
 use crate::playout::{traces_of, TraceRow};
 
 fn value_error(message: impl Into<String>) -> PyErr {
@@ -80,11 +82,73 @@ pub fn fields_of_green_config(
     })
 }
 
+/// The wrapper's action objects by native action, shared by every state (D-40's shared
+/// objects: one immutable object per action, so a search's tree keys and the menus it reads
+/// are the same objects); a missing one is made by the wrapper's `make(json_text)`.
+static ACTIONS: fast::SharedCache<Action> = fast::SharedCache::new(Default::default);
+
+/// The wrapper's shared object of `a` (from [`ACTIONS`], or `make(json_text)`, then kept).
+fn action_object<'py>(
+    py: Python<'py>,
+    a: Action,
+    make: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    fast::cached(&ACTIONS, py, a, |a| make.call1((a.to_json_text(),)))
+}
+
 /// A native Fields of Green position.
 #[pyclass(module = "seedbed._native")]
-#[derive(Clone)]
 pub struct FieldsOfGreenZones {
     pub inner: Zones,
+    /// The menu tuple handed out at this position (`menu_tuple`), applied by identity
+    /// (`apply_listed`); forgotten when the position changes.
+    listed: fast::Listed<Action>,
+}
+
+impl From<Zones> for FieldsOfGreenZones {
+    fn from(inner: Zones) -> Self {
+        FieldsOfGreenZones {
+            inner,
+            listed: fast::Listed::new(),
+        }
+    }
+}
+
+impl Clone for FieldsOfGreenZones {
+    /// The position only: a copy has handed out nothing yet.
+    fn clone(&self) -> Self {
+        FieldsOfGreenZones::from(self.inner.clone())
+    }
+}
+
+impl FieldsOfGreenZones {
+    /// Apply `action` for `player`: the events as `Event` objects and the new movers.
+    fn applied<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: i64,
+        action: &Action,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
+        match game::apply(&mut self.inner, player, action) {
+            Ok(events) => {
+                self.listed.clear();
+                let objects = events
+                    .iter()
+                    .map(|e| {
+                        crate::fast::event_object(
+                            py,
+                            e.kind,
+                            &e.public,
+                            e.private.as_ref(),
+                            &e.private_to,
+                        )
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                crate::fast::applied(py, objects, movers(&self.inner))
+            }
+            Err(why) => Err(refused_error(py, &why)),
+        }
+    }
 }
 
 fn is_mover(z: &Zones, player: i64) -> bool {
@@ -211,6 +275,88 @@ impl FieldsOfGreenZones {
         Ok(item.to_json_text())
     }
 
+    /// `legal_actions(player)` for the wrapper, `player` being on the move: the menu as a
+    /// tuple of the wrapper's shared action objects (`make(json_text)` makes a missing one),
+    /// the same tuple again at the same position; or its length when it is longer than
+    /// `limit` (the wrapper's lazy menu then asks for items with `menu_item`).
+    fn menu_tuple(
+        slf: &Bound<'_, Self>,
+        player: i64,
+        limit: usize,
+        make: &Bound<'_, PyAny>,
+    ) -> PyResult<PyObject> {
+        let py = slf.py();
+        let mut this = slf.borrow_mut();
+        if let Some(menu) = this.listed.menu_of(py, player) {
+            return Ok(menu.into_any().unbind());
+        }
+        if !is_mover(&this.inner, player) {
+            return Ok(PyTuple::empty(py).into_any().unbind());
+        }
+        let menu = legal_actions(&this.inner, player as usize);
+        let n = menu.len();
+        if n > limit {
+            return n.into_py_any(py);
+        }
+        let natives = menu.items(&this.inner);
+        let items = natives
+            .iter()
+            .map(|a| action_object(py, a.clone(), make))
+            .collect::<PyResult<Vec<_>>>()?;
+        let tuple = PyTuple::new(py, items)?;
+        this.listed.player = player;
+        this.listed.menu = Some((tuple.clone().unbind(), natives));
+        Ok(tuple.into_any().unbind())
+    }
+
+    /// Item `index` of `legal_actions(player)` as the wrapper's shared action object (the
+    /// wrapper's lazy menu keeps a copy of its position and asks it); remembered as the item
+    /// picked last, which `apply_listed` of the state the menu came from finds.
+    fn menu_item<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: i64,
+        index: usize,
+        make: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let item = is_mover(&self.inner, player)
+            .then(|| legal_actions(&self.inner, player as usize).get(&self.inner, index))
+            .flatten()
+            .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
+        let obj = action_object(py, item.clone(), make)?;
+        self.listed.picked = Some((obj.clone().unbind(), item));
+        Ok(obj)
+    }
+
+    /// `apply` of an action object this state handed out at this position, found by
+    /// identity: an item of its menu tuple, or the item its lazy menu (whose copy of the
+    /// position is `menu`) gave last. `(events, movers)`; None when `action` is no such
+    /// object or `player` no int (the wrapper then takes the JSON path). Refusals as
+    /// `apply_json`.
+    #[pyo3(signature = (player, action, menu = None))]
+    fn apply_listed<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+        action: &Bound<'py, PyAny>,
+        menu: Option<&Bound<'py, FieldsOfGreenZones>>,
+    ) -> PyResult<Option<(Bound<'py, PyList>, Bound<'py, PyTuple>)>> {
+        let found = self.listed.find(action).or_else(|| {
+            menu.and_then(|m| m.try_borrow().ok())
+                .and_then(|m| m.listed.find(action))
+        });
+        let Some(a) = found else {
+            return Ok(None);
+        };
+        if player.is_instance_of::<pyo3::types::PyBool>() {
+            return Ok(None);
+        }
+        let Ok(player) = player.extract::<i64>() else {
+            return Ok(None);
+        };
+        self.applied(py, player, &a).map(Some)
+    }
+
     /// `apply_json` with the events as `seedbed.engine.api.Event` objects built natively
     /// (what `json.loads` of their JSON would give) and the new movers, in one call:
     /// `(events, movers)`. Refusals as `apply_json`.
@@ -221,24 +367,7 @@ impl FieldsOfGreenZones {
         action_json: &str,
     ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
         let action = parse_action(py, action_json)?;
-        match game::apply(&mut self.inner, player, &action) {
-            Ok(events) => {
-                let objects = events
-                    .iter()
-                    .map(|e| {
-                        crate::fast::event_object(
-                            py,
-                            e.kind,
-                            &e.public,
-                            e.private.as_ref(),
-                            &e.private_to,
-                        )
-                    })
-                    .collect::<PyResult<Vec<_>>>()?;
-                crate::fast::applied(py, objects, movers(&self.inner))
-            }
-            Err(why) => Err(refused_error(py, &why)),
-        }
+        self.applied(py, player, &action)
     }
 
     /// Apply an action given as JSON text: the events as JSON text of
@@ -246,7 +375,10 @@ impl FieldsOfGreenZones {
     fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
         let action = parse_action(py, action_json)?;
         match game::apply(&mut self.inner, player, &action) {
-            Ok(events) => Ok(events_json(&events)),
+            Ok(events) => {
+                self.listed.clear();
+                Ok(events_json(&events))
+            }
             Err(why) => Err(refused_error(py, &why)),
         }
     }
@@ -300,7 +432,7 @@ impl FieldsOfGreenZones {
         }
         let mut d = Clone::clone(&self.inner);
         observe::determinize_into(&mut d, viewer, &mut rng.inner);
-        Ok(FieldsOfGreenZones { inner: d })
+        Ok(FieldsOfGreenZones::from(d))
     }
 
     /// Play on in place with the random policy of `seedbed.lab.simulate`; returns the steps.
@@ -311,6 +443,7 @@ impl FieldsOfGreenZones {
         mut rng: PyRefMut<'_, crate::rng::Rng>,
         max_steps: u64,
     ) -> u64 {
+        self.listed.clear();
         let mut generator = rng.inner;
         let state = &mut self.inner;
         let mut counts = BTreeMap::new();
@@ -335,6 +468,7 @@ impl FieldsOfGreenZones {
         mut rng: PyRefMut<'_, crate::rng::Rng>,
         max_steps: u64,
     ) -> u64 {
+        self.listed.clear();
         let mut generator = rng.inner;
         let state = &mut self.inner;
         let steps = py.allow_threads(|| greedy::greedy_playout(state, &mut generator, max_steps));
@@ -357,6 +491,25 @@ impl FieldsOfGreenZones {
         let action = py.allow_threads(|| greedy::choose(state, player as usize, &mut generator));
         rng.inner = generator;
         action.map(|a| a.to_json_text())
+    }
+
+    /// The greedy policy's action for `player` as the wrapper's shared action object, the
+    /// one `menu_tuple` and `menu_item` give (None when not on the move).
+    fn greedy_object<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+        mut rng: PyRefMut<'_, crate::rng::Rng>,
+        make: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if !is_mover(&self.inner, player) {
+            return Ok(None);
+        }
+        let mut generator = rng.inner;
+        let state = &self.inner;
+        let action = py.allow_threads(|| greedy::choose(state, player as usize, &mut generator));
+        rng.inner = generator;
+        action.map(|a| action_object(py, a, make)).transpose()
     }
 
     /// The action's text form (`str(action)`), from its JSON.
@@ -382,6 +535,7 @@ pub fn fields_of_green_new_state(
 ) -> PyResult<FieldsOfGreenZones> {
     Ok(FieldsOfGreenZones {
         inner: game::new_state(config.inner.clone(), masked_seed(seed)?),
+        listed: fast::Listed::new(),
     })
 }
 
@@ -394,7 +548,7 @@ pub fn fields_of_green_state_from_json(
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| value_error(format!("a state must be JSON: {e}")))?;
     match game::state_from_json(&value, config.inner.clone()) {
-        Ok(inner) => Ok(FieldsOfGreenZones { inner }),
+        Ok(inner) => Ok(FieldsOfGreenZones::from(inner)),
         Err(LoadError::Missing(key)) => Err(PyKeyError::new_err(key)),
         Err(LoadError::Bad(why)) => Err(value_error(why)),
     }

@@ -13,7 +13,7 @@ use super::state::Cell;
 /// No tile: a card's own harvest or game-end ability.
 pub const NO_TILE: i64 = -1;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Action {
     PlaceWater(Water),
     DrawSplit([i64; 4]),

@@ -75,85 +75,58 @@ def _dumps(action: Action) -> str | None:
     return json.dumps(obj, separators=(",", ":"))
 
 
-_DECODED: list[dict[str, Action]] = [{}, {}]
-"""Actions decoded from the native menus' JSON texts, two generations of at most
-:data:`DECODED_LIMIT` each: one immutable action object per text, shared by every state
-(D-40's shared action objects; a search's tree keys and the menus it reads are then the same
-objects)."""
+_TEXTS: dict[Action, tuple[Action, str]] = {}
+"""The shared action objects (one per action, made by :func:`_made` for the native menus,
+which keep them: D-40's shared objects, so a search's tree keys and the menus it reads are the
+same objects) and their JSON texts, keyed by the action; used only when the key found is that
+very object, so an equal action built otherwise (a bool for an int, say) still goes through
+``_dumps``. At most :data:`TEXTS_LIMIT` entries (then it starts again)."""
 
-_ENCODED: list[dict[Action, tuple[Action, str]]] = [{}, {}]
-"""The other way: a shared action object and its text, keyed by the action (used only when
-the key found is that very object, so an equal action built otherwise, with a bool for an
-int say, still goes through ``_dumps``)."""
-
-DECODED_LIMIT = 8192
+TEXTS_LIMIT = 50_000
 
 
-def _decoded(text: str) -> Action:
-    """The shared action object of a native menu item's JSON text."""
-    young, old = _DECODED
-    found = young.get(text)
-    if found is None:
-        found = old.get(text)
-        if found is None:
-            found = action_from_json(json.loads(text))
-        if len(young) >= DECODED_LIMIT:
-            _DECODED[1] = young
-            _DECODED[0] = young = {}
-            _ENCODED[1] = _ENCODED[0]
-            _ENCODED[0] = {}
-        young[text] = found
-        _ENCODED[0][found] = (found, text)
-    return found
+def _made(text: str) -> Action:
+    """The action object of a native menu item's JSON text, made once per action: the native
+    side keeps it (``seedbed._native``'s shared action objects) and hands it out again."""
+    action = action_from_json(json.loads(text))
+    if len(_TEXTS) >= TEXTS_LIMIT:
+        _TEXTS.clear()
+    _TEXTS[action] = (action, text)
+    return action
 
 
 def _encoded(action: Action) -> str | None:
-    """The JSON text of a shared action object (one of ``_decoded``'s), else None."""
+    """The JSON text of a shared action object (one of ``_made``'s), else None."""
     if type(action) not in _KINDS:
         return None
-    for generation in _ENCODED:
-        entry = generation.get(action)
-        if entry is not None and entry[0] is action:
-            return entry[1]
+    entry = _TEXTS.get(action)
+    if entry is not None and entry[0] is action:
+        return entry[1]
     return None
 
 
 class NativeMenu(LazyMenu):
-    """A long menu of a native state: its length from the native menu and item *i* decoded
-    when asked for."""
+    """A long menu of a native state: its length from the native menu and item *i* (the
+    shared action object) made when asked for."""
 
-    __slots__ = ("_player", "_zones", "last")
+    __slots__ = ("_player", "zones")
 
     def __init__(self, zones: Any, player: PlayerId, length: int) -> None:
-        self._zones = zones.clone()  # the position, kept apart from later moves
+        self.zones = zones.clone()
+        """The position, kept apart from later moves; it remembers the item made last,
+        which the state applies by identity (``apply_listed``)."""
         self._player = player
         self._len = length
-        self.last: tuple[Action, str] | None = None
-        """The item decoded last and its JSON text (applied by identity, without encoding)."""
 
     def _item(self, i: int) -> Action:
-        text: str = self._zones.menu_item_text(self._player, i)
-        action = _decoded(text)
-        self.last = (action, text)
+        action: Action = self.zones.menu_item(self._player, i, _made)
         return action
-
-
-class _Listed:
-    """The menu a position handed out (the same object again while the position stands) and
-    its items' JSON texts (an eager menu's; a long menu remembers its last item)."""
-
-    __slots__ = ("menu", "player", "texts")
-
-    def __init__(self, player: PlayerId, menu: Sequence[Action], texts: list[str]) -> None:
-        self.player = player
-        self.menu = menu
-        self.texts = texts
 
 
 class NativeFieldsOfGreenState(State):
     """A Fields of Green position held by the native engine (``seedbed.engine.api.State``)."""
 
-    __slots__ = ("_game", "_listed", "_movers", "_python", "zones")
+    __slots__ = ("_game", "_long", "_movers", "_python", "zones")
     game_name = "fields_of_green"
 
     def __init__(self, zones: Any, game: NativeFieldsOfGreen) -> None:
@@ -161,7 +134,8 @@ class NativeFieldsOfGreenState(State):
         self._game = game
         self._movers: tuple[int, ...] = tuple(zones.to_move())
         self._python: FieldsOfGreenState | None = None
-        self._listed: _Listed | None = None
+        self._long: NativeMenu | None = None
+        """The long menu handed out at this position (the same object again)."""
 
     # ---------------------------------------------------------------- the State API
 
@@ -176,32 +150,18 @@ class NativeFieldsOfGreenState(State):
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
             return ()
-        listed = self._listed
-        if listed is not None and listed.player == player:
-            return listed.menu
-        length, texts = self.zones.menu_texts(player, EAGER_MENU)
-        menu: Sequence[Action]
-        if length <= EAGER_MENU:
-            menu = tuple(map(_decoded, texts))
-        else:
-            menu = NativeMenu(self.zones, player, length)
-        self._listed = _Listed(player, menu, texts)
-        return menu
+        menu = self.zones.menu_tuple(player, EAGER_MENU, _made)
+        if type(menu) is not int:  # the shared objects (the same tuple at one position)
+            actions: Sequence[Action] = menu
+            return actions
+        long = self._long
+        if long is None or long._player != player:
+            long = self._long = NativeMenu(self.zones, player, menu)
+        return long
 
     def _text(self, action: Action) -> str | None:
-        """The JSON text of ``action`` for the core: found by identity among the items this
-        position listed (no encoding), else ``_dumps``."""
-        listed = self._listed
-        if listed is not None:
-            menu = listed.menu
-            if isinstance(menu, NativeMenu):
-                last = menu.last
-                if last is not None and last[0] is action:
-                    return last[1]
-            else:
-                for i, item in enumerate(menu):
-                    if item is action:
-                        return listed.texts[i]
+        """The JSON text of ``action`` for the core: a shared object's (no encoding), else
+        ``_dumps``."""
         return _encoded(action) or _dumps(action)
 
     def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
@@ -219,6 +179,14 @@ class NativeFieldsOfGreenState(State):
         return self.refusal(player, action) is None
 
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
+        long = self._long
+        listed = self.zones.apply_listed(player, action, None if long is None else long.zones)
+        if listed is not None:
+            events: list[Event]
+            events, self._movers = listed
+            self._python = None
+            self._long = None
+            return events
         text = self._text(action)
         if text is None:
             raise self._python_refusal(player, action)
@@ -228,7 +196,7 @@ class NativeFieldsOfGreenState(State):
             raise self._python_refusal(player, action) from None
         self._movers = movers
         self._python = None
-        self._listed = None
+        self._long = None
         result: list[Event] = events
         return result
 
@@ -264,7 +232,7 @@ class NativeFieldsOfGreenState(State):
         new._game = self._game
         new._movers = self._movers
         new._python = None
-        new._listed = None
+        new._long = None
         return new
 
     def key(self) -> str:
@@ -281,7 +249,7 @@ class NativeFieldsOfGreenState(State):
             steps: int = self.zones.playout(native_rng, max_steps)
         self._movers = tuple(self.zones.to_move())
         self._python = None
-        self._listed = None
+        self._long = None
         return steps
 
     def greedy_playout(self, rng: Rng, max_steps: int) -> int:
@@ -296,7 +264,7 @@ class NativeFieldsOfGreenState(State):
             steps: int = self.zones.greedy_playout(native_rng, max_steps)
         self._movers = tuple(self.zones.to_move())
         self._python = None
-        self._listed = None
+        self._long = None
         return steps
 
     def greedy_choose(self, player: PlayerId, rng: Rng) -> Action | None:
@@ -307,8 +275,8 @@ class NativeFieldsOfGreenState(State):
             legal = self.legal_actions(player)
             return choose(self.observe(player), legal, rng) if legal else None
         with _native_rng(rng) as native_rng:
-            text: str | None = self.zones.greedy_choose(player, native_rng)
-        return None if text is None else _decoded(text)
+            action: Action | None = self.zones.greedy_object(player, native_rng, _made)
+        return action
 
     def _python_greedy_playout(self, rng: Rng, max_steps: int) -> int:
         steps = 0
