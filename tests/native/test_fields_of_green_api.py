@@ -17,7 +17,7 @@ import seedbed
 from seedbed.engine.api import Event
 from seedbed.engine.menu import LazyMenu
 from seedbed.games.fields_of_green import native as N
-from seedbed.games.fields_of_green.actions import action_from_json
+from seedbed.games.fields_of_green.actions import CODEC, action_from_json
 from seedbed.lab.simulate import policy_rng
 
 pytestmark = pytest.mark.skipif(N.GAME is None, reason=str(N.UNAVAILABLE))
@@ -104,3 +104,23 @@ def test_a_lazy_menu_item_applied_elsewhere_or_later_is_applied_by_what_it_says(
     assert list(menu[-3:]) == list(before[-3:]) and menu[5] == before[5]
     got, expected = state.refusal(player, first), python.refusal(player, first)
     assert type(got) is type(expected) and str(got) == str(expected)
+
+
+def test_shared_objects_are_made_as_the_codec_reads_their_json() -> None:
+    """``_made`` builds an action from its kind's index and fields: the classes are in the
+    codec's order (the native actions' order), and what it makes equals, field for field and
+    type for type, what ``action_from_json`` reads from the item's JSON text."""
+    assert tuple(cls.kind.type for cls in N._KIND_CLASSES) == CODEC.types  # type: ignore[attr-defined]
+    seen = 0
+    for seed in range(3):
+        state = seedbed.game("fields_of_green", engine="native").new_state(3, seed)
+        rng = policy_rng(seed)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            menu = state.legal_actions(player)
+            for item in (menu[0], menu[-1], menu[rng.below(len(menu))]):
+                parsed = action_from_json(json.loads(json.dumps(item.to_json())))
+                assert parsed == item and repr(parsed) == repr(item)
+                seen += 1
+            state.apply(player, menu[rng.below(len(menu))])
+    assert seen > 300

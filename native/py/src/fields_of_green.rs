@@ -16,6 +16,8 @@ use pyo3::IntoPyObjectExt;
 use seedbed_core::fields_of_green::actions::Action;
 use seedbed_core::fields_of_green::flow::movers;
 use seedbed_core::fields_of_green::menu::legal_actions;
+use seedbed_core::fields_of_green::resources::Water;
+use seedbed_core::fields_of_green::state::Cell;
 use seedbed_core::fields_of_green::state::LoadError;
 use seedbed_core::fields_of_green::trace::{events_json, trace_one};
 use seedbed_core::fields_of_green::{game, greedy, observe, playout, Config, Zones};
@@ -87,13 +89,72 @@ pub fn fields_of_green_config(
 /// are the same objects); a missing one is made by the wrapper's `make(json_text)`.
 static ACTIONS: fast::SharedCache<Action> = fast::SharedCache::new(Default::default);
 
-/// The wrapper's shared object of `a` (from [`ACTIONS`], or `make(json_text)`, then kept).
+/// The wrapper's shared object of `a` (from [`ACTIONS`], or made by `make`, then kept).
 fn action_object<'py>(
     py: Python<'py>,
     a: Action,
     make: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    fast::cached(&ACTIONS, py, a, |a| make.call1((a.to_json_text(),)))
+    fast::cached(&ACTIONS, py, a, |a| {
+        let (kind, fields) = action_fields(py, a)?;
+        make.call1((kind, fields, a.to_json_text()))
+    })
+}
+
+/// What the wrapper's `make(kind, fields, json_text)` builds an action from: the index of
+/// its kind (the order of `actions.CODEC`'s kinds, which is [`Action`]'s) and its fields in
+/// the dataclass's order, as the Python codec reads them (a cell an `(x, y)` tuple, water a
+/// tuple of `(x, y, amount)` tuples, no tile `NO_TILE`).
+fn action_fields<'py>(py: Python<'py>, a: &Action) -> PyResult<(u8, Bound<'py, PyTuple>)> {
+    let water = |w: &Water| PyTuple::new(py, w.iter().copied());
+    let cell = |c: &Cell| PyTuple::new(py, [c.0, c.1]);
+    let ints = |v: &[i64]| PyTuple::new(py, v.iter().copied());
+    let card_cell = |c: i64, at: &Cell| -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, [c.into_bound_py_any(py)?, cell(at)?.into_any()])
+    };
+    let item_water = |c: i64, t: i64, w: &Water| -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            [
+                c.into_bound_py_any(py)?,
+                t.into_bound_py_any(py)?,
+                water(w)?.into_any(),
+            ],
+        )
+    };
+    Ok(match a {
+        Action::PlaceWater(w) => (0, PyTuple::new(py, [water(w)?])?),
+        Action::DrawSplit(split) => (1, ints(split)?),
+        Action::Commit(c) => (2, ints(&[*c])?),
+        Action::Build(c, at, w) => (
+            3,
+            PyTuple::new(
+                py,
+                [
+                    c.into_bound_py_any(py)?,
+                    cell(at)?.into_any(),
+                    water(w)?.into_any(),
+                ],
+            )?,
+        ),
+        Action::Tower(c, at) => (4, card_cell(*c, at)?),
+        Action::Silo(c, at) => (5, card_cell(*c, at)?),
+        Action::Market(c, food) => (6, ints(&[*c, *food])?),
+        Action::Restore(c, at) => (7, card_cell(*c, at)?),
+        Action::Attach(t) => (8, ints(&[*t])?),
+        Action::SkipAttach => (9, PyTuple::empty(py)),
+        Action::Keep(t) => (10, ints(&[*t])?),
+        Action::Place(at) => (11, PyTuple::new(py, [cell(at)?])?),
+        Action::SetAside => (12, PyTuple::empty(py)),
+        Action::Choose(i) => (13, ints(&[*i])?),
+        Action::Pay(w) => (14, PyTuple::new(py, [water(w)?])?),
+        Action::Skip => (15, PyTuple::empty(py)),
+        Action::PayHarvest(c, t, w) => (16, item_water(*c, *t, w)?),
+        Action::Decline(c, t) => (17, ints(&[*c, *t])?),
+        Action::EndHarvest => (18, PyTuple::empty(py)),
+        Action::PayEnd(c, t, w) => (19, item_water(*c, *t, w)?),
+        Action::EndScoring => (20, PyTuple::empty(py)),
+    })
 }
 
 /// A native Fields of Green position.

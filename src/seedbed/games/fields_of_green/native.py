@@ -29,6 +29,7 @@ from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import LazyMenu
 from seedbed.engine.rng import Rng, mirrored
+from seedbed.games.fields_of_green import actions as A
 from seedbed.games.fields_of_green.actions import action_from_json
 from seedbed.games.fields_of_green.cards import CardSet
 from seedbed.games.fields_of_green.decisions import DECISIONS
@@ -59,6 +60,15 @@ player that is not an int): the Python rules then give the refusal."""
 
 _KINDS = frozenset((*HANDLERS, *DECISIONS))
 
+_KIND_CLASSES: tuple[Callable[..., Action], ...] = (
+    *(A.PlaceWater, A.DrawSplit, A.Commit, A.BuildLocation, A.BuildWaterTower, A.BuildSilo),
+    *(A.GoToMarket, A.RestoreLocation, A.AttachEquipment, A.SkipAttach, A.KeepEquipment),
+    *(A.PlaceEquipment, A.SetAsideEquipment, A.ChooseEffect, A.PayOptional, A.SkipOptional),
+    *(A.PayHarvest, A.DeclineHarvest, A.EndHarvest, A.PayGameEnd, A.EndScoring),
+)
+"""The action classes in the order of ``actions.CODEC``'s kinds, which is the native
+actions' order: ``_made`` builds an action from the index of its kind."""
+
 
 def _dumps(action: Action) -> str | None:
     """The action's JSON text for the core, or None when its JSON would not say exactly what
@@ -75,23 +85,28 @@ def _dumps(action: Action) -> str | None:
     return json.dumps(obj, separators=(",", ":"))
 
 
-_TEXTS: dict[Action, tuple[Action, str]] = {}
+_TEXTS: list[dict[Action, tuple[Action, str]]] = [{}, {}]
 """The shared action objects (one per action, made by :func:`_made` for the native menus,
 which keep them: D-40's shared objects, so a search's tree keys and the menus it reads are the
-same objects) and their JSON texts, keyed by the action; used only when the key found is that
-very object, so an equal action built otherwise (a bool for an int, say) still goes through
-``_dumps``. At most :data:`TEXTS_LIMIT` entries (then it starts again)."""
+same objects) and their JSON texts, keyed by the action, two generations of at most
+:data:`TEXTS_LIMIT` each (as the native side keeps the objects); used only when the key found
+is that very object, so an equal action built otherwise (a bool for an int, say) still goes
+through ``_dumps``."""
 
 TEXTS_LIMIT = 50_000
 
 
-def _made(text: str) -> Action:
-    """The action object of a native menu item's JSON text, made once per action: the native
-    side keeps it (``seedbed._native``'s shared action objects) and hands it out again."""
-    action = action_from_json(json.loads(text))
-    if len(_TEXTS) >= TEXTS_LIMIT:
-        _TEXTS.clear()
-    _TEXTS[action] = (action, text)
+def _made(kind: int, fields: tuple[Any, ...], text: str) -> Action:
+    """The action object of a native menu item, made once per action from its kind (an index
+    into ``CODEC.kinds``, the order of the native actions) and fields, as
+    ``action_from_json`` would read its JSON ``text``: the native side keeps it
+    (``seedbed._native``'s shared action objects) and hands it out again."""
+    action: Action = _KIND_CLASSES[kind](*fields)
+    young = _TEXTS[0]
+    if len(young) >= TEXTS_LIMIT:
+        _TEXTS[1] = young
+        _TEXTS[0] = young = {}
+    young[action] = (action, text)
     return action
 
 
@@ -99,9 +114,10 @@ def _encoded(action: Action) -> str | None:
     """The JSON text of a shared action object (one of ``_made``'s), else None."""
     if type(action) not in _KINDS:
         return None
-    entry = _TEXTS.get(action)
-    if entry is not None and entry[0] is action:
-        return entry[1]
+    for generation in _TEXTS:
+        entry = generation.get(action)
+        if entry is not None and entry[0] is action:
+            return entry[1]
     return None
 
 
