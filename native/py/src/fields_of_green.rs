@@ -1,10 +1,11 @@
 //! Fields of Green through PyO3: a configuration object built from the normalised options and
 //! the normalised card data (validated in Python first), the state's zones (`to_json`, `key`,
 //! `clone`), the game loop (movers, menus, apply with Python's refusals, outcome) with actions
-//! crossing as JSON text (menus as each item's text, `menu_texts`) and events as JSON text or,
-//! through `apply_text`, as `Event` objects built natively; observe, determinize,
-//! `state_from_json`, playouts and bulk simulation. The `State` API wrapper is
-//! `seedbed.games.fields_of_green.native`.
+//! crossing as the wrapper's shared action objects (kept here by the native action, D-53: a
+//! short menu as a tuple of them, `menu_tuple`; a long one item by item, `menu_item`; applied
+//! by identity, `apply_listed`) or as JSON text, and events as JSON text or as `Event` objects
+//! built natively; observe, determinize, `state_from_json`, playouts, the greedy policy and
+//! bulk simulation. The `State` API wrapper is `seedbed.games.fields_of_green.native`.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -306,36 +307,6 @@ impl FieldsOfGreenZones {
         serde_json::Value::from(out).to_string()
     }
 
-    /// `(length, texts)`: the length of `legal_actions(player)` and, when it is at most
-    /// `most`, each item's compact JSON text (else no texts): one call per eager menu.
-    fn menu_texts(&self, player: i64, most: usize) -> (usize, Vec<String>) {
-        if !is_mover(&self.inner, player) {
-            return (0, Vec::new());
-        }
-        let menu = legal_actions(&self.inner, player as usize);
-        let n = menu.len();
-        if n > most {
-            return (n, Vec::new());
-        }
-        let texts = (0..n)
-            .filter_map(|i| menu.get(&self.inner, i))
-            .map(|a| a.to_json_text())
-            .collect();
-        (n, texts)
-    }
-
-    /// Item `index` of `legal_actions(player)` as compact JSON text.
-    fn menu_item_text(&self, player: i64, index: usize) -> PyResult<String> {
-        let item = is_mover(&self.inner, player)
-            .then(|| {
-                let menu = legal_actions(&self.inner, player as usize);
-                menu.get(&self.inner, index)
-            })
-            .flatten()
-            .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
-        Ok(item.to_json_text())
-    }
-
     /// `legal_actions(player)` for the wrapper, `player` being on the move: the menu as a
     /// tuple of the wrapper's shared action objects (`make(json_text)` makes a missing one),
     /// the same tuple again at the same position; or its length when it is longer than
@@ -535,23 +506,6 @@ impl FieldsOfGreenZones {
         let steps = py.allow_threads(|| greedy::greedy_playout(state, &mut generator, max_steps));
         rng.inner = generator;
         steps
-    }
-
-    /// The greedy policy's action for `player` as JSON text (None when not on the move).
-    fn greedy_choose(
-        &self,
-        py: Python<'_>,
-        player: i64,
-        mut rng: PyRefMut<'_, crate::rng::Rng>,
-    ) -> Option<String> {
-        if !is_mover(&self.inner, player) {
-            return None;
-        }
-        let mut generator = rng.inner;
-        let state = &self.inner;
-        let action = py.allow_threads(|| greedy::choose(state, player as usize, &mut generator));
-        rng.inner = generator;
-        action.map(|a| a.to_json_text())
     }
 
     /// The greedy policy's action for `player` as the wrapper's shared action object, the

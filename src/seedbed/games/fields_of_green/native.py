@@ -3,7 +3,8 @@
 :class:`NativeFieldsOfGreenState` keeps its position in a ``seedbed._native.FieldsOfGreenZones``
 (the Rust port of ``state.py`` … ``observe.py``) and speaks the same API as
 :class:`~seedbed.games.fields_of_green.game.FieldsOfGreenState`: the same action objects
-(decoded with ``actions.action_from_json`` from the JSON the native menu gives), the same
+(one shared object per action, made from its fields as ``actions.action_from_json`` reads
+them and kept by the native side, D-53), the same
 :class:`Event` and :class:`Outcome` values, the same errors (the extension raises
 ``seedbed.engine.errors``' classes with Python's messages and clauses), ``observe`` dicts,
 ``determinize`` with the caller's :class:`~seedbed.engine.rng.Rng` advanced exactly as the
@@ -51,8 +52,8 @@ else:
         UNAVAILABLE = "the native engine was built without Fields of Green; rebuild it"
 
 EAGER_MENU = 16
-"""Menus up to this length are decoded at once; longer ones (builds: cells × water splits)
-are a :class:`NativeMenu` that decodes the items asked for."""
+"""Menus up to this length come as a tuple of shared action objects; longer ones (builds:
+cells × water splits) are a :class:`NativeMenu` that makes the items asked for."""
 
 _ERRORS = (InvalidActionError, OverflowError, TypeError)
 """What the native boundary raises for input it cannot hold (numbers beyond 64 bits, a
