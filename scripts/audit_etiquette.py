@@ -34,7 +34,7 @@ from typing import Any
 
 import seedbed
 from seedbed.arena.play import play_game, seat_rng
-from seedbed.bots import InfoSet, make_bot, with_manners
+from seedbed.bots import InfoSet, make_bot, parse_spec_list, with_manners
 from seedbed.engine.record import GameRecord, read_records
 from seedbed.engine.registry import heuristics
 
@@ -142,7 +142,7 @@ def main() -> None:
     if args.records is not None:
         records = read_records(args.records.read_text(encoding="utf-8").splitlines())
     else:
-        specs = [s.strip() for s in args.bots.split(",")]
+        specs = [str(s) for s in parse_spec_list(args.bots)]
         seeds = range(args.seed, args.seed + args.games)
         with ProcessPoolExecutor(args.jobs) as pool:
             texts = list(pool.map(_play, [specs] * len(seeds), seeds))

@@ -74,12 +74,13 @@ def test_bots_keep_the_etiquette_with_a_person_at_the_table(
         human,
         {"kind": "bot", "spec": "ismcts:iterations=10"},
         {"kind": "bot", "spec": "random"},
+        {"kind": "bot", "spec": "rollout:iterations=8"},
     ]
 
     async def run() -> Counter[str]:
         table_options = seedbed.spec("bohnanza").table_options(manners, people=True)
         store = open_store(tmp_path)
-        table = NewTable("t3", "bohnanza", 4, {}, 3, seating, None, False, table_options)
+        table = NewTable("t3", "bohnanza", len(seating), {}, 3, seating, None, False, table_options)
         await store.create_table(table)
         actor = TableActor.replay_from(table, [], store, InlineBots(), "2025-01-01T00:00:00+00:00")  # type: ignore[arg-type]
         actor.start()
