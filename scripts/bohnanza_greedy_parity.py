@@ -9,6 +9,8 @@ part. Needs the native module (``make native``).
 
     python scripts/bohnanza_greedy_parity.py --games 200
     python scripts/bohnanza_greedy_parity.py --games 1000 --config standard-4 --seed 50000
+
+Usage: python scripts/bohnanza_greedy_parity.py [--games 50] [--config LABEL] [--seed 0]
 """
 
 from __future__ import annotations
