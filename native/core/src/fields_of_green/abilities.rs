@@ -8,7 +8,7 @@ use super::cards::{
     Amount, Condition, DistinctBy, Effect, Gain, Modifier, Op, Resource, Selector, Timing, What,
     Where, KIND_NAMES, SILO, TYPES,
 };
-use super::config::{SILO_CAPACITY, TOWER_CAPACITY, TOWER_RANGE};
+use super::config::{CardInfo, SILO_CAPACITY, TOWER_CAPACITY, TOWER_RANGE};
 use super::events::Log;
 use super::farm::{neighbours, within};
 use super::state::{Cell, Zones, F_CHOOSE, F_EFFECTS, F_GAIN, F_WATER, NONE};
@@ -146,8 +146,9 @@ fn scope(z: &Zones, p: usize, at: Option<Cell>, r#where: &Where) -> Vec<i32> {
     }
 }
 
-fn card_matches(z: &Zones, card: i32, sel: &Selector) -> bool {
-    let info = &z.cfg.cards[card as usize];
+/// Whether a card with these facts is one a Selector's card filters (types, subtypes, names,
+/// tags, ability timing) pick; the greedy policy's farm reads the same filters.
+pub fn info_matches(info: &CardInfo, sel: &Selector) -> bool {
     if let Some(types) = &sel.types {
         if info.kind >= TYPES.len() || !types.contains(&info.kind) {
             return false;
@@ -198,7 +199,7 @@ pub fn matching(z: &Zones, p: usize, src: i32, sel: &Selector) -> Vec<i32> {
         if card == src && !sel.allow_self {
             continue;
         }
-        if !what_matches(z, card, sel.what) || !card_matches(z, card, sel) {
+        if !what_matches(z, card, sel.what) || !info_matches(&z.cfg.cards[card as usize], sel) {
             continue;
         }
         if sel.what == What::Equipment {

@@ -6,7 +6,7 @@
 //! origins: a cell (maybe empty: a card about to be built there) or anywhere (a card whose
 //! place is not chosen yet).
 
-use super::super::abilities::{food_capacity, tower_capacity, tower_range};
+use super::super::abilities::{food_capacity, info_matches, tower_capacity, tower_range};
 use super::super::cards::{
     Amount, Condition, DistinctBy, Op, Resource, Selector, What, Where, KIND_NAMES, TOWER, TYPES,
 };
@@ -328,7 +328,7 @@ impl<'a> Farm<'a> {
         if n == src && !sel.allow_self {
             return 0;
         }
-        if !self.what_matches(n, sel.what) || !card_matches(self.info(n), sel) {
+        if !self.what_matches(n, sel.what) || !info_matches(self.info(n), sel) {
             return 0;
         }
         if sel.what == What::Equipment {
@@ -371,31 +371,6 @@ impl<'a> Farm<'a> {
             What::OpenArea => unreachable!(),
         }
     }
-}
-
-fn card_matches(info: &CardInfo, sel: &Selector) -> bool {
-    if let Some(types) = &sel.types {
-        if info.kind >= TYPES.len() || !types.contains(&info.kind) {
-            return false;
-        }
-    }
-    if let Some(subtypes) = &sel.subtypes {
-        match &info.subtype {
-            Some(s) if subtypes.contains(s) => {}
-            _ => return false,
-        }
-    }
-    if let Some(names) = &sel.names {
-        if !names.contains(&info.design) {
-            return false;
-        }
-    }
-    if let Some(tags) = &sel.tags {
-        if !info.tags.iter().any(|t| tags.contains(t)) {
-            return false;
-        }
-    }
-    sel.ability.is_none() || info.timing() == sel.ability
 }
 
 fn spot(z: &Zones, cell: Cell, card: i32) -> Spot {
