@@ -81,10 +81,9 @@ class RolloutSettings:
     bulky: bool = True
 
     def __post_init__(self) -> None:
-        if self.reward not in REWARDS:
-            raise BotSpecError(
-                f"bot rollout: reward must be one of {', '.join(REWARDS)}, got {self.reward!r}"
-            )
+        problem = _check({"reward": self.reward})
+        if problem is not None:
+            raise BotSpecError(f"bot rollout: {problem}")
 
 
 @dataclass
@@ -276,7 +275,9 @@ def _make(game_name: str, params: Mapping[str, Any]) -> Bot:
 
 def _check(params: Mapping[str, Any]) -> str | None:
     reward = params.get("reward", "outcome")
-    return None if reward in REWARDS else f"reward must be one of {', '.join(REWARDS)}"
+    if reward in REWARDS:
+        return None
+    return f"reward must be one of {', '.join(REWARDS)}, got {reward!r}"
 
 
 KIND = BotKind(
