@@ -135,6 +135,20 @@ def test_match_with_a_small_budget_stays_undecided(first_bot: str) -> None:
     assert rounds[-1].startswith("6 games: ")
 
 
+def test_match_resumes_from_its_journal(first_bot: str, tmp_path: Path) -> None:
+    journal = tmp_path / "match.jsonl"
+    args = ["match", first_bot, "random", "--game", "stalk_exchange", "-p", "3", "--no-progress"]
+    args += ["--p0", "0.30", "--p1", "0.36", "--max-games", "9", "--journal", str(journal)]
+    code, first, err = run(*args)
+    assert code == 0, err
+    assert len(journal.read_text().splitlines()) == 9
+    code, again, err = run(*args)  # every game read back: the same verdict, no games played
+    assert code == 0, err
+    assert again.splitlines() == [line for line in first.splitlines() if "speed:" not in line]
+    code, _, err = run(*args[:-2], "--seed", "5", "--journal", str(journal))
+    assert code == 2 and "holds another match's games: deal 0, rotation 0" in err
+
+
 def test_bench_ismcts_prints_iterations_per_second() -> None:
     ismcts = pytest.importorskip("seedbed.bots.ismcts", reason="the ismcts bot is not written yet")
     if not hasattr(ismcts, "iterations_per_second"):

@@ -33,6 +33,8 @@ from seedbed.arena.tournament import GameTask, run_batch
 
 OnGames = Callable[[int], None]
 """Told how many games just finished (for progress bars)."""
+OnResults = Callable[[list[GameResult]], None]
+"""Handed each batch's results as it comes back (a match's journal keeps them)."""
 
 MAX_BATCH = 64
 BATCHES_PER_WORKER = 4
@@ -101,7 +103,10 @@ class Executor(ABC):
         """Each batch's results as it finishes, in any order."""
 
     def run(
-        self, tasks: Sequence[GameTask], on_games: OnGames | None = None
+        self,
+        tasks: Sequence[GameTask],
+        on_games: OnGames | None = None,
+        on_results: OnResults | None = None,
     ) -> tuple[list[GameResult], RunStats]:
         """Every task's result in the order of ``tasks``, and the speed of the run."""
         start = time.perf_counter()
@@ -110,6 +115,8 @@ class Executor(ABC):
         for done in self._run_batches(batches(tasks, self.workers)):
             for result in done:
                 out[slot[result.index]] = result
+            if on_results is not None:
+                on_results(done)
             if on_games is not None:
                 on_games(len(done))
         wall = time.perf_counter() - start

@@ -7,6 +7,9 @@ run in rounds of several deals to keep the workers busy; games past the deciding
 but not counted, so the decision and the games counted do not depend on the executor.
 
 The trial is "A wins the game" (a win shared by k players counts 1/k).
+
+With a :class:`~seedbed.arena.journal.Journal`, every game is kept as it finishes and a game
+the journal already holds is read back, not played: a stopped match resumes where it stopped.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from seedbed.arena.executors import Executor, OnGames, RunStats
+from seedbed.arena.journal import Journal
 from seedbed.arena.play import GameResult
 from seedbed.arena.stats import Decision, Sprt, bot_share, wilson
-from seedbed.arena.tournament import lineup, schedule, seatings
+from seedbed.arena.tournament import GameTask, lineup, schedule, seatings
 from seedbed.engine.api import JsonDict
 
 ROUND_DEALS_PER_WORKER = 8
@@ -70,9 +74,11 @@ def run_match(
     options: JsonDict | None = None,
     on_games: OnGames | None = None,
     on_round: Callable[[MatchResult], None] | None = None,
+    journal: Journal | None = None,
 ) -> MatchResult:
     """Play rounds of deals until the SPRT accepts a hypothesis or ``max_games`` (rounded up
-    to whole deals) have been counted; ``on_round(match)`` after each round is counted."""
+    to whole deals) have been counted; ``on_round(match)`` after each round is counted.
+    Games ``journal`` holds are not played again; the games played are added to it."""
     slots = lineup([bot, opponent], num_players)
     if slots[0] == slots[-1]:
         raise ValueError(f"bot A and bot B are the same ({slots[0]}): nothing to compare")
@@ -86,13 +92,33 @@ def run_match(
         tasks = schedule(
             game, slots, deals, seed, options, first_deal=next_deal, first_index=match.games
         )
-        results, speed = executor.run(tasks, on_games)
-        match.speed = speed if match.speed is None else match.speed + speed
+        results = _play(executor, tasks, match, on_games, journal)
         _count(match, results, per_deal)
         next_deal += deals
         if on_round is not None:
             on_round(match)
     return match
+
+
+def _play(
+    executor: Executor,
+    tasks: list[GameTask],
+    match: MatchResult,
+    on_games: OnGames | None,
+    journal: Journal | None,
+) -> list[GameResult]:
+    """The round's results in schedule order: the journal's, and the others played (and added
+    to the journal as they come back). The match's speed counts only the games played."""
+    known = [journal.known(task) if journal is not None else None for task in tasks]
+    missing = [task for task, result in zip(tasks, known, strict=True) if result is None]
+    if on_games is not None and len(missing) < len(tasks):
+        on_games(len(tasks) - len(missing))
+    if not missing:
+        return [result for result in known if result is not None]
+    played, speed = executor.run(missing, on_games, journal.add if journal else None)
+    match.speed = speed if match.speed is None else match.speed + speed
+    fresh = iter(played)
+    return [next(fresh) if result is None else result for result in known]
 
 
 def _count(match: MatchResult, results: Sequence[GameResult], per_deal: int) -> None:

@@ -23,6 +23,7 @@ from rich.table import Table
 import seedbed
 from seedbed import engines
 from seedbed.arena.executors import BACKENDS, Executor, make_executor
+from seedbed.arena.journal import Journal
 from seedbed.arena.match import run_match
 from seedbed.arena.stats import Sprt
 from seedbed.arena.summary import Summary, summarize
@@ -477,6 +478,13 @@ def match(
     address: Address = None,
     progress: Progress_ = True,
     engine: EngineOption = None,
+    journal: Annotated[
+        Path | None,
+        typer.Option(
+            help="Keep every finished game in this JSON Lines file; run the same command "
+            "again with it to resume a stopped match (its games are read, not played)."
+        ),
+    ] = None,
 ) -> None:
     """Bot A against N-1 copies of bot B, with seat rotation over shared deals, until a
     sequential probability ratio test (SPRT) on A's win rate decides: accept H0 (p = p0) or
@@ -484,6 +492,8 @@ def match(
 
     Without a progress bar (--no-progress, or stderr not a terminal), a line on stderr after
     each round of games tells where the test stands: games, A's win share, LLR.
+
+    A long match survives a stop with --journal FILE: rerun the same command to go on.
 
     Example: seedbed match greedy random --game bohnanza --players 4 --p0 0.25 --p1 0.30
     """
@@ -497,6 +507,7 @@ def match(
         if a == b:
             fail(f"bot A and bot B are the same ({a}): nothing to compare")
         arena_cli.check_bots(game, [a, b])
+        kept = Journal(journal) if journal is not None else None
         with (
             open_executor(backend, jobs, address) as executor,
             arena_cli.progress(f"{game} {a} vs {b}", max_games, progress) as tick,
@@ -504,6 +515,7 @@ def match(
             result = run_match(
                 executor, game, a, b, players, sprt, max_games, seed, normalized, tick,
                 on_round=None if progress and sys.stderr.isatty() else arena_cli.round_line,
+                journal=kept,
             )  # fmt: skip
     typer.echo("\n".join(arena_cli.match_lines(result, game, players)))
 
