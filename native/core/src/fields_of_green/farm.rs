@@ -330,13 +330,15 @@ impl Reach {
         }
         let size = (self.w * self.h) as usize;
         let h = self.h as usize;
-        let starts: Vec<usize> = added.iter().filter_map(|&c| self.index(c)).collect();
+        let (x0, y0, gh) = (self.x0, self.y0, self.h);
+        // every added cell is inside the grid (`fit_grid`)
+        let at = |&(x, y): &Cell| ((x - x0) * gh + (y - y0)) as usize;
         QUEUE.with_borrow_mut(|queue| {
             // towers already here search on from the new cards they had closer than range
             for &(_, range, bit) in &self.towers {
                 let i = bit.trailing_zeros() as usize;
                 let dist = &mut self.dist[i * size..(i + 1) * size];
-                queue.extend(starts.iter().map(|&s| (s, dist[s])));
+                queue.extend(added.iter().map(|c| (at(c), dist[at(c)])));
                 relax(dist, &mut self.mask, bit, h, range, queue);
             }
             // new towers search from scratch
@@ -405,7 +407,13 @@ impl Reach {
     /// F-29 kept sorted: the new cards leave the placement cells, their empty neighbours
     /// join; then the groups of cells reached by the same towers.
     fn grow_placements(&mut self, added: &[Cell]) {
-        self.placements.retain(|c| !added.contains(c));
+        if let [cell] = added {
+            if let Ok(i) = self.placements.binary_search(cell) {
+                self.placements.remove(i);
+            }
+        } else {
+            self.placements.retain(|c| !added.contains(c));
+        }
         for &c in added {
             for n in neighbours(c) {
                 if !self.occupied(n) {
@@ -417,15 +425,21 @@ impl Reach {
         }
         self.group.clear();
         self.group_masks.clear();
-        for k in 0..self.placements.len() {
-            let m = self.mask_at(self.placements[k]);
-            let g = match self.group_masks.iter().position(|&g| g == m) {
-                Some(g) => g,
-                None => {
-                    self.group_masks.push(m);
-                    self.group_masks.len() - 1
-                }
-            };
+        let (x0, y0, h) = (self.x0, self.y0, self.h);
+        let (mut last, mut g) = (u64::MAX, 0); // cells in a row often share their towers
+        for &(x, y) in &self.placements {
+            // a placement cell is next to a card, so inside the grid
+            let m = self.mask[((x - x0) * h + (y - y0)) as usize] & !OCCUPIED;
+            if m != last {
+                g = match self.group_masks.iter().position(|&k| k == m) {
+                    Some(g) => g,
+                    None => {
+                        self.group_masks.push(m);
+                        self.group_masks.len() - 1
+                    }
+                };
+                last = m;
+            }
             self.group.push(g);
         }
     }

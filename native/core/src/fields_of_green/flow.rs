@@ -40,13 +40,17 @@ fn run_stack(z: &mut Zones, ev: &mut impl Log) -> bool {
                 draw_tiles(z, p, ev);
             }
             _ => {
-                let frame = frame.clone();
-                let menu = decision_menu(z, &frame);
+                let p = frame[1] as usize;
+                let frame = z.stack.last().map(Vec::as_slice).unwrap_or_default();
+                let menu = decision_menu(z, frame);
                 if menu.len() > 1 {
                     return false;
                 }
                 // F-7: exactly one choice is made automatically
-                decisions::effect(z, frame[1] as usize, &menu[0], ev);
+                let Some(only) = menu.get(z, 0) else {
+                    return false;
+                };
+                decisions::effect(z, p, &only, ev);
             }
         }
     }

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::abilities::tower_capacity;
 use super::actions::{Action, NO_TILE};
 use super::build::MARKET_MAX_FOOD;
 use super::cards::TYPES;
@@ -11,9 +12,7 @@ use super::decisions::optional_cost;
 use super::equipment as E;
 use super::farm::Reach;
 use super::harvest as H;
-use super::resources::{
-    count_distributions, each_distribution, placements, split_at, water_splits, water_splits_in,
-};
+use super::resources::{count_distributions, nth_distribution, paying, split_at, Water};
 use super::scoring as S;
 use super::state::{
     Cell, Zones, COMMIT, DRAW, FINAL, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, F_WATER,
@@ -165,13 +164,7 @@ impl CardMenu {
             let n = count_distributions(&caps[..m], need);
             if i < n {
                 let towers: Vec<i32> = reach.decode(held).collect();
-                let (mut k_th, mut water) = (0, Vec::new());
-                each_distribution(&caps[..m], need, |v| {
-                    if k_th == i {
-                        water = split_at(z, &towers, v);
-                    }
-                    k_th += 1;
-                });
+                let water = split_at(z, &towers, &nth_distribution(&caps[..m], need, i)?);
                 return Some(Action::Build(card, reach.placements[k], water));
             }
             i -= n;
@@ -181,10 +174,11 @@ impl CardMenu {
 }
 
 /// A menu: a list, the draw splits or commits as found (their actions made when asked
-/// for), or the lazy actions A-E.
+/// for), the lazy actions A-E, or actions among lazy water payments.
 #[derive(Debug, Clone)]
 pub enum Menu {
     List(Vec<Action>),
+    Paid(Paid),
     Splits(Vec<Split>),
     Commits(Vec<i32>),
     Cards(CardMenu),
@@ -194,6 +188,7 @@ impl Menu {
     pub fn len(&self) -> usize {
         match self {
             Menu::List(v) => v.len(),
+            Menu::Paid(m) => m.len,
             Menu::Splits(v) => v.len(),
             Menu::Commits(v) => v.len(),
             Menu::Cards(c) => c.len,
@@ -207,6 +202,7 @@ impl Menu {
     pub fn get(&self, z: &Zones, i: usize) -> Option<Action> {
         match self {
             Menu::List(v) => v.get(i).cloned(),
+            Menu::Paid(m) => m.get(z, i),
             Menu::Splits(v) => v.get(i).map(|&s| Action::DrawSplit(s)),
             Menu::Commits(v) => v.get(i).map(|&c| Action::Commit(c as i64)),
             Menu::Cards(c) => c.get(z, i),
@@ -221,15 +217,15 @@ impl Menu {
 /// The menu for `p`, who must be on the move (`legal_actions`).
 pub fn legal_actions(z: &Zones, p: usize) -> Menu {
     if let Some(frame) = z.stack.last() {
-        return Menu::List(decision_menu(z, frame));
+        return Menu::Paid(decision_menu(z, frame));
     }
     match z.phase {
         DRAW => Menu::Splits(split_options(z)),
         COMMIT => Menu::Commits(one_per_design(z, &z.hands[p])),
         RESOLVE => Menu::Cards(CardMenu::new(z, p, &[z.revealed[p]])),
         PICK => Menu::Cards(CardMenu::new(z, p, &one_per_design(z, &z.display))),
-        HARVEST => Menu::List(harvest_menu(z, p)),
-        FINAL => Menu::List(final_menu(z, p)),
+        HARVEST => Menu::Paid(harvest_menu(z, p)),
+        FINAL => Menu::Paid(final_menu(z, p)),
         _ => Menu::List(Vec::new()),
     }
 }
@@ -254,32 +250,145 @@ fn one_per_design(z: &Zones, cards: &[i32]) -> Vec<i32> {
     out
 }
 
-fn harvest_menu(z: &Zones, p: usize) -> Vec<Action> {
-    let mut out = Vec::new();
+/// How a water split becomes an action.
+#[derive(Debug, Clone, Copy)]
+enum Pay {
+    Harvest(i64, i64),
+    End(i64, i64),
+    Optional,
+    Place,
+}
+
+impl Pay {
+    fn action(self, water: Water) -> Action {
+        match self {
+            Pay::Harvest(card, tile) => Action::PayHarvest(card, tile, water),
+            Pay::End(card, tile) => Action::PayEnd(card, tile, water),
+            Pay::Optional => Action::Pay(water),
+            Pay::Place => Action::PlaceWater(water),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Item {
+    One(Action),
+    /// Every split of `total` water over `towers` with room or water `caps`, in the order of
+    /// `distributions`: `count` actions, each made when asked for.
+    Splits {
+        towers: Vec<i32>,
+        caps: Vec<i64>,
+        total: i64,
+        count: usize,
+        pay: Pay,
+    },
+}
+
+/// A menu of actions some of which pay or place water (harvest, final choices, the water
+/// and optional-cost decisions): the splits are counted by arithmetic and the action of
+/// split k is made only when asked for (`water_splits` lists them all).
+#[derive(Debug, Clone, Default)]
+pub struct Paid {
+    items: Vec<Item>,
+    len: usize,
+}
+
+impl Paid {
+    fn one(&mut self, action: Action) {
+        self.items.push(Item::One(action));
+        self.len += 1;
+    }
+
+    fn splits(&mut self, towers: Vec<i32>, caps: Vec<i64>, total: i64, pay: Pay) {
+        let count = count_distributions(&caps, total);
+        if count > 0 {
+            self.items.push(Item::Splits {
+                towers,
+                caps,
+                total,
+                count,
+                pay,
+            });
+            self.len += count;
+        }
+    }
+
+    /// `water_splits(z, p, cell, need)`, each made into an action by `pay`; `reach` is p's,
+    /// searched at most once for the whole menu.
+    fn water(
+        &mut self,
+        z: &Zones,
+        p: usize,
+        reach: &mut Option<Arc<Reach>>,
+        cell: Cell,
+        need: i64,
+        pay: Pay,
+    ) {
+        if need <= 0 {
+            self.one(pay.action(Vec::new()));
+            return;
+        }
+        let r = reach.get_or_insert_with(|| Reach::of(z, p));
+        let (towers, caps) = paying(z, &r.towers_at(cell));
+        self.splits(towers, caps, need, pay);
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn get(&self, z: &Zones, mut i: usize) -> Option<Action> {
+        for item in &self.items {
+            match item {
+                Item::One(a) if i == 0 => return Some(a.clone()),
+                Item::One(_) => i -= 1,
+                Item::Splits {
+                    towers,
+                    caps,
+                    total,
+                    count,
+                    pay,
+                } => {
+                    if i < *count {
+                        let v = nth_distribution(caps, *total, i)?;
+                        return Some(pay.action(split_at(z, towers, &v)));
+                    }
+                    i -= count;
+                }
+            }
+        }
+        None
+    }
+
+    pub fn items(&self, z: &Zones) -> Vec<Action> {
+        (0..self.len).filter_map(|i| self.get(z, i)).collect()
+    }
+}
+
+fn harvest_menu(z: &Zones, p: usize) -> Paid {
+    let mut out = Paid::default();
     let mut reach: Option<Arc<Reach>> = None; // searched once, for the first item that needs water
     for item in H::open_items(z, p) {
         let (card, tile) = E::split_item(z, item);
         let tile = if tile == NONE as i64 { NO_TILE } else { tile };
         let (coins, need, food) = H::cost(z, p, item);
         if z.coins[p] >= coins && z.food[p] >= food {
-            let splits = if need <= 0 {
-                vec![Vec::new()]
-            } else {
-                let r = reach.get_or_insert_with(|| Reach::of(z, p));
-                water_splits_in(z, r, z.cell_of(card), need)
-            };
-            for w in splits {
-                out.push(Action::PayHarvest(card as i64, tile, w));
-            }
+            let pay = Pay::Harvest(card as i64, tile);
+            out.water(z, p, &mut reach, z.cell_of(card), need, pay);
         }
-        out.push(Action::Decline(card as i64, tile));
+        out.one(Action::Decline(card as i64, tile));
     }
-    out.push(Action::EndHarvest);
+    out.one(Action::EndHarvest);
     out
 }
 
-pub fn final_menu(z: &Zones, p: usize) -> Vec<Action> {
-    let mut out = Vec::new();
+pub fn final_menu(z: &Zones, p: usize) -> Paid {
+    let mut out = Paid::default();
+    let mut reach: Option<Arc<Reach>> = None;
     for item in S::optional_items(z, p) {
         if !S::payable(z, p, item) {
             continue;
@@ -287,11 +396,10 @@ pub fn final_menu(z: &Zones, p: usize) -> Vec<Action> {
         let (card, tile) = E::split_item(z, item);
         let tile = if tile == NONE as i64 { NO_TILE } else { tile };
         let need = S::cost(z, p, item).1;
-        for w in water_splits(z, p, z.cell_of(card), need) {
-            out.push(Action::PayEnd(card as i64, tile, w));
-        }
+        let pay = Pay::End(card as i64, tile);
+        out.water(z, p, &mut reach, z.cell_of(card), need, pay);
     }
-    out.push(Action::EndScoring);
+    out.one(Action::EndScoring);
     out
 }
 
@@ -299,43 +407,51 @@ pub fn has_final_choice(z: &Zones, p: usize) -> bool {
     final_menu(z, p).len() > 1
 }
 
+/// F-33, F-41: every way to put `gained` water on p's towers with room, as much as fits
+/// (`resources::placements`).
+fn placements(z: &Zones, p: usize, gained: i64, out: &mut Paid) {
+    let mut towers = Vec::new();
+    let mut caps = Vec::new();
+    for t in z.tower_cards(p) {
+        let room = tower_capacity(z, t) - z.water[t as usize];
+        if room > 0 {
+            towers.push(t);
+            caps.push(room);
+        }
+    }
+    let fits = gained.min(caps.iter().sum());
+    out.splits(towers, caps, fits, Pay::Place);
+}
+
 /// The choices of the decision `frame`.
-pub fn decision_menu(z: &Zones, frame: &[i64]) -> Vec<Action> {
+pub fn decision_menu(z: &Zones, frame: &[i64]) -> Paid {
     let (kind, p) = (frame[0], frame[1] as usize);
+    let mut out = Paid::default();
     match kind {
-        F_WATER => placements(z, p, frame[2])
-            .into_iter()
-            .map(Action::PlaceWater)
-            .collect(),
-        F_CHOOSE => (0..frame.len() as i64 - 3).map(Action::Choose).collect(),
-        F_KEEP => frame[2..].iter().map(|&t| Action::Keep(t)).collect(),
+        F_WATER => placements(z, p, frame[2], &mut out),
+        F_CHOOSE => (0..frame.len() as i64 - 3).for_each(|i| out.one(Action::Choose(i))),
+        F_KEEP => frame[2..].iter().for_each(|&t| out.one(Action::Keep(t))),
         F_PLACE => {
-            let mut out: Vec<Action> = E::fitting_cards(z, p, frame[2])
-                .into_iter()
-                .map(|c| Action::Place(z.cell_of(c)))
-                .collect();
-            out.push(Action::SetAside);
-            out
+            for c in E::fitting_cards(z, p, frame[2]) {
+                out.one(Action::Place(z.cell_of(c)));
+            }
+            out.one(Action::SetAside);
         }
         F_ATTACH => {
-            let mut out: Vec<Action> = E::aside_fitting(z, p, frame[2] as i32)
-                .into_iter()
-                .map(Action::Attach)
-                .collect();
-            out.push(Action::SkipAttach);
-            out
+            for t in E::aside_fitting(z, p, frame[2] as i32) {
+                out.one(Action::Attach(t));
+            }
+            out.one(Action::SkipAttach);
         }
         F_OPTIONAL => {
-            let mut out = Vec::new();
             let (coins, need, food) = optional_cost(z, p, frame);
             if z.coins[p] >= coins && z.food[p] >= food {
-                for w in water_splits(z, p, z.cell_of(frame[2] as i32), need) {
-                    out.push(Action::Pay(w));
-                }
+                let cell = z.cell_of(frame[2] as i32);
+                out.water(z, p, &mut None, cell, need, Pay::Optional);
             }
-            out.push(Action::Skip);
-            out
+            out.one(Action::Skip);
         }
-        _ => Vec::new(),
+        _ => {}
     }
+    out
 }

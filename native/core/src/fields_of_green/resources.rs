@@ -54,8 +54,66 @@ fn walk(caps: &[i64], total: i64, cur: &mut Vec<i64>, out: &mut impl FnMut(&[i64
     }
 }
 
-/// How many vectors `distributions(caps, total)` has.
+/// How many vectors `distributions(caps, total)` has: counted by arithmetic, one cap at a
+/// time (ways[t]: the vectors of the caps so far summing to t), without walking them.
 pub fn count_distributions(caps: &[i64], total: i64) -> usize {
+    const SMALL: usize = 64;
+    if total < 0 || caps.iter().any(|&c| c < 0) {
+        return 0;
+    }
+    let n = total as usize + 1;
+    if n > SMALL {
+        return count_walking(caps, total);
+    }
+    let mut ways = [0usize; SMALL];
+    ways[0] = 1;
+    let ways = &mut ways[..n];
+    for &cap in caps {
+        // ways'[t] = ways[t - cap] + … + ways[t]: prefix sums, then their differences from the
+        // top down (wrapping, as the counts stay far below usize::MAX)
+        for t in 1..n {
+            ways[t] = ways[t].wrapping_add(ways[t - 1]);
+        }
+        let cap = usize::try_from(cap).unwrap_or(usize::MAX);
+        for t in (1..n).rev() {
+            if t > cap {
+                ways[t] = ways[t].wrapping_sub(ways[t - cap - 1]);
+            } else {
+                break;
+            }
+        }
+    }
+    ways[n - 1]
+}
+
+/// The `k`-th vector of `distributions(caps, total)`, in its order, found by counting the
+/// vectors of each first entry rather than walking them; None past the last.
+pub fn nth_distribution(caps: &[i64], total: i64, mut k: usize) -> Option<Vec<i64>> {
+    let mut out = Vec::with_capacity(caps.len());
+    let mut left = total;
+    for (i, &cap) in caps.iter().enumerate() {
+        let rest = &caps[i + 1..];
+        let room: i64 = rest.iter().sum();
+        let mut first = cap.min(left);
+        loop {
+            if first < 0 || left - first > room {
+                return None;
+            }
+            let n = count_distributions(rest, left - first);
+            if k < n {
+                break;
+            }
+            k -= n;
+            first -= 1;
+        }
+        out.push(first);
+        left -= first;
+    }
+    (left == 0 && k == 0).then_some(out)
+}
+
+/// `count_distributions` by walking the vectors (a total beyond the arithmetic's table).
+fn count_walking(caps: &[i64], total: i64) -> usize {
     if caps.is_empty() {
         return usize::from(total == 0);
     }
@@ -66,7 +124,7 @@ pub fn count_distributions(caps: &[i64], total: i64) -> usize {
         if total - first > rest {
             break;
         }
-        n += count_distributions(&caps[1..], total - first);
+        n += count_walking(&caps[1..], total - first);
         first -= 1;
     }
     n
@@ -250,4 +308,40 @@ pub fn pay_cost(z: &mut Zones, p: usize, price: (i64, i64, i64), water: &Water) 
     z.coins[p] -= price.0;
     z.food[p] -= price.2;
     pay_water(z, p, water);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nth_distribution;
+    use super::{count_distributions, count_walking, distributions, each_distribution};
+
+    fn walked(caps: &[i64], total: i64) -> usize {
+        let mut n = 0;
+        each_distribution(caps, total, |_| n += 1);
+        n
+    }
+
+    /// F-33: the arithmetic counts the splits the menus list and finds each by its index, for
+    /// every small set of caps.
+    #[test]
+    fn counted_as_walked() {
+        let mut caps = Vec::new();
+        for k in 0..=4u32 {
+            for code in 0..7i64.pow(k) {
+                caps.clear();
+                caps.extend((0..k).map(|i| code / 7i64.pow(i) % 7 - 1)); // caps -1 … 5
+                for total in -1..=12 {
+                    let n = walked(&caps, total);
+                    assert_eq!(count_distributions(&caps, total), n, "{caps:?} {total}");
+                    assert_eq!(count_walking(&caps, total), n, "{caps:?} {total}");
+                    let all = distributions(&caps, total);
+                    for (k, v) in all.iter().enumerate() {
+                        assert_eq!(nth_distribution(&caps, total, k).as_ref(), Some(v));
+                    }
+                    assert_eq!(nth_distribution(&caps, total, n), None, "{caps:?} {total}");
+                }
+            }
+        }
+        assert_eq!(count_distributions(&[40, 40], 70), 11);
+    }
 }
