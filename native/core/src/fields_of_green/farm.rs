@@ -180,8 +180,9 @@ impl Geo {
 enum Fit {
     /// Computed from this farm.
     Same,
-    /// The farm has cards on these cells more and nothing else changed.
-    Grown(Vec<Cell>),
+    /// The farm has cards on these cells more (the first, then any others, in cell order)
+    /// and nothing else changed.
+    Grown(Cell, Vec<Cell>),
     /// Anything else: grow a new one from the empty farm.
     Stale,
 }
@@ -230,8 +231,13 @@ impl Reach {
         let r = match kept {
             Some(mut r) => match r.fit(z, p) {
                 Fit::Same => r,
-                Fit::Grown(cells) => {
-                    Arc::make_mut(&mut r).grow(z, p, &cells);
+                Fit::Grown(first, more) => {
+                    let r_mut = Arc::make_mut(&mut r);
+                    if more.is_empty() {
+                        r_mut.grow(z, p, std::slice::from_ref(&first));
+                    } else {
+                        r_mut.grow(z, p, &[&[first], &more[..]].concat());
+                    }
                     r
                 }
                 Fit::Stale => Arc::new(Reach::from_scratch(z, p)),
@@ -244,8 +250,9 @@ impl Reach {
 
     fn from_scratch(z: &Zones, p: usize) -> Reach {
         let cells: Vec<Cell> = z.farms[p].iter().map(|e| e.0).collect();
+        // room for most games' farms, so growing seldom reallocates
         let mut r = Reach {
-            towers: Vec::new(),
+            towers: Vec::with_capacity(8),
             size: 0,
             x0: 0,
             y0: 0,
@@ -253,9 +260,9 @@ impl Reach {
             h: 0,
             mask: Vec::new(),
             dist: Vec::new(),
-            placements: Vec::new(),
-            group: Vec::new(),
-            group_masks: Vec::new(),
+            placements: Vec::with_capacity(48),
+            group: Vec::with_capacity(48),
+            group_masks: Vec::with_capacity(16),
         };
         r.grow(z, p, &cells);
         r
@@ -287,13 +294,16 @@ impl Reach {
             });
             return if same { Fit::Same } else { Fit::Stale };
         }
-        let mut added = Vec::new();
+        let (mut first, mut more) = (None, Vec::new()); // most steps add one card
         let (mut k, mut towers) = (0, 0);
         for &(cell, c) in farm {
             let tower = z.is_tower(c);
             towers += usize::from(tower);
             if !self.occupied(cell) {
-                added.push(cell);
+                match first {
+                    None => first = Some(cell),
+                    Some(_) => more.push(cell),
+                }
             } else if tower {
                 match self.towers.get(k) {
                     Some(&(t, range, _))
@@ -303,16 +313,17 @@ impl Reach {
                 k += 1;
             }
         }
-        if k != self.towers.len() || farm.len() - added.len() != self.size {
+        let added = usize::from(first.is_some()) + more.len();
+        if k != self.towers.len() || farm.len() - added != self.size {
             return Fit::Stale;
         }
-        if added.is_empty() {
+        let Some(first) = first else {
             return Fit::Same;
-        }
+        };
         if towers > MOST_TOWERS {
             return Fit::Stale;
         }
-        Fit::Grown(added)
+        Fit::Grown(first, more)
     }
 
     /// Place the cards of p's farm on `added` (cells this reach lacks).

@@ -18,7 +18,7 @@ use super::state::{
     Cell, Zones, COMMIT, DRAW, FINAL, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, F_WATER,
     HARVEST, NONE, PICK, RESOLVE,
 };
-use super::upkeep::{split_options, Split};
+use super::upkeep::Splits;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Seg {
@@ -179,7 +179,7 @@ impl CardMenu {
 pub enum Menu {
     List(Vec<Action>),
     Paid(Paid),
-    Splits(Vec<Split>),
+    Splits(Splits),
     Commits(Vec<i32>),
     Cards(CardMenu),
 }
@@ -203,7 +203,7 @@ impl Menu {
         match self {
             Menu::List(v) => v.get(i).cloned(),
             Menu::Paid(m) => m.get(z, i),
-            Menu::Splits(v) => v.get(i).map(|&s| Action::DrawSplit(s)),
+            Menu::Splits(v) => v.get(i).map(Action::DrawSplit),
             Menu::Commits(v) => v.get(i).map(|&c| Action::Commit(c as i64)),
             Menu::Cards(c) => c.get(z, i),
         }
@@ -220,7 +220,7 @@ pub fn legal_actions(z: &Zones, p: usize) -> Menu {
         return Menu::Paid(decision_menu(z, frame));
     }
     match z.phase {
-        DRAW => Menu::Splits(split_options(z)),
+        DRAW => Menu::Splits(Splits::of(z)),
         COMMIT => Menu::Commits(one_per_design(z, &z.hands[p])),
         RESOLVE => Menu::Cards(CardMenu::new(z, p, &[z.revealed[p]])),
         PICK => Menu::Cards(CardMenu::new(z, p, &one_per_design(z, &z.display))),
