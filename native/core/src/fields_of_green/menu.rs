@@ -12,7 +12,7 @@ use super::decisions::optional_cost;
 use super::equipment as E;
 use super::farm::Reach;
 use super::harvest as H;
-use super::resources::{count_distributions, nth_distribution, paying, split_at, Water};
+use super::resources::{count_distributions, nth_distribution, split_at, Water};
 use super::scoring as S;
 use super::state::{
     Cell, Zones, COMMIT, DRAW, FINAL, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, F_WATER,
@@ -51,6 +51,27 @@ fn caps_of(z: &Zones, reach: &Reach, mask: u64, out: &mut [i64; 64]) -> usize {
     n
 }
 
+/// How many builds a card needing `need` water has (F-33): on each placement cell, the
+/// splits of its group's paying towers.
+fn builds(z: &Zones, reach: &Reach, paying: &[u64], need: i64) -> usize {
+    if need <= 0 {
+        return reach.placements.len();
+    }
+    let mut caps = [0i64; 64];
+    let (mut small, mut large) = ([0usize; 32], Vec::new());
+    let per_group: &mut [usize] = if paying.len() <= small.len() {
+        &mut small[..paying.len()]
+    } else {
+        large.resize(paying.len(), 0);
+        &mut large
+    };
+    for (n, &m) in per_group.iter_mut().zip(paying) {
+        let k = caps_of(z, reach, m, &mut caps);
+        *n = count_distributions(&caps[..k], need);
+    }
+    reach.group.iter().map(|&g| per_group[g]).sum()
+}
+
 impl CardMenu {
     fn new(z: &Zones, p: usize, cards: &[i32]) -> CardMenu {
         let (coins, food) = (z.coins[p], z.food[p]);
@@ -69,7 +90,8 @@ impl CardMenu {
                 held
             })
             .collect();
-        let mut counts: Vec<(i64, usize)> = Vec::new(); // water cost -> builds per card
+        let mut counts = [(0i64, 0usize); 8]; // water cost -> builds per card
+        let mut n_counts = 0;
         let mut open = Vec::new();
         if z.cfg.published && coins >= 1 {
             open = z.farms[p]
@@ -87,23 +109,15 @@ impl CardMenu {
             let info = &z.cfg.cards[card as usize];
             if info.kind < TYPES.len() && coins >= info.coins && food >= info.food {
                 let need = info.water;
-                let count = match counts.iter().find(|&&(k, _)| k == need) {
+                let known = counts[..n_counts].iter().find(|&&(k, _)| k == need);
+                let count = match known {
                     Some(&(_, c)) => c,
                     None => {
-                        let c = if need <= 0 {
-                            n_cells
-                        } else {
-                            let mut caps = [0i64; 64];
-                            let per_group: Vec<usize> = paying
-                                .iter()
-                                .map(|&m| {
-                                    let k = caps_of(z, &reach, m, &mut caps);
-                                    count_distributions(&caps[..k], need)
-                                })
-                                .collect();
-                            reach.group.iter().map(|&k| per_group[k]).sum()
-                        };
-                        counts.push((need, c));
+                        let c = builds(z, &reach, &paying, need);
+                        if n_counts < counts.len() {
+                            counts[n_counts] = (need, c);
+                            n_counts += 1;
+                        }
                         c
                     }
                 };
@@ -329,7 +343,14 @@ impl Paid {
             return;
         }
         let r = reach.get_or_insert_with(|| Reach::of(z, p));
-        let (towers, caps) = paying(z, &r.towers_at(cell));
+        // the towers in range holding water, in cell order (F-33, `paying`)
+        let (mut towers, mut caps) = (Vec::new(), Vec::new());
+        for t in r.decode(r.mask_at(cell)) {
+            if z.water[t as usize] > 0 {
+                towers.push(t);
+                caps.push(z.water[t as usize]);
+            }
+        }
         self.splits(towers, caps, need, pay);
     }
 
