@@ -110,7 +110,7 @@ pub fn towers_at(z: &Zones, p: usize, cell: Cell) -> Vec<i32> {
 /// new tower searches from scratch, masks only gain bits, the placement cells lose the new
 /// cards and gain their empty neighbours); anything else (a range changed by a tile, a card
 /// gone) grows a new reach from the empty farm. Grown in place when no clone shares it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Reach {
     /// The towers in cell order, each with its range and its bit.
     towers: Vec<(i32, i64, u64)>,
@@ -349,8 +349,15 @@ impl Reach {
             for &(_, range, bit) in &self.towers {
                 let i = bit.trailing_zeros() as usize;
                 let dist = &mut self.dist[i * size..(i + 1) * size];
-                queue.extend(added.iter().map(|c| (at(c), dist[at(c)])));
-                relax(dist, &mut self.mask, bit, h, range, queue);
+                // a card out of range searches on from nowhere (`relax` would skip it)
+                for s in added.iter().map(at) {
+                    if i64::from(dist[s]) < range {
+                        queue.push((s, dist[s]));
+                    }
+                }
+                if !queue.is_empty() {
+                    relax(dist, &mut self.mask, bit, h, range, queue);
+                }
             }
             // new towers search from scratch
             for &cell in added {

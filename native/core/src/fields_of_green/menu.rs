@@ -30,11 +30,12 @@ enum Seg {
 }
 
 /// Actions A-E for some cards, lazily.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct CardMenu {
     segs: Vec<(usize, Seg, i32, i64)>, // (count, kind, card, water need)
-    /// The farm's placement cells and their groups of cells reached by the same towers.
-    reach: Arc<Reach>,
+    /// The farm's placement cells and their groups of cells reached by the same towers
+    /// (None in a buffer not filled).
+    reach: Option<Arc<Reach>>,
     /// Per group: the towers that reach it and hold water (a mask, F-33).
     paying: Vec<u64>,
     open: Vec<Cell>,
@@ -73,35 +74,38 @@ fn builds(z: &Zones, reach: &Reach, paying: &[u64], need: i64) -> usize {
 }
 
 impl CardMenu {
-    fn new(z: &Zones, p: usize, cards: &[i32]) -> CardMenu {
+    /// Fill this menu with the actions of `cards` for `p`, reusing its buffers.
+    fn fill(&mut self, z: &Zones, p: usize, cards: &[i32]) {
         let (coins, food) = (z.coins[p], z.food[p]);
+        self.reach = None; // not shared while the reach grows
         let reach = Reach::of(z, p);
+        let CardMenu {
+            segs,
+            paying,
+            open,
+            len,
+            ..
+        } = self;
         // cells reached by the same towers share their paying towers (`Geo.groups`)
-        let paying: Vec<u64> = reach
-            .group_masks
-            .iter()
-            .map(|&m| {
-                let mut held = 0;
-                for (t, bit) in reach.towers_of(m) {
-                    if z.water[t as usize] > 0 {
-                        held |= bit;
-                    }
+        paying.clear();
+        paying.extend(reach.group_masks.iter().map(|&m| {
+            let mut held = 0;
+            for (t, bit) in reach.towers_of(m) {
+                if z.water[t as usize] > 0 {
+                    held |= bit;
                 }
-                held
-            })
-            .collect();
+            }
+            held
+        }));
         let mut counts = [(0i64, 0usize); 8]; // water cost -> builds per card
         let mut n_counts = 0;
-        let mut open = Vec::new();
+        open.clear();
         if z.cfg.published && coins >= 1 {
-            open = z.farms[p]
-                .iter()
-                .filter(|&&(_, c)| z.face_down[c as usize])
-                .map(|&(cell, _)| cell)
-                .collect();
+            let face_down = z.farms[p].iter().filter(|&&(_, c)| z.face_down[c as usize]);
+            open.extend(face_down.map(|&(cell, _)| cell));
         }
         let n_cells = reach.placements.len();
-        let mut segs = Vec::with_capacity(cards.len() * 5);
+        segs.clear();
         for &card in cards {
             if card == NONE {
                 continue;
@@ -113,7 +117,7 @@ impl CardMenu {
                 let count = match known {
                     Some(&(_, c)) => c,
                     None => {
-                        let c = builds(z, &reach, &paying, need);
+                        let c = builds(z, &reach, paying, need);
                         if n_counts < counts.len() {
                             counts[n_counts] = (need, c);
                             n_counts += 1;
@@ -139,14 +143,8 @@ impl CardMenu {
                 segs.push((open.len(), Seg::Restore, card, 0));
             }
         }
-        let len = segs.iter().map(|s| s.0).sum();
-        CardMenu {
-            segs,
-            reach,
-            paying,
-            open,
-            len,
-        }
+        *len = segs.iter().map(|s| s.0).sum();
+        self.reach = Some(reach);
     }
 
     fn get(&self, z: &Zones, mut i: usize) -> Option<Action> {
@@ -155,8 +153,8 @@ impl CardMenu {
                 let c = card as i64;
                 return Some(match kind {
                     Seg::Build => self.build(z, c, need, i)?,
-                    Seg::Tower => Action::Tower(c, self.reach.placements[i]),
-                    Seg::Silo => Action::Silo(c, self.reach.placements[i]),
+                    Seg::Tower => Action::Tower(c, *self.reach.as_ref()?.placements.get(i)?),
+                    Seg::Silo => Action::Silo(c, *self.reach.as_ref()?.placements.get(i)?),
                     Seg::Market => Action::Market(c, i as i64),
                     Seg::Restore => Action::Restore(c, self.open[i]),
                 });
@@ -167,7 +165,7 @@ impl CardMenu {
     }
 
     fn build(&self, z: &Zones, card: i64, need: i64, mut i: usize) -> Option<Action> {
-        let reach = &self.reach;
+        let reach = self.reach.as_ref()?;
         if need <= 0 {
             return Some(Action::Build(card, reach.placements[i], Vec::new()));
         }
@@ -230,23 +228,113 @@ impl Menu {
 
 /// The menu for `p`, who must be on the move (`legal_actions`).
 pub fn legal_actions(z: &Zones, p: usize) -> Menu {
-    if let Some(frame) = z.stack.last() {
-        return Menu::Paid(decision_menu(z, frame));
+    let mut menus = Menus::default();
+    menus.fill(z, p);
+    menus.into_menu()
+}
+
+/// The buffers of the menus of one position after another (a playout's): filling them
+/// again reuses their room, so a warm playout builds its menus without allocating.
+#[derive(Debug, Default)]
+pub struct Menus {
+    now: Now,
+    paid: Paid,
+    commits: Vec<i32>,
+    designs: Vec<i32>,
+    cards: CardMenu,
+}
+
+/// Which of the buffers of [`Menus`] holds the menu now.
+#[derive(Debug, Default, Clone, Copy)]
+enum Now {
+    #[default]
+    Empty,
+    Paid,
+    Splits(Splits),
+    Commits,
+    Cards,
+}
+
+impl Menus {
+    /// `legal_actions(z, p)` into these buffers.
+    pub fn fill(&mut self, z: &Zones, p: usize) {
+        self.release();
+        self.now = if let Some(frame) = z.stack.last() {
+            decision_into(z, frame, &mut self.paid);
+            Now::Paid
+        } else {
+            match z.phase {
+                DRAW => Now::Splits(Splits::of(z)),
+                COMMIT => {
+                    one_per_design(z, &z.hands[p], &mut self.commits);
+                    Now::Commits
+                }
+                RESOLVE => {
+                    self.cards.fill(z, p, &[z.revealed[p]]);
+                    Now::Cards
+                }
+                PICK => {
+                    one_per_design(z, &z.display, &mut self.designs);
+                    self.cards.fill(z, p, &self.designs);
+                    Now::Cards
+                }
+                HARVEST => {
+                    harvest_into(z, p, &mut self.paid);
+                    Now::Paid
+                }
+                FINAL => {
+                    final_into(z, p, &mut self.paid);
+                    Now::Paid
+                }
+                _ => Now::Empty,
+            }
+        };
     }
-    match z.phase {
-        DRAW => Menu::Splits(Splits::of(z)),
-        COMMIT => Menu::Commits(one_per_design(z, &z.hands[p])),
-        RESOLVE => Menu::Cards(CardMenu::new(z, p, &[z.revealed[p]])),
-        PICK => Menu::Cards(CardMenu::new(z, p, &one_per_design(z, &z.display))),
-        HARVEST => Menu::Paid(harvest_menu(z, p)),
-        FINAL => Menu::Paid(final_menu(z, p)),
-        _ => Menu::List(Vec::new()),
+
+    /// Let go of the farm's reach held by a menu of actions A-E, so that the next step can
+    /// grow it in place.
+    pub fn release(&mut self) {
+        self.cards.reach = None;
+    }
+
+    pub fn len(&self) -> usize {
+        match self.now {
+            Now::Empty => 0,
+            Now::Paid => self.paid.len,
+            Now::Splits(s) => s.len(),
+            Now::Commits => self.commits.len(),
+            Now::Cards => self.cards.len,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn get(&self, z: &Zones, i: usize) -> Option<Action> {
+        match self.now {
+            Now::Empty => None,
+            Now::Paid => self.paid.get(z, i),
+            Now::Splits(s) => s.get(i).map(Action::DrawSplit),
+            Now::Commits => self.commits.get(i).map(|&c| Action::Commit(c as i64)),
+            Now::Cards => self.cards.get(z, i),
+        }
+    }
+
+    fn into_menu(self) -> Menu {
+        match self.now {
+            Now::Empty => Menu::List(Vec::new()),
+            Now::Paid => Menu::Paid(self.paid),
+            Now::Splits(s) => Menu::Splits(s),
+            Now::Commits => Menu::Commits(self.commits),
+            Now::Cards => Menu::Cards(self.cards),
+        }
     }
 }
 
 /// Cards of one design are interchangeable choices: the first of each.
-fn one_per_design(z: &Zones, cards: &[i32]) -> Vec<i32> {
-    let mut out: Vec<i32> = Vec::with_capacity(cards.len());
+fn one_per_design(z: &Zones, cards: &[i32], out: &mut Vec<i32>) {
+    out.clear();
     for &c in cards {
         let info = &z.cfg.cards[c as usize];
         // a location's design index names its design; towers and silos compare by id
@@ -261,7 +349,6 @@ fn one_per_design(z: &Zones, cards: &[i32]) -> Vec<i32> {
             out.push(c);
         }
     }
-    out
 }
 
 /// How a water split becomes an action.
@@ -287,11 +374,11 @@ impl Pay {
 #[derive(Debug, Clone)]
 enum Item {
     One(Action),
-    /// Every split of `total` water over `towers` with room or water `caps`, in the order of
-    /// `distributions`: `count` actions, each made when asked for.
+    /// Every split of `total` water over the towers `from..to` of [`Paid`]'s with their room
+    /// or water, in the order of `distributions`: `count` actions, each made when asked for.
     Splits {
-        towers: Vec<i32>,
-        caps: Vec<i64>,
+        from: usize,
+        to: usize,
         total: i64,
         count: usize,
         pay: Pay,
@@ -304,26 +391,41 @@ enum Item {
 #[derive(Debug, Clone, Default)]
 pub struct Paid {
     items: Vec<Item>,
+    /// The towers of the splits and their room or water, one run per item of splits.
+    towers: Vec<i32>,
+    caps: Vec<i64>,
     len: usize,
 }
 
 impl Paid {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.towers.clear();
+        self.caps.clear();
+        self.len = 0;
+    }
+
     fn one(&mut self, action: Action) {
         self.items.push(Item::One(action));
         self.len += 1;
     }
 
-    fn splits(&mut self, towers: Vec<i32>, caps: Vec<i64>, total: i64, pay: Pay) {
-        let count = count_distributions(&caps, total);
+    /// The splits of `total` over the towers pushed since `from`.
+    fn splits(&mut self, from: usize, total: i64, pay: Pay) {
+        let to = self.towers.len();
+        let count = count_distributions(&self.caps[from..to], total);
         if count > 0 {
             self.items.push(Item::Splits {
-                towers,
-                caps,
+                from,
+                to,
                 total,
                 count,
                 pay,
             });
             self.len += count;
+        } else {
+            self.towers.truncate(from);
+            self.caps.truncate(from);
         }
     }
 
@@ -344,14 +446,14 @@ impl Paid {
         }
         let r = reach.get_or_insert_with(|| Reach::of(z, p));
         // the towers in range holding water, in cell order (F-33, `paying`)
-        let (mut towers, mut caps) = (Vec::new(), Vec::new());
+        let from = self.towers.len();
         for t in r.decode(r.mask_at(cell)) {
             if z.water[t as usize] > 0 {
-                towers.push(t);
-                caps.push(z.water[t as usize]);
+                self.towers.push(t);
+                self.caps.push(z.water[t as usize]);
             }
         }
-        self.splits(towers, caps, need, pay);
+        self.splits(from, need, pay);
     }
 
     pub fn len(&self) -> usize {
@@ -367,16 +469,16 @@ impl Paid {
             match item {
                 Item::One(a) if i == 0 => return Some(a.clone()),
                 Item::One(_) => i -= 1,
-                Item::Splits {
-                    towers,
-                    caps,
+                &Item::Splits {
+                    from,
+                    to,
                     total,
                     count,
                     pay,
                 } => {
-                    if i < *count {
-                        let v = nth_distribution(caps, *total, i)?;
-                        return Some(pay.action(split_at(z, towers, &v)));
+                    if i < count {
+                        let v = nth_distribution(&self.caps[from..to], total, i)?;
+                        return Some(pay.action(split_at(z, &self.towers[from..to], &v)));
                     }
                     i -= count;
                 }
@@ -390,8 +492,8 @@ impl Paid {
     }
 }
 
-fn harvest_menu(z: &Zones, p: usize) -> Paid {
-    let mut out = Paid::default();
+fn harvest_into(z: &Zones, p: usize, out: &mut Paid) {
+    out.clear();
     let mut reach: Option<Arc<Reach>> = None; // searched once, for the first item that needs water
     for item in H::open_items(z, p) {
         let (card, tile) = E::split_item(z, item);
@@ -404,11 +506,16 @@ fn harvest_menu(z: &Zones, p: usize) -> Paid {
         out.one(Action::Decline(card as i64, tile));
     }
     out.one(Action::EndHarvest);
-    out
 }
 
 pub fn final_menu(z: &Zones, p: usize) -> Paid {
     let mut out = Paid::default();
+    final_into(z, p, &mut out);
+    out
+}
+
+fn final_into(z: &Zones, p: usize, out: &mut Paid) {
+    out.clear();
     let mut reach: Option<Arc<Reach>> = None;
     for item in S::optional_items(z, p) {
         if !S::payable(z, p, item) {
@@ -421,7 +528,6 @@ pub fn final_menu(z: &Zones, p: usize) -> Paid {
         out.water(z, p, &mut reach, z.cell_of(card), need, pay);
     }
     out.one(Action::EndScoring);
-    out
 }
 
 pub fn has_final_choice(z: &Zones, p: usize) -> bool {
@@ -431,25 +537,30 @@ pub fn has_final_choice(z: &Zones, p: usize) -> bool {
 /// F-33, F-41: every way to put `gained` water on p's towers with room, as much as fits
 /// (`resources::placements`).
 fn placements(z: &Zones, p: usize, gained: i64, out: &mut Paid) {
-    let mut towers = Vec::new();
-    let mut caps = Vec::new();
-    for t in z.tower_cards(p) {
+    let from = out.towers.len();
+    for t in z.farm_cards(p).filter(|&c| z.is_tower(c)) {
         let room = tower_capacity(z, t) - z.water[t as usize];
         if room > 0 {
-            towers.push(t);
-            caps.push(room);
+            out.towers.push(t);
+            out.caps.push(room);
         }
     }
-    let fits = gained.min(caps.iter().sum());
-    out.splits(towers, caps, fits, Pay::Place);
+    let fits = gained.min(out.caps[from..].iter().sum());
+    out.splits(from, fits, Pay::Place);
 }
 
 /// The choices of the decision `frame`.
 pub fn decision_menu(z: &Zones, frame: &[i64]) -> Paid {
-    let (kind, p) = (frame[0], frame[1] as usize);
     let mut out = Paid::default();
+    decision_into(z, frame, &mut out);
+    out
+}
+
+fn decision_into(z: &Zones, frame: &[i64], out: &mut Paid) {
+    let (kind, p) = (frame[0], frame[1] as usize);
+    out.clear();
     match kind {
-        F_WATER => placements(z, p, frame[2], &mut out),
+        F_WATER => placements(z, p, frame[2], out),
         F_CHOOSE => (0..frame.len() as i64 - 3).for_each(|i| out.one(Action::Choose(i))),
         F_KEEP => frame[2..].iter().for_each(|&t| out.one(Action::Keep(t))),
         F_PLACE => {
@@ -474,5 +585,4 @@ pub fn decision_menu(z: &Zones, frame: &[i64]) -> Paid {
         }
         _ => {}
     }
-    out
 }
