@@ -87,16 +87,14 @@ impl CardMenu {
             ..
         } = self;
         // cells reached by the same towers share their paying towers (`Geo.groups`)
-        paying.clear();
-        paying.extend(reach.group_masks.iter().map(|&m| {
-            let mut held = 0;
-            for (t, bit) in reach.towers_of(m) {
-                if z.water[t as usize] > 0 {
-                    held |= bit;
-                }
+        let mut wet = 0; // the towers holding water
+        for (t, bit) in reach.towers_of(u64::MAX) {
+            if z.water[t as usize] > 0 {
+                wet |= bit;
             }
-            held
-        }));
+        }
+        paying.clear();
+        paying.extend(reach.group_masks.iter().map(|&m| m & wet));
         let mut counts = [(0i64, 0usize); 8]; // water cost -> builds per card
         let mut n_counts = 0;
         open.clear();
