@@ -129,7 +129,8 @@ pub struct Reach {
     pub placements: Vec<Cell>,
     /// Per placement cell: its group, cells reached by the same towers (`Geo.groups`).
     pub group: Vec<usize>,
-    /// Per group: the towers that reach its cells (a mask).
+    /// Per group: the towers that reach its cells (a mask); a group may have no cell left
+    /// (`place_one`).
     pub group_masks: Vec<u64>,
 }
 
@@ -139,6 +140,9 @@ const FAR: u16 = u16::MAX;
 const MOST_TOWERS: usize = 63;
 /// The mask bit of an occupied grid cell (above every tower's).
 const OCCUPIED: u64 = 1 << 63;
+/// Groups kept before they are laid out again without those left empty (menus count each
+/// group's splits on a table of this size).
+const MOST_GROUPS: usize = 32;
 /// Free grid cells laid out around the farm's bounding box, so most cards added fit.
 const MARGIN: i64 = 3;
 
@@ -344,6 +348,7 @@ impl Reach {
         let (x0, y0, gh) = (self.x0, self.y0, self.h);
         // every added cell is inside the grid (`fit_grid`)
         let at = |&(x, y): &Cell| ((x - x0) * gh + (y - y0)) as usize;
+        let mut searched = false; // whether any tower reaches further: masks may change
         QUEUE.with_borrow_mut(|queue| {
             // towers already here search on from the new cards they had closer than range
             for &(_, range, bit) in &self.towers {
@@ -356,6 +361,7 @@ impl Reach {
                     }
                 }
                 if !queue.is_empty() {
+                    searched = true;
                     relax(dist, &mut self.mask, bit, h, range, queue);
                 }
             }
@@ -374,6 +380,7 @@ impl Reach {
                 dist[s] = 0;
                 self.mask[s] |= bit;
                 queue.push((s, 0));
+                searched = true;
                 relax(dist, &mut self.mask, bit, h, range, queue);
                 let at = self
                     .towers
@@ -381,7 +388,45 @@ impl Reach {
                 self.towers.insert(at, (c, range, bit));
             }
         });
-        self.grow_placements(added);
+        match added {
+            [cell] if !searched => self.place_one(*cell),
+            _ => self.grow_placements(added),
+        }
+    }
+
+    /// `grow_placements` for one card added where no tower reaches further, so no cell's
+    /// towers changed: the card's cell leaves the placement cells and its empty neighbours
+    /// join, each with its group; groups left without cells are kept (nothing counts them),
+    /// unless they grow many.
+    fn place_one(&mut self, cell: Cell) {
+        if let Ok(i) = self.placements.binary_search(&cell) {
+            self.placements.remove(i);
+            self.group.remove(i);
+        }
+        for n in neighbours(cell) {
+            if self.occupied(n) {
+                continue;
+            }
+            if let Err(i) = self.placements.binary_search(&n) {
+                let g = self.group_of(self.mask_at(n));
+                self.placements.insert(i, n);
+                self.group.insert(i, g);
+            }
+        }
+        if self.group_masks.len() > MOST_GROUPS {
+            self.grow_placements(&[]);
+        }
+    }
+
+    /// The group of cells reached by the towers of `mask`, a new one if none is.
+    fn group_of(&mut self, mask: u64) -> usize {
+        match self.group_masks.iter().position(|&k| k == mask) {
+            Some(g) => g,
+            None => {
+                self.group_masks.push(mask);
+                self.group_masks.len() - 1
+            }
+        }
     }
 
     /// Lay the grid out again, wider, if `added` or its neighbours fall outside it.
