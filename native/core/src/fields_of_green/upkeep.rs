@@ -203,18 +203,41 @@ impl Splits {
                 split.iter().filter(|&&k| k != 0).count() >= 3
             }
         };
-        let mut k = 0;
+        let mut k = i;
         for a in 0..=caps[0] {
             for b in 0..=caps[1].min(HAND_SIZE - a) {
                 // the last count is what is left, within its pile: c in order, d follows
                 let rest = HAND_SIZE - a - b;
-                for c in (rest - caps[3]).max(0)..=caps[2].min(rest) {
+                let (lo, hi) = ((rest - caps[3]).max(0), caps[2].min(rest));
+                if lo > hi {
+                    continue;
+                }
+                // only whether c and d are 0 matters: c = 0, c = rest and the c between
+                let mut n = 0;
+                let mut between = (hi - lo + 1) as usize;
+                if lo == 0 {
+                    n += usize::from(ok(&[a, b, 0, rest]));
+                    between -= 1;
+                }
+                if hi == rest && rest != 0 {
+                    n += usize::from(ok(&[a, b, rest, 0]));
+                    between -= 1;
+                }
+                if between > 0 {
+                    let c = lo.max(1);
+                    n += between * usize::from(ok(&[a, b, c, rest - c]));
+                }
+                if k >= n {
+                    k -= n;
+                    continue;
+                }
+                for c in lo..=hi {
                     let split = [a, b, c, rest - c];
                     if ok(&split) {
-                        if k == i {
+                        if k == 0 {
                             return Some(split);
                         }
-                        k += 1;
+                        k -= 1;
                     }
                 }
             }
