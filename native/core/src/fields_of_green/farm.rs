@@ -274,9 +274,13 @@ impl Reach {
 
     /// The grid index of `cell`, if the grid holds it.
     fn index(&self, (x, y): Cell) -> Option<usize> {
-        let (dx, dy) = (x.wrapping_sub(self.x0), y.wrapping_sub(self.y0));
-        if (0..self.w).contains(&dx) && (0..self.h).contains(&dy) {
-            Some((dx * self.h + dy) as usize)
+        // a cell left of or below the grid wraps far beyond it
+        let (dx, dy) = (
+            x.wrapping_sub(self.x0) as u64,
+            y.wrapping_sub(self.y0) as u64,
+        );
+        if dx < self.w as u64 && dy < self.h as u64 {
+            Some((dx * self.h as u64 + dy) as usize)
         } else {
             None
         }
