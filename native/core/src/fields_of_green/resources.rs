@@ -57,15 +57,19 @@ fn walk(caps: &[i64], total: i64, cur: &mut Vec<i64>, out: &mut impl FnMut(&[i64
 /// How many vectors `distributions(caps, total)` has: counted by arithmetic, one cap at a
 /// time (ways[t]: the vectors of the caps so far summing to t), without walking them.
 pub fn count_distributions(caps: &[i64], total: i64) -> usize {
-    const SMALL: usize = 64;
     if total < 0 || caps.iter().any(|&c| c < 0) {
         return 0;
     }
-    let n = total as usize + 1;
-    if n > SMALL {
-        return count_walking(caps, total);
+    match total as usize + 1 {
+        n if n <= 8 => count_on::<8>(caps, n), // the usual water costs: a small table
+        n if n <= 64 => count_on::<64>(caps, n),
+        _ => count_walking(caps, total),
     }
-    let mut ways = [0usize; SMALL];
+}
+
+/// `count_distributions` of `n - 1` on a table of `N >= n` entries.
+fn count_on<const N: usize>(caps: &[i64], n: usize) -> usize {
+    let mut ways = [0usize; N];
     ways[0] = 1;
     let ways = &mut ways[..n];
     for &cap in caps {
