@@ -454,7 +454,9 @@ impl Reach {
         let (nw, nh) = (x1 - x0 + 1 + 2 * MARGIN, y1 - y0 + 1 + 2 * MARGIN);
         let size = (nw * nh) as usize;
         let mut mask = vec![0; size];
-        let mut dist = vec![FAR; size * self.towers.len()];
+        // room for two towers more, so a new tower seldom moves the planes
+        let mut dist = Vec::with_capacity(size * (self.towers.len() + 2));
+        dist.resize(size * self.towers.len(), FAR);
         // column by column: column x of the old grid is a run of h cells in the new one
         let (old_size, h) = ((self.w * self.h) as usize, self.h as usize);
         for x in 0..self.w {
