@@ -385,7 +385,7 @@ enum Item {
 
 /// A menu of actions some of which pay or place water (harvest, final choices, the water
 /// and optional-cost decisions): the splits are counted by arithmetic and the action of
-/// split k is made only when asked for (`water_splits` lists them all).
+/// split k is made only when asked for (`resources.water_splits` lists them all).
 #[derive(Debug, Clone, Default)]
 pub struct Paid {
     items: Vec<Item>,
@@ -427,8 +427,8 @@ impl Paid {
         }
     }
 
-    /// `water_splits(z, p, cell, need)`, each made into an action by `pay`; `reach` is p's,
-    /// searched at most once for the whole menu.
+    /// `resources.water_splits(z, p, cell, need)`, each made into an action by `pay`;
+    /// `reach` is p's, searched at most once for the whole menu.
     fn water(
         &mut self,
         z: &Zones,
@@ -533,7 +533,7 @@ pub fn has_final_choice(z: &Zones, p: usize) -> bool {
 }
 
 /// F-33, F-41: every way to put `gained` water on p's towers with room, as much as fits
-/// (`resources::placements`).
+/// (`resources.placements`).
 fn placements(z: &Zones, p: usize, gained: i64, out: &mut Paid) {
     let from = out.towers.len();
     for t in z.farm_cards(p).filter(|&c| z.is_tower(c)) {

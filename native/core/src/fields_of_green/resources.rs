@@ -2,7 +2,7 @@
 //! cell, every way to split a payment or a gain between towers, and the checks of a split.
 
 use super::abilities::tower_capacity;
-use super::farm::{reaches, Reach};
+use super::farm::reaches;
 use super::state::{Cell, Zones};
 
 /// A water split `((x, y, amount), …)` naming tower cells, sorted by cell, amounts > 0.
@@ -134,17 +134,6 @@ fn count_walking(caps: &[i64], total: i64) -> usize {
     n
 }
 
-/// The towers among `towers` holding water, and their water (F-33).
-pub fn paying(z: &Zones, towers: &[i32]) -> (Vec<i32>, Vec<i64>) {
-    let held: Vec<i32> = towers
-        .iter()
-        .copied()
-        .filter(|&t| z.water[t as usize] > 0)
-        .collect();
-    let caps = held.iter().map(|&t| z.water[t as usize]).collect();
-    (held, caps)
-}
-
 /// The split paying `amounts` from `towers`.
 pub fn split_at(z: &Zones, towers: &[i32], amounts: &[i64]) -> Water {
     towers
@@ -156,25 +145,6 @@ pub fn split_at(z: &Zones, towers: &[i32], amounts: &[i64]) -> Water {
             (x, y, n)
         })
         .collect()
-}
-
-/// Every way to pay `need` water for `cell` from towers in range (F-33, F-98).
-pub fn water_splits(z: &Zones, p: usize, cell: Cell, need: i64) -> Vec<Water> {
-    if need <= 0 {
-        return vec![Vec::new()];
-    }
-    water_splits_in(z, &Reach::of(z, p), cell, need)
-}
-
-/// `water_splits` with the farm's tower reach already searched (menus pay for many items).
-pub fn water_splits_in(z: &Zones, reach: &Reach, cell: Cell, need: i64) -> Vec<Water> {
-    if need <= 0 {
-        return vec![Vec::new()];
-    }
-    let (towers, caps) = paying(z, &reach.towers_at(cell));
-    let mut out = Vec::new();
-    each_distribution(&caps, need, |v| out.push(split_at(z, &towers, v)));
-    out
 }
 
 /// Why `water` does not pay `need` water for `cell`, or None (F-33).
@@ -222,23 +192,6 @@ pub fn pay_water(z: &mut Zones, p: usize, water: &Water) {
             z.water[t as usize] -= n;
         }
     }
-}
-
-/// F-33, F-41: every way to put `gained` water on p's towers with room, as much as fits.
-pub fn placements(z: &Zones, p: usize, gained: i64) -> Vec<Water> {
-    let towers: Vec<i32> = z
-        .tower_cards(p)
-        .into_iter()
-        .filter(|&t| z.water[t as usize] < tower_capacity(z, t))
-        .collect();
-    let caps: Vec<i64> = towers
-        .iter()
-        .map(|&t| tower_capacity(z, t) - z.water[t as usize])
-        .collect();
-    let fits = gained.min(caps.iter().sum());
-    let mut out = Vec::new();
-    each_distribution(&caps, fits, |v| out.push(split_at(z, &towers, v)));
-    out
 }
 
 /// Why `water` is not a placement of `gained` water (F-33), or None.

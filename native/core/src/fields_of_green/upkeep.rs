@@ -137,12 +137,6 @@ fn split_problem(counts: &[i64], split: &Split) -> Option<Refusal> {
     None
 }
 
-/// Every legal split, in ascending lexicographic order.
-pub fn split_options(z: &Zones) -> Vec<Split> {
-    let splits = Splits::of(z);
-    (0..splits.len()).filter_map(|i| splits.get(i)).collect()
-}
-
 /// The legal splits now (F-42, F-43) in ascending lexicographic order: counted by arithmetic,
 /// split i found when asked for.
 #[derive(Debug, Clone, Copy)]
