@@ -45,13 +45,18 @@ fn find_item(z: &Zones, p: usize, mut found: impl FnMut(i64) -> bool) -> Option<
 /// Items not yet paid or declined this harvest (F-60).
 pub fn open_items(z: &Zones, p: usize) -> Vec<i64> {
     let mut out = Vec::new();
+    each_open_item(z, p, |item| out.push(item));
+    out
+}
+
+/// `f` of each of `open_items`, in order, without listing them.
+pub fn each_open_item(z: &Zones, p: usize, mut f: impl FnMut(i64)) {
     find_item(z, p, |item| {
         if !z.handled.contains(&item) {
-            out.push(item);
+            f(item);
         }
         false
     });
-    out
 }
 
 /// (coins, water, food) of an item, read now (F-60), harvest-cost cuts applied (F-88).

@@ -493,7 +493,7 @@ impl Paid {
 fn harvest_into(z: &Zones, p: usize, out: &mut Paid) {
     out.clear();
     let mut reach: Option<Arc<Reach>> = None; // searched once, for the first item that needs water
-    for item in H::open_items(z, p) {
+    H::each_open_item(z, p, |item| {
         let (card, tile) = E::split_item(z, item);
         let tile = if tile == NONE as i64 { NO_TILE } else { tile };
         let (coins, need, food) = H::cost(z, p, item);
@@ -502,7 +502,7 @@ fn harvest_into(z: &Zones, p: usize, out: &mut Paid) {
             out.water(z, p, &mut reach, z.cell_of(card), need, pay);
         }
         out.one(Action::Decline(card as i64, tile));
-    }
+    });
     out.one(Action::EndHarvest);
 }
 
@@ -547,13 +547,22 @@ fn placements(z: &Zones, p: usize, gained: i64, out: &mut Paid) {
     out.splits(from, fits, Pay::Place);
 }
 
-/// The choices of the decision `frame`.
-pub fn decision_menu(z: &Zones, frame: &[i64]) -> Paid {
-    let mut out = Paid::default();
-    decision_into(z, frame, &mut out);
-    out
+thread_local! {
+    /// The buffers of the F-7 check, reused from decision to decision.
+    static DECIDING: std::cell::RefCell<Paid> = std::cell::RefCell::new(Paid::default());
 }
 
+/// How many choices the decision `frame` has, and the first (F-7: a decision with one choice
+/// is made automatically), without allocating once warm.
+pub fn decision_count(z: &Zones, frame: &[i64]) -> (usize, Option<Action>) {
+    DECIDING.with_borrow_mut(|menu| {
+        decision_into(z, frame, menu);
+        let first = if menu.len == 1 { menu.get(z, 0) } else { None };
+        (menu.len, first)
+    })
+}
+
+/// The choices of the decision `frame`.
 fn decision_into(z: &Zones, frame: &[i64], out: &mut Paid) {
     let (kind, p) = (frame[0], frame[1] as usize);
     out.clear();
