@@ -110,7 +110,7 @@ pub fn towers_at(z: &Zones, p: usize, cell: Cell) -> Vec<i32> {
 /// new tower searches from scratch, masks only gain bits, the placement cells lose the new
 /// cards and gain their empty neighbours); anything else (a range changed by a tile, a card
 /// gone) grows a new reach from the empty farm. Grown in place when no clone shares it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Reach {
     /// The towers in cell order, each with its range and its bit.
     towers: Vec<(i32, i64, u64)>,
@@ -129,7 +129,8 @@ pub struct Reach {
     pub placements: Vec<Cell>,
     /// Per placement cell: its group, cells reached by the same towers (`Geo.groups`).
     pub group: Vec<usize>,
-    /// Per group: the towers that reach its cells (a mask).
+    /// Per group: the towers that reach its cells (a mask); a group may have no cell left
+    /// (`place_one`).
     pub group_masks: Vec<u64>,
 }
 
@@ -139,6 +140,9 @@ const FAR: u16 = u16::MAX;
 const MOST_TOWERS: usize = 63;
 /// The mask bit of an occupied grid cell (above every tower's).
 const OCCUPIED: u64 = 1 << 63;
+/// Groups kept before they are laid out again without those left empty (menus count each
+/// group's splits on a table of this size).
+const MOST_GROUPS: usize = 32;
 /// Free grid cells laid out around the farm's bounding box, so most cards added fit.
 const MARGIN: i64 = 3;
 
@@ -180,8 +184,9 @@ impl Geo {
 enum Fit {
     /// Computed from this farm.
     Same,
-    /// The farm has cards on these cells more and nothing else changed.
-    Grown(Vec<Cell>),
+    /// The farm has cards on these cells more (the first, then any others, in cell order)
+    /// and nothing else changed.
+    Grown(Cell, Vec<Cell>),
     /// Anything else: grow a new one from the empty farm.
     Stale,
 }
@@ -230,8 +235,13 @@ impl Reach {
         let r = match kept {
             Some(mut r) => match r.fit(z, p) {
                 Fit::Same => r,
-                Fit::Grown(cells) => {
-                    Arc::make_mut(&mut r).grow(z, p, &cells);
+                Fit::Grown(first, more) => {
+                    let r_mut = Arc::make_mut(&mut r);
+                    if more.is_empty() {
+                        r_mut.grow(z, p, std::slice::from_ref(&first));
+                    } else {
+                        r_mut.grow(z, p, &[&[first], &more[..]].concat());
+                    }
                     r
                 }
                 Fit::Stale => Arc::new(Reach::from_scratch(z, p)),
@@ -244,8 +254,9 @@ impl Reach {
 
     fn from_scratch(z: &Zones, p: usize) -> Reach {
         let cells: Vec<Cell> = z.farms[p].iter().map(|e| e.0).collect();
+        // room for most games' farms, so growing seldom reallocates
         let mut r = Reach {
-            towers: Vec::new(),
+            towers: Vec::with_capacity(8),
             size: 0,
             x0: 0,
             y0: 0,
@@ -253,9 +264,9 @@ impl Reach {
             h: 0,
             mask: Vec::new(),
             dist: Vec::new(),
-            placements: Vec::new(),
-            group: Vec::new(),
-            group_masks: Vec::new(),
+            placements: Vec::with_capacity(48),
+            group: Vec::with_capacity(48),
+            group_masks: Vec::with_capacity(16),
         };
         r.grow(z, p, &cells);
         r
@@ -263,9 +274,13 @@ impl Reach {
 
     /// The grid index of `cell`, if the grid holds it.
     fn index(&self, (x, y): Cell) -> Option<usize> {
-        let (dx, dy) = (x.wrapping_sub(self.x0), y.wrapping_sub(self.y0));
-        if (0..self.w).contains(&dx) && (0..self.h).contains(&dy) {
-            Some((dx * self.h + dy) as usize)
+        // a cell left of or below the grid wraps far beyond it
+        let (dx, dy) = (
+            x.wrapping_sub(self.x0) as u64,
+            y.wrapping_sub(self.y0) as u64,
+        );
+        if dx < self.w as u64 && dy < self.h as u64 {
+            Some((dx * self.h as u64 + dy) as usize)
         } else {
             None
         }
@@ -287,13 +302,16 @@ impl Reach {
             });
             return if same { Fit::Same } else { Fit::Stale };
         }
-        let mut added = Vec::new();
+        let (mut first, mut more) = (None, Vec::new()); // most steps add one card
         let (mut k, mut towers) = (0, 0);
         for &(cell, c) in farm {
             let tower = z.is_tower(c);
             towers += usize::from(tower);
             if !self.occupied(cell) {
-                added.push(cell);
+                match first {
+                    None => first = Some(cell),
+                    Some(_) => more.push(cell),
+                }
             } else if tower {
                 match self.towers.get(k) {
                     Some(&(t, range, _))
@@ -303,16 +321,17 @@ impl Reach {
                 k += 1;
             }
         }
-        if k != self.towers.len() || farm.len() - added.len() != self.size {
+        let added = usize::from(first.is_some()) + more.len();
+        if k != self.towers.len() || farm.len() - added != self.size {
             return Fit::Stale;
         }
-        if added.is_empty() {
+        let Some(first) = first else {
             return Fit::Same;
-        }
+        };
         if towers > MOST_TOWERS {
             return Fit::Stale;
         }
-        Fit::Grown(added)
+        Fit::Grown(first, more)
     }
 
     /// Place the cards of p's farm on `added` (cells this reach lacks).
@@ -330,14 +349,25 @@ impl Reach {
         }
         let size = (self.w * self.h) as usize;
         let h = self.h as usize;
-        let starts: Vec<usize> = added.iter().filter_map(|&c| self.index(c)).collect();
+        let (x0, y0, gh) = (self.x0, self.y0, self.h);
+        // every added cell is inside the grid (`fit_grid`)
+        let at = |&(x, y): &Cell| ((x - x0) * gh + (y - y0)) as usize;
+        let mut searched = false; // whether any tower reaches further: masks may change
         QUEUE.with_borrow_mut(|queue| {
             // towers already here search on from the new cards they had closer than range
             for &(_, range, bit) in &self.towers {
                 let i = bit.trailing_zeros() as usize;
                 let dist = &mut self.dist[i * size..(i + 1) * size];
-                queue.extend(starts.iter().map(|&s| (s, dist[s])));
-                relax(dist, &mut self.mask, bit, h, range, queue);
+                // a card out of range searches on from nowhere (`relax` would skip it)
+                for s in added.iter().map(at) {
+                    if i64::from(dist[s]) < range {
+                        queue.push((s, dist[s]));
+                    }
+                }
+                if !queue.is_empty() {
+                    searched = true;
+                    relax(dist, &mut self.mask, bit, h, range, queue);
+                }
             }
             // new towers search from scratch
             for &cell in added {
@@ -354,6 +384,7 @@ impl Reach {
                 dist[s] = 0;
                 self.mask[s] |= bit;
                 queue.push((s, 0));
+                searched = true;
                 relax(dist, &mut self.mask, bit, h, range, queue);
                 let at = self
                     .towers
@@ -361,7 +392,45 @@ impl Reach {
                 self.towers.insert(at, (c, range, bit));
             }
         });
-        self.grow_placements(added);
+        match added {
+            [cell] if !searched => self.place_one(*cell),
+            _ => self.grow_placements(added),
+        }
+    }
+
+    /// `grow_placements` for one card added where no tower reaches further, so no cell's
+    /// towers changed: the card's cell leaves the placement cells and its empty neighbours
+    /// join, each with its group; groups left without cells are kept (nothing counts them),
+    /// unless they grow many.
+    fn place_one(&mut self, cell: Cell) {
+        if let Ok(i) = self.placements.binary_search(&cell) {
+            self.placements.remove(i);
+            self.group.remove(i);
+        }
+        for n in neighbours(cell) {
+            if self.occupied(n) {
+                continue;
+            }
+            if let Err(i) = self.placements.binary_search(&n) {
+                let g = self.group_of(self.mask_at(n));
+                self.placements.insert(i, n);
+                self.group.insert(i, g);
+            }
+        }
+        if self.group_masks.len() > MOST_GROUPS {
+            self.grow_placements(&[]);
+        }
+    }
+
+    /// The group of cells reached by the towers of `mask`, a new one if none is.
+    fn group_of(&mut self, mask: u64) -> usize {
+        match self.group_masks.iter().position(|&k| k == mask) {
+            Some(g) => g,
+            None => {
+                self.group_masks.push(mask);
+                self.group_masks.len() - 1
+            }
+        }
     }
 
     /// Lay the grid out again, wider, if `added` or its neighbours fall outside it.
@@ -385,7 +454,9 @@ impl Reach {
         let (nw, nh) = (x1 - x0 + 1 + 2 * MARGIN, y1 - y0 + 1 + 2 * MARGIN);
         let size = (nw * nh) as usize;
         let mut mask = vec![0; size];
-        let mut dist = vec![FAR; size * self.towers.len()];
+        // room for two towers more, so a new tower seldom moves the planes
+        let mut dist = Vec::with_capacity(size * (self.towers.len() + 2));
+        dist.resize(size * self.towers.len(), FAR);
         // column by column: column x of the old grid is a run of h cells in the new one
         let (old_size, h) = ((self.w * self.h) as usize, self.h as usize);
         for x in 0..self.w {
@@ -405,7 +476,13 @@ impl Reach {
     /// F-29 kept sorted: the new cards leave the placement cells, their empty neighbours
     /// join; then the groups of cells reached by the same towers.
     fn grow_placements(&mut self, added: &[Cell]) {
-        self.placements.retain(|c| !added.contains(c));
+        if let [cell] = added {
+            if let Ok(i) = self.placements.binary_search(cell) {
+                self.placements.remove(i);
+            }
+        } else {
+            self.placements.retain(|c| !added.contains(c));
+        }
         for &c in added {
             for n in neighbours(c) {
                 if !self.occupied(n) {
@@ -417,15 +494,21 @@ impl Reach {
         }
         self.group.clear();
         self.group_masks.clear();
-        for k in 0..self.placements.len() {
-            let m = self.mask_at(self.placements[k]);
-            let g = match self.group_masks.iter().position(|&g| g == m) {
-                Some(g) => g,
-                None => {
-                    self.group_masks.push(m);
-                    self.group_masks.len() - 1
-                }
-            };
+        let (x0, y0, h) = (self.x0, self.y0, self.h);
+        let (mut last, mut g) = (u64::MAX, 0); // cells in a row often share their towers
+        for &(x, y) in &self.placements {
+            // a placement cell is next to a card, so inside the grid
+            let m = self.mask[((x - x0) * h + (y - y0)) as usize] & !OCCUPIED;
+            if m != last {
+                g = match self.group_masks.iter().position(|&k| k == m) {
+                    Some(g) => g,
+                    None => {
+                        self.group_masks.push(m);
+                        self.group_masks.len() - 1
+                    }
+                };
+                last = m;
+            }
             self.group.push(g);
         }
     }

@@ -8,7 +8,7 @@ use super::draft::{commit_step, committers, committing, pick_step, resolve_step}
 use super::equipment::draw_tiles;
 use super::events::Log;
 use super::harvest::harvest_step;
-use super::menu::{decision_menu, has_final_choice};
+use super::menu::{decision_count, has_final_choice};
 use super::scoring::final_step;
 use super::state::{
     Zones, COMMIT, DRAW, FINAL, F_EFFECTS, F_GAIN, HARVEST, OVER, PICK, RESOLVE, UPKEEP,
@@ -40,13 +40,17 @@ fn run_stack(z: &mut Zones, ev: &mut impl Log) -> bool {
                 draw_tiles(z, p, ev);
             }
             _ => {
-                let frame = frame.clone();
-                let menu = decision_menu(z, &frame);
-                if menu.len() > 1 {
+                let p = frame[1] as usize;
+                let frame = z.stack.last().map(Vec::as_slice).unwrap_or_default();
+                let (choices, first) = decision_count(z, frame);
+                if choices > 1 {
                     return false;
                 }
                 // F-7: exactly one choice is made automatically
-                decisions::effect(z, frame[1] as usize, &menu[0], ev);
+                let Some(only) = first else {
+                    return false;
+                };
+                decisions::effect(z, p, &only, ev);
             }
         }
     }

@@ -15,30 +15,48 @@ use super::upkeep::begin_year;
 /// F-59: face-up location cards with a harvest ability and harvest tiles on face-up cards,
 /// in cell order (a card before its tiles).
 pub fn items(z: &Zones, p: usize) -> Vec<i64> {
-    let nc = z.cfg.num_cards() as i64;
     let mut out = Vec::new();
+    find_item(z, p, |item| {
+        out.push(item);
+        false
+    });
+    out
+}
+
+/// The first of `items` for which `found` is true, calling it on each in turn.
+fn find_item(z: &Zones, p: usize, mut found: impl FnMut(i64) -> bool) -> Option<i64> {
+    let nc = z.cfg.num_cards() as i64;
     for card in z.farm_cards(p) {
         if z.face_down[card as usize] {
             continue;
         }
-        if z.cfg.cards[card as usize].timing() == Some(Timing::Harvest) {
-            out.push(card as i64);
+        if z.cfg.cards[card as usize].timing() == Some(Timing::Harvest) && found(card as i64) {
+            return Some(card as i64);
         }
         for &t in &z.equip[card as usize] {
-            if z.cfg.tile(t as i64).timing == Timing::Harvest {
-                out.push(nc + t as i64);
+            if z.cfg.tile(t as i64).timing == Timing::Harvest && found(nc + t as i64) {
+                return Some(nc + t as i64);
             }
         }
     }
-    out
+    None
 }
 
 /// Items not yet paid or declined this harvest (F-60).
 pub fn open_items(z: &Zones, p: usize) -> Vec<i64> {
-    items(z, p)
-        .into_iter()
-        .filter(|i| !z.handled.contains(i))
-        .collect()
+    let mut out = Vec::new();
+    each_open_item(z, p, |item| out.push(item));
+    out
+}
+
+/// `f` of each of `open_items`, in order, without listing them.
+pub fn each_open_item(z: &Zones, p: usize, mut f: impl FnMut(i64)) {
+    find_item(z, p, |item| {
+        if !z.handled.contains(&item) {
+            f(item);
+        }
+        false
+    });
 }
 
 /// (coins, water, food) of an item, read now (F-60), harvest-cost cuts applied (F-88).
@@ -156,7 +174,7 @@ pub fn end_harvest(z: &mut Zones, p: usize, ev: &mut impl Log) {
 /// Run the harvest phase (F-58): true while the current player has open items.
 pub fn harvest_step(z: &mut Zones, ev: &mut impl Log) -> bool {
     while z.pos < z.n() {
-        if !open_items(z, z.actor()).is_empty() {
+        if find_item(z, z.actor(), |item| !z.handled.contains(&item)).is_some() {
             return true;
         }
         z.pos += 1;

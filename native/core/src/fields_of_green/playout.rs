@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::events::KindCounts;
 use super::flow::first_mover;
 use super::game;
-use super::menu::legal_actions;
+use super::menu::Menus;
 use super::scoring::Outcome;
 use super::state::Zones;
 pub use crate::bohnanza::playout::policy_rng;
@@ -23,11 +23,12 @@ pub fn playout(
 ) -> u64 {
     let mut steps = 0;
     let mut kinds = KindCounts::default();
+    let mut menu = Menus::default(); // `legal_actions`, its buffers kept from step to step
     while !game::is_terminal(z) && steps < max_steps {
         let Some(p) = first_mover(z) else {
             break;
         };
-        let menu = legal_actions(z, p);
+        menu.fill(z, p);
         if menu.is_empty() {
             break;
         }
@@ -35,6 +36,7 @@ pub fn playout(
         let Some(action) = menu.get(z, i) else {
             break;
         };
+        menu.release();
         game::step(z, p, &action, &mut kinds);
         steps += 1;
     }

@@ -2,7 +2,7 @@
 //! cell, every way to split a payment or a gain between towers, and the checks of a split.
 
 use super::abilities::tower_capacity;
-use super::farm::{reaches, Reach};
+use super::farm::reaches;
 use super::state::{Cell, Zones};
 
 /// A water split `((x, y, amount), …)` naming tower cells, sorted by cell, amounts > 0.
@@ -54,8 +54,70 @@ fn walk(caps: &[i64], total: i64, cur: &mut Vec<i64>, out: &mut impl FnMut(&[i64
     }
 }
 
-/// How many vectors `distributions(caps, total)` has.
+/// How many vectors `distributions(caps, total)` has: counted by arithmetic, one cap at a
+/// time (ways[t]: the vectors of the caps so far summing to t), without walking them.
 pub fn count_distributions(caps: &[i64], total: i64) -> usize {
+    if total < 0 || caps.iter().any(|&c| c < 0) {
+        return 0;
+    }
+    match total as usize + 1 {
+        n if n <= 8 => count_on::<8>(caps, n), // the usual water costs: a small table
+        n if n <= 64 => count_on::<64>(caps, n),
+        _ => count_walking(caps, total),
+    }
+}
+
+/// `count_distributions` of `n - 1` on a table of `N >= n` entries.
+fn count_on<const N: usize>(caps: &[i64], n: usize) -> usize {
+    let mut ways = [0usize; N];
+    ways[0] = 1;
+    let ways = &mut ways[..n];
+    for &cap in caps {
+        // ways'[t] = ways[t - cap] + … + ways[t]: prefix sums, then their differences from the
+        // top down (wrapping, as the counts stay far below usize::MAX)
+        for t in 1..n {
+            ways[t] = ways[t].wrapping_add(ways[t - 1]);
+        }
+        let cap = usize::try_from(cap).unwrap_or(usize::MAX);
+        for t in (1..n).rev() {
+            if t > cap {
+                ways[t] = ways[t].wrapping_sub(ways[t - cap - 1]);
+            } else {
+                break;
+            }
+        }
+    }
+    ways[n - 1]
+}
+
+/// The `k`-th vector of `distributions(caps, total)`, in its order, found by counting the
+/// vectors of each first entry rather than walking them; None past the last.
+pub fn nth_distribution(caps: &[i64], total: i64, mut k: usize) -> Option<Vec<i64>> {
+    let mut out = Vec::with_capacity(caps.len());
+    let mut left = total;
+    for (i, &cap) in caps.iter().enumerate() {
+        let rest = &caps[i + 1..];
+        let room: i64 = rest.iter().sum();
+        let mut first = cap.min(left);
+        loop {
+            if first < 0 || left - first > room {
+                return None;
+            }
+            let n = count_distributions(rest, left - first);
+            if k < n {
+                break;
+            }
+            k -= n;
+            first -= 1;
+        }
+        out.push(first);
+        left -= first;
+    }
+    (left == 0 && k == 0).then_some(out)
+}
+
+/// `count_distributions` by walking the vectors (a total beyond the arithmetic's table).
+fn count_walking(caps: &[i64], total: i64) -> usize {
     if caps.is_empty() {
         return usize::from(total == 0);
     }
@@ -66,21 +128,10 @@ pub fn count_distributions(caps: &[i64], total: i64) -> usize {
         if total - first > rest {
             break;
         }
-        n += count_distributions(&caps[1..], total - first);
+        n += count_walking(&caps[1..], total - first);
         first -= 1;
     }
     n
-}
-
-/// The towers among `towers` holding water, and their water (F-33).
-pub fn paying(z: &Zones, towers: &[i32]) -> (Vec<i32>, Vec<i64>) {
-    let held: Vec<i32> = towers
-        .iter()
-        .copied()
-        .filter(|&t| z.water[t as usize] > 0)
-        .collect();
-    let caps = held.iter().map(|&t| z.water[t as usize]).collect();
-    (held, caps)
 }
 
 /// The split paying `amounts` from `towers`.
@@ -94,25 +145,6 @@ pub fn split_at(z: &Zones, towers: &[i32], amounts: &[i64]) -> Water {
             (x, y, n)
         })
         .collect()
-}
-
-/// Every way to pay `need` water for `cell` from towers in range (F-33, F-98).
-pub fn water_splits(z: &Zones, p: usize, cell: Cell, need: i64) -> Vec<Water> {
-    if need <= 0 {
-        return vec![Vec::new()];
-    }
-    water_splits_in(z, &Reach::of(z, p), cell, need)
-}
-
-/// `water_splits` with the farm's tower reach already searched (menus pay for many items).
-pub fn water_splits_in(z: &Zones, reach: &Reach, cell: Cell, need: i64) -> Vec<Water> {
-    if need <= 0 {
-        return vec![Vec::new()];
-    }
-    let (towers, caps) = paying(z, &reach.towers_at(cell));
-    let mut out = Vec::new();
-    each_distribution(&caps, need, |v| out.push(split_at(z, &towers, v)));
-    out
 }
 
 /// Why `water` does not pay `need` water for `cell`, or None (F-33).
@@ -160,23 +192,6 @@ pub fn pay_water(z: &mut Zones, p: usize, water: &Water) {
             z.water[t as usize] -= n;
         }
     }
-}
-
-/// F-33, F-41: every way to put `gained` water on p's towers with room, as much as fits.
-pub fn placements(z: &Zones, p: usize, gained: i64) -> Vec<Water> {
-    let towers: Vec<i32> = z
-        .tower_cards(p)
-        .into_iter()
-        .filter(|&t| z.water[t as usize] < tower_capacity(z, t))
-        .collect();
-    let caps: Vec<i64> = towers
-        .iter()
-        .map(|&t| tower_capacity(z, t) - z.water[t as usize])
-        .collect();
-    let fits = gained.min(caps.iter().sum());
-    let mut out = Vec::new();
-    each_distribution(&caps, fits, |v| out.push(split_at(z, &towers, v)));
-    out
 }
 
 /// Why `water` is not a placement of `gained` water (F-33), or None.
@@ -250,4 +265,40 @@ pub fn pay_cost(z: &mut Zones, p: usize, price: (i64, i64, i64), water: &Water) 
     z.coins[p] -= price.0;
     z.food[p] -= price.2;
     pay_water(z, p, water);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nth_distribution;
+    use super::{count_distributions, count_walking, distributions, each_distribution};
+
+    fn walked(caps: &[i64], total: i64) -> usize {
+        let mut n = 0;
+        each_distribution(caps, total, |_| n += 1);
+        n
+    }
+
+    /// F-33: the arithmetic counts the splits the menus list and finds each by its index, for
+    /// every small set of caps.
+    #[test]
+    fn counted_as_walked() {
+        let mut caps = Vec::new();
+        for k in 0..=4u32 {
+            for code in 0..7i64.pow(k) {
+                caps.clear();
+                caps.extend((0..k).map(|i| code / 7i64.pow(i) % 7 - 1)); // caps -1 … 5
+                for total in -1..=12 {
+                    let n = walked(&caps, total);
+                    assert_eq!(count_distributions(&caps, total), n, "{caps:?} {total}");
+                    assert_eq!(count_walking(&caps, total), n, "{caps:?} {total}");
+                    let all = distributions(&caps, total);
+                    for (k, v) in all.iter().enumerate() {
+                        assert_eq!(nth_distribution(&caps, total, k).as_ref(), Some(v));
+                    }
+                    assert_eq!(nth_distribution(&caps, total, n), None, "{caps:?} {total}");
+                }
+            }
+        }
+        assert_eq!(count_distributions(&[40, 40], 70), 11);
+    }
 }

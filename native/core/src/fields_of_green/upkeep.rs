@@ -7,7 +7,7 @@ use super::abilities::gain_food;
 use super::cards::TYPES;
 use super::config::{HAND_SIZE, INTRO_SPLITS, TOWER_START_WATER};
 use super::events::{Events, Log};
-use super::resources::{refuse, Refusal};
+use super::resources::{count_distributions, refuse, Refusal};
 use super::state::{Zones, COMMIT, F_WATER, NONE, PICK, UPKEEP};
 
 const START_COINS: i64 = 15; // F-36
@@ -81,7 +81,7 @@ pub fn begin_year(z: &mut Zones, ev: &mut impl Log) {
 /// The split made without a decision: introductory mode (F-44), or fewer than 6 cards left
 /// (F-43: take all).
 pub fn forced_split(z: &Zones) -> Option<Split> {
-    let counts: Vec<i64> = z.piles.iter().map(|p| p.len() as i64).collect();
+    let counts = z.piles.each_ref().map(|p| p.len() as i64);
     if z.cfg.introductory {
         let fixed = INTRO_SPLITS[usize::from(!z.cfg.published)][(z.year - 1) as usize];
         return Some([0, 1, 2, 3].map(|i| fixed[i].min(counts[i])));
@@ -137,44 +137,135 @@ fn split_problem(counts: &[i64], split: &Split) -> Option<Refusal> {
     None
 }
 
-/// Every legal split, in ascending lexicographic order.
-pub fn split_options(z: &Zones) -> Vec<Split> {
-    first_splits(z, usize::MAX)
+/// The legal splits now (F-42, F-43) in ascending lexicographic order: counted by arithmetic,
+/// split i found when asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct Splits {
+    /// F-43, F-44: the one split made without a decision.
+    forced: Option<Split>,
+    /// What each pile can give, at most a hand.
+    caps: Split,
+    /// F-43: fewer than 3 piles have cards, so every non-empty pile gives.
+    few: bool,
+    len: usize,
 }
 
-/// The first `most` legal splits in ascending lexicographic order.
-fn first_splits(z: &Zones, most: usize) -> Vec<Split> {
-    if let Some(forced) = forced_split(z) {
-        return vec![forced];
+impl Splits {
+    pub fn of(z: &Zones) -> Splits {
+        let counts = z.piles.each_ref().map(|p| p.len() as i64);
+        Splits::from_piles(counts, forced_split(z))
     }
-    let caps = z.piles.each_ref().map(|p| (p.len() as i64).min(HAND_SIZE));
-    // `split_problem(counts, split)` is None: the loops keep every count within its pile and
-    // the sum at HAND_SIZE, so only F-42's three piles or F-43's every non-empty pile is left
-    let few = caps.iter().filter(|&&k| k != 0).count() < 3;
-    let ok = |split: &Split| {
-        if few {
-            (0..4).all(|i| caps[i] == 0 || split[i] != 0)
+
+    /// The splits of piles holding `counts` cards, or only `forced`.
+    fn from_piles(counts: Split, forced: Option<Split>) -> Splits {
+        let caps = counts.map(|k| k.min(HAND_SIZE));
+        let few = caps.iter().filter(|&&k| k != 0).count() < 3;
+        let len = if forced.is_some() {
+            1
         } else {
-            split.iter().filter(|&&k| k != 0).count() >= 3
+            legal_count(&caps, few)
+        };
+        Splits {
+            forced,
+            caps,
+            few,
+            len,
         }
-    };
-    let mut out = Vec::with_capacity(most.min(84)); // 84: the splits of 6 among 4 piles
-    for a in 0..=caps[0] {
-        for b in 0..=caps[1].min(HAND_SIZE - a) {
-            // the last count is what is left, within its pile: c in order, d follows
-            let rest = HAND_SIZE - a - b;
-            for c in (rest - caps[3]).max(0)..=caps[2].min(rest) {
-                let split = [a, b, c, rest - c];
-                if ok(&split) {
-                    out.push(split);
-                    if out.len() >= most {
-                        return out;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Split `i` in ascending lexicographic order.
+    pub fn get(&self, i: usize) -> Option<Split> {
+        if let Some(forced) = self.forced {
+            return (i == 0).then_some(forced);
+        }
+        let (caps, few) = (&self.caps, self.few);
+        // `split_problem(counts, split)` is None: the loops keep every count within its pile
+        // and the sum at HAND_SIZE, so only F-42's three piles or F-43's every non-empty pile
+        // is left
+        let ok = |split: &Split| {
+            if few {
+                (0..4).all(|i| caps[i] == 0 || split[i] != 0)
+            } else {
+                split.iter().filter(|&&k| k != 0).count() >= 3
+            }
+        };
+        let mut k = i;
+        for a in 0..=caps[0] {
+            for b in 0..=caps[1].min(HAND_SIZE - a) {
+                // the last count is what is left, within its pile: c in order, d follows
+                let rest = HAND_SIZE - a - b;
+                let (lo, hi) = ((rest - caps[3]).max(0), caps[2].min(rest));
+                if lo > hi {
+                    continue;
+                }
+                // only whether c and d are 0 matters: c = 0, c = rest and the c between
+                let mut n = 0;
+                let mut between = (hi - lo + 1) as usize;
+                if lo == 0 {
+                    n += usize::from(ok(&[a, b, 0, rest]));
+                    between -= 1;
+                }
+                if hi == rest && rest != 0 {
+                    n += usize::from(ok(&[a, b, rest, 0]));
+                    between -= 1;
+                }
+                if between > 0 {
+                    let c = lo.max(1);
+                    n += between * usize::from(ok(&[a, b, c, rest - c]));
+                }
+                if k >= n {
+                    k -= n;
+                    continue;
+                }
+                for c in lo..=hi {
+                    let split = [a, b, c, rest - c];
+                    if ok(&split) {
+                        if k == 0 {
+                            return Some(split);
+                        }
+                        k -= 1;
                     }
                 }
             }
         }
+        None
     }
-    out
+}
+
+/// How many splits of a hand within `caps` are legal (F-42, F-43): all of them, less those
+/// from one or two piles, unless `few` piles have cards, when exactly the non-empty piles
+/// give.
+fn legal_count(caps: &Split, few: bool) -> usize {
+    let whole = |i: usize| usize::from(caps[i] >= HAND_SIZE); // one pile gives the hand
+                                                              // two piles give, a from pile i and the rest from j, both at least 1
+    let pair = |i: usize, j: usize| {
+        let (low, high) = ((HAND_SIZE - caps[j]).max(1), caps[i].min(HAND_SIZE - 1));
+        usize::try_from(high - low + 1).unwrap_or(0)
+    };
+    if few {
+        let mut piles = (0..4).filter(|&i| caps[i] != 0);
+        return match (piles.next(), piles.next()) {
+            (Some(i), Some(j)) => pair(i, j),
+            (Some(i), None) => whole(i),
+            _ => 0,
+        };
+    }
+    let mut n = count_distributions(caps, HAND_SIZE);
+    for i in 0..4 {
+        n -= whole(i);
+        for j in i + 1..4 {
+            n -= pair(i, j);
+        }
+    }
+    n
 }
 
 /// Take the chosen cards from the pile tops (F-42); 3-4 players: the hand, 2 players: the
@@ -213,12 +304,15 @@ pub fn do_split(z: &mut Zones, p: usize, split: &Split, ev: &mut impl Log) {
 /// Run the draw phase; true when a player must choose a split.
 pub fn draw_step(z: &mut Zones, ev: &mut impl Log) -> bool {
     while z.pos < z.n() {
-        let options = first_splits(z, 2);
+        let options = Splits::of(z);
         if options.len() > 1 {
             return true;
         }
+        let Some(split) = options.get(0) else {
+            break;
+        };
         let p = z.actor();
-        do_split(z, p, &options[0], ev);
+        do_split(z, p, &split, ev);
     }
     start_action_phase(z, ev);
     false
@@ -238,5 +332,43 @@ fn start_action_phase(z: &mut Zones, ev: &mut impl Log) {
     } else {
         z.phase = COMMIT;
         z.turn = 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{split_problem, Split, Splits, HAND_SIZE};
+
+    /// F-42, F-43: the splits counted by arithmetic and found by index are the legal ones in
+    /// ascending order, for every pile size from empty to beyond a hand.
+    #[test]
+    fn splits_counted_and_found_as_listed() {
+        let hand = HAND_SIZE;
+        for code in 0..8i64.pow(4) {
+            let counts: Split = [0, 1, 2, 3].map(|i| code / 8i64.pow(i) % 8);
+            if counts.iter().sum::<i64>() < hand {
+                continue; // F-43: the split is forced
+            }
+            let mut legal = Vec::new();
+            for a in 0..=hand {
+                for b in 0..=hand {
+                    for c in 0..=hand {
+                        let split = [a, b, c, hand - a - b - c];
+                        if split_problem(&counts, &split).is_none() {
+                            legal.push(split);
+                        }
+                    }
+                }
+            }
+            let splits = Splits::from_piles(counts, None);
+            assert_eq!(splits.len(), legal.len(), "{counts:?}");
+            let found: Vec<Split> = (0..=legal.len()).filter_map(|i| splits.get(i)).collect();
+            assert_eq!(found, legal, "{counts:?}");
+        }
+        let forced = Splits::from_piles([1, 1, 1, 1], Some([1, 1, 1, 1]));
+        assert_eq!(
+            (forced.len(), forced.get(0), forced.get(1)),
+            (1, Some([1, 1, 1, 1]), None)
+        );
     }
 }
