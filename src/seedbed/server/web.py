@@ -13,7 +13,7 @@ hidden cards, and the record's seed would show the deck.
 >>> [(c.value, c.player_counts) for c in game_list(2.0).games[0].player_counts_by_choice]
 [('standard', [2, 3, 4, 5, 6, 7]), ('classic', [3, 4, 5])]
 >>> [b.spec for b in game_list(1.0).games[0].bots]
-['random', 'greedy', 'ismcts:iterations=300']
+['random', 'greedy', 'rollout:iterations=500,reward=lead']
 >>> [b.spec for b in game_list(0.5).games[0].bots]
 ['random', 'greedy']
 """
