@@ -150,9 +150,6 @@ def test_match_resumes_from_its_journal(first_bot: str, tmp_path: Path) -> None:
 
 
 def test_bench_ismcts_prints_iterations_per_second() -> None:
-    ismcts = pytest.importorskip("seedbed.bots.ismcts", reason="the ismcts bot is not written yet")
-    if not hasattr(ismcts, "iterations_per_second"):
-        pytest.skip("seedbed.bots.ismcts has no iterations_per_second yet")
     args = ["bench", "ismcts", "stalk_exchange", "-p", "3", "--seconds", "0.3"]
     code, stdout, err = run(*args, "--spec", "ismcts:iterations=20")
     assert code == 0, err
