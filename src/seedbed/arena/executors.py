@@ -44,13 +44,14 @@ RAY_AUTH_MODE = "RAY_AUTH_MODE"
 unless told otherwise, and warns when it chose that by itself."""
 
 
-def batches(tasks: Sequence[GameTask], workers: int) -> list[list[GameTask]]:
-    """Consecutive slices of ``tasks`` sized to give each worker several batches.
+def batches(tasks: Sequence[GameTask], workers: int, most: int = MAX_BATCH) -> list[list[GameTask]]:
+    """Consecutive slices of ``tasks`` sized to give each worker several batches, of at most
+    ``most`` games.
 
     >>> [len(b) for b in batches([GameTask(i, "g", ("random",), i) for i in range(10)], 2)]
     [2, 2, 2, 2, 2]
     """
-    size = max(1, min(MAX_BATCH, -(-len(tasks) // (workers * BATCHES_PER_WORKER))))
+    size = max(1, min(most, -(-len(tasks) // (workers * BATCHES_PER_WORKER))))
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
@@ -107,12 +108,14 @@ class Executor(ABC):
         tasks: Sequence[GameTask],
         on_games: OnGames | None = None,
         on_results: OnResults | None = None,
+        most: int = MAX_BATCH,
     ) -> tuple[list[GameResult], RunStats]:
-        """Every task's result in the order of ``tasks``, and the speed of the run."""
+        """Every task's result in the order of ``tasks``, and the speed of the run; a batch
+        holds at most ``most`` games."""
         start = time.perf_counter()
         slot = {task.index: i for i, task in enumerate(tasks)}
         out: list[GameResult | None] = [None] * len(tasks)
-        for done in self._run_batches(batches(tasks, self.workers)):
+        for done in self._run_batches(batches(tasks, self.workers, most)):
             for result in done:
                 out[slot[result.index]] = result
             if on_results is not None:

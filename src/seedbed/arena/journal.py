@@ -4,8 +4,9 @@ A long match (hours of search bots on a small machine) can be stopped at any mom
 again with the same journal and the games it holds are read back instead of played, so the
 match goes on where it stopped and ends exactly as one uninterrupted run would (a game depends
 on its task alone). A row is a :meth:`GameResult.to_json` row, written and flushed to disk as
-its batch of games comes back. A last line cut short by a stop is dropped; a row that is not
-one of this match's games (another game, seed, seating or options) is an error, not a guess.
+its game comes back (a match with a journal ships games one at a time). A last line cut short
+by a stop is dropped; a row that is not one of this match's games (another game, seed, seating
+or options) is an error, not a guess.
 """
 
 from __future__ import annotations

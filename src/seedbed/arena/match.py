@@ -115,7 +115,12 @@ def _play(
         on_games(len(tasks) - len(missing))
     if not missing:
         return [result for result in known if result is not None]
-    played, speed = executor.run(missing, on_games, journal.add if journal else None)
+    # with a journal, a game is shipped alone: each is kept as it ends, so a stop loses at
+    # most the games in play (a match worth a journal plays slow games: shipping is noise)
+    if journal is None:
+        played, speed = executor.run(missing, on_games)
+    else:
+        played, speed = executor.run(missing, on_games, journal.add, most=1)
     match.speed = speed if match.speed is None else match.speed + speed
     fresh = iter(played)
     return [next(fresh) if result is None else result for result in known]
