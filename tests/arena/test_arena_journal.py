@@ -104,3 +104,14 @@ def test_a_damaged_row_is_an_error_with_its_line(tmp_path: Path) -> None:
     path.write_text('{"game": "stalk_exchange"}\n{"also": "bad"}\n')
     with pytest.raises(ValueError, match=r"match\.jsonl:1: not a game result"):
         Journal(path)
+
+
+def test_a_whole_last_row_without_its_newline_is_kept(first_bot: str, tmp_path: Path) -> None:
+    path = tmp_path / "match.jsonl"
+    whole = match(StopsAfter(), first_bot, Journal(path))
+    path.write_text(path.read_text().rstrip("\n"))
+    again = StopsAfter()
+    assert outcome(match(again, first_bot, Journal(path))) == outcome(whole)
+    assert again.played == 0
+    Journal(path).add(whole.results[:1])  # a later row starts on its own line
+    assert len(Journal(path).games) == whole.games

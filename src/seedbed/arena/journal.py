@@ -18,6 +18,7 @@ from pathlib import Path
 
 from seedbed.arena.play import GameResult
 from seedbed.arena.tournament import GameTask
+from seedbed.engine.api import JsonDict
 from seedbed.engine.registry import game as lookup_game
 
 
@@ -27,24 +28,27 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.games: dict[tuple[int, int], GameResult] = {}
+        self._options: dict[str, JsonDict] = {}
+        """Each game's options as given (its JSON) → normalised: once per match, not per task."""
         if path.exists():
             self._read()
 
     def _read(self) -> None:
         text = self.path.read_text(encoding="utf-8")
-        lines = text.split("\n")
-        complete = text.endswith("\n") or not lines[-1]
+        lines = text.split("\n")  # the last is "" unless a stop cut it short
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
                 result = GameResult.from_json(json.loads(line))
             except (json.JSONDecodeError, ValueError) as exc:
-                if number == len(lines) and not complete:
+                if number == len(lines):
                     self._drop_last_line(text)  # cut short by a stop: played again
                     return
                 raise ValueError(f"{self.path}:{number}: {exc}") from None
             self.games[(result.deal, result.rotation)] = result
+        if lines[-1]:  # a whole row without its newline: end it, so the next row starts anew
+            self.path.write_text(text + "\n", encoding="utf-8")
 
     def _drop_last_line(self, text: str) -> None:
         self.path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
@@ -55,8 +59,7 @@ class Journal:
         if result is None:
             return None
         kept = (result.game, result.seed, result.seating, result.options)
-        options = lookup_game(task.game).normalize_options(task.options)
-        wanted = (task.game, task.seed, tuple(task.seating), options)
+        wanted = (task.game, task.seed, tuple(task.seating), self._normalized(task))
         if kept != wanted:
             raise ValueError(
                 f"{self.path} holds another match's games: deal {task.deal}, rotation "
@@ -64,6 +67,12 @@ class Journal:
                 "give a new file (or the same command as before)"
             )
         return result
+
+    def _normalized(self, task: GameTask) -> JsonDict:
+        key = json.dumps([task.game, task.options], sort_keys=True)
+        if key not in self._options:
+            self._options[key] = lookup_game(task.game).normalize_options(task.options)
+        return self._options[key]
 
     def add(self, results: Sequence[GameResult]) -> None:
         """Append ``results`` and make them durable before going on."""
