@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::IntoPyObjectExt;
 use seedbed_core::fields_of_green::actions::Action;
 use seedbed_core::fields_of_green::flow::movers;
@@ -25,7 +25,7 @@ use seedbed_core::fields_of_green::{game, greedy, observe, playout, Config, Zone
 
 use crate::bohnanza::masked_seed;
 use crate::fast;
-use crate::playout::{traces_of, TraceRow};
+use crate::playout::{traces_of, KindNames, TraceRow};
 
 fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -569,25 +569,25 @@ pub fn fields_of_green_state_from_json(
     }
 }
 
-type GameRow = (
+type GameRow<'py> = (
     Vec<i64>,
     Vec<i64>,
     Vec<usize>,
     Vec<i64>,
     u64,
-    BTreeMap<&'static str, u64>,
+    Bound<'py, PyDict>,
 );
 
 /// For each seed, the game dealt with it played to the end with the random policy of
 /// `seedbed.lab.simulate` (`policy_rng(seed)`).
 #[pyfunction]
 #[pyo3(signature = (config, seeds, max_steps = 1_000_000))]
-pub fn fields_of_green_simulate(
-    py: Python<'_>,
+pub fn fields_of_green_simulate<'py>(
+    py: Python<'py>,
     config: &FieldsOfGreenConfig,
     seeds: Vec<Bound<'_, PyAny>>,
     max_steps: u64,
-) -> PyResult<Vec<GameRow>> {
+) -> PyResult<Vec<GameRow<'py>>> {
     let cfg = config.inner.clone();
     let seeds = seeds
         .iter()
@@ -601,13 +601,15 @@ pub fn fields_of_green_simulate(
     });
     let results =
         results.map_err(|why| PyRuntimeError::new_err(format!("fields_of_green {why}")))?;
-    Ok(results
+    let mut names = KindNames::new(py);
+    results
         .into_iter()
         .map(|g| {
             let o = g.outcome;
-            (o.scores, o.ranks, o.winners, o.tiebreak, g.steps, g.counts)
+            let counts = names.counts(g.counts)?;
+            Ok((o.scores, o.ranks, o.winners, o.tiebreak, g.steps, counts))
         })
-        .collect())
+        .collect()
 }
 
 /// `fields_of_green_traces(config, seeds, cap=None)`: for each seed, the parity trace of the

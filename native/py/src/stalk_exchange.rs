@@ -17,7 +17,7 @@ use seedbed_core::stalk_exchange::state::LoadError;
 use seedbed_core::stalk_exchange::{game, observe, playout, rules, trace, Config, Zones};
 
 use crate::bohnanza::masked_seed;
-use crate::playout::{traces_of, TraceRow};
+use crate::playout::{traces_of, KindNames, TraceRow};
 use crate::stalk_exchange_menu::StalkExchangeMenu;
 use crate::{fast, stalk_exchange_events};
 
@@ -501,13 +501,13 @@ pub fn stalk_exchange_state_from_json(text: &str) -> PyResult<StalkExchangeZones
 
 /// One game's result: scores, ranks, winners, tie-break values, actions played, the count of
 /// each event kind that happened, and the ending: the crash triggers (S-38) and turns played.
-type GameRow = (
+type GameRow<'py> = (
     Vec<i64>,
     Vec<i64>,
     Vec<usize>,
     Vec<i64>,
     u64,
-    BTreeMap<&'static str, u64>,
+    Bound<'py, PyDict>,
     (Vec<i64>, i64),
 );
 
@@ -517,13 +517,13 @@ type GameRow = (
 /// plays it. A game that does not end within `max_steps` raises RuntimeError.
 #[pyfunction]
 #[pyo3(signature = (num_players, seeds, options_json = None, max_steps = 1_000_000))]
-pub fn stalk_exchange_simulate(
-    py: Python<'_>,
+pub fn stalk_exchange_simulate<'py>(
+    py: Python<'py>,
     num_players: &Bound<'_, PyAny>,
     seeds: Vec<Bound<'_, PyAny>>,
     options_json: Option<&str>,
     max_steps: u64,
-) -> PyResult<Vec<GameRow>> {
+) -> PyResult<Vec<GameRow<'py>>> {
     let cfg = new_config(num_players, options_json)?;
     let seeds = seeds
         .iter()
@@ -537,16 +537,18 @@ pub fn stalk_exchange_simulate(
     });
     let results =
         results.map_err(|why| PyRuntimeError::new_err(format!("stalk_exchange {why}")))?;
-    Ok(results
+    let mut names = KindNames::new(py);
+    results
         .into_iter()
         .map(|g| {
             let o = g.outcome;
             let ending = (g.triggers, g.turns);
-            (
-                o.scores, o.ranks, o.winners, o.tiebreak, g.steps, g.counts, ending,
-            )
+            let counts = names.counts(g.counts)?;
+            Ok((
+                o.scores, o.ranks, o.winners, o.tiebreak, g.steps, counts, ending,
+            ))
         })
-        .collect())
+        .collect()
 }
 
 /// `stalk_exchange_traces(num_players, seeds, options_json=None, cap=None)`: for each seed, the

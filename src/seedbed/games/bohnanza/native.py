@@ -439,7 +439,7 @@ class NativeBohnanza(Bohnanza):
             (
                 Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak or ())),
                 steps,
-                dict(counts),
+                counts,
             )
             for scores, ranks, winners, tiebreak, steps, counts in found
         ]

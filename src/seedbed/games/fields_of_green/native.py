@@ -421,7 +421,7 @@ class NativeFieldsOfGreen(FieldsOfGreen):
             (
                 Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak)),
                 steps,
-                dict(counts),
+                counts,
             )
             for scores, ranks, winners, tiebreak, steps, counts in found
         ]

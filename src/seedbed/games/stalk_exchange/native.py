@@ -338,7 +338,7 @@ class NativeStalkExchange(StalkExchange):
             (
                 Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak)),
                 steps,
-                dict(counts),
+                counts,
                 ending(
                     {"crash": {"triggers": triggers}, "num_players": num_players, "turn": turns}
                 ),
