@@ -29,7 +29,6 @@ from typing import Any
 from seedbed.engine.api import Action, JsonDict
 from seedbed.engine.rng import Rng
 from seedbed.games.fields_of_green.actions import (
-    END_HARVEST,
     AttachEquipment,
     BuildLocation,
     BuildSilo,
@@ -38,6 +37,7 @@ from seedbed.games.fields_of_green.actions import (
     Commit,
     DeclineHarvest,
     DrawSplit,
+    EndHarvest,
     GoToMarket,
     KeepEquipment,
     PayGameEnd,
@@ -283,7 +283,7 @@ def _harvest(ctx: Ctx, a: Action) -> float:
     farm = ctx.farm
     if isinstance(a, DeclineHarvest):
         return -0.5 if a.tile < 0 else -0.05
-    if a is END_HARVEST:
+    if isinstance(a, EndHarvest):  # by class: an equal object may come from anywhere
         return -1.0
     if not isinstance(a, PayHarvest):
         return 0.0

@@ -29,7 +29,7 @@ from typing import Any
 
 from seedbed.engine.api import Action, JsonDict
 from seedbed.engine.rng import Rng
-from seedbed.games.stalk_exchange.actions import END_ACTIONS, FLUSH, Plant, Swap
+from seedbed.games.stalk_exchange.actions import END_ACTIONS, FLUSH, EndActions, Plant, Swap
 from seedbed.games.stalk_exchange.config import FLOWER_INDEX, FLOWERS, NUM_TYPES
 from seedbed.games.stalk_exchange.hexgrid import HexBoard, hex_board
 from seedbed.games.stalk_exchange.scoring import bust
@@ -277,7 +277,7 @@ def choose(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
         scored.append((0.0, END_ACTIONS))
     if seedy and basic_left:
         # a renewed Exchange is worth about an average good action; pay only if it beats ours
-        best_now = max((s for s, a in scored if a is not END_ACTIONS), default=-math.inf)
+        best_now = max((s for s, a in scored if not isinstance(a, EndActions)), default=-math.inf)
         scored.append(
             (min(0.5, 0.5 * m.k_left + 0.2) - token if best_now < 0 else -math.inf, FLUSH)
         )
