@@ -74,6 +74,42 @@ def test_no_deepcopy_and_no_global_random(path: Path) -> None:
         assert not func.startswith("random."), f"{path.name} calls {func}"
 
 
+SENTINELS = {"MISSING"}
+"""Upper-case names that are identity sentinels by design (``dataclasses.MISSING``)."""
+
+
+def identity_tests(path: Path) -> list[str]:
+    """``x is CONSTANT`` / ``x is not CONSTANT`` in a file, ``None`` on the other side aside:
+    a constant action compared by identity fails for an equal object that crossed a process,
+    a pickle, JSON or the native engine's menu."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Compare):
+            continue
+        if not any(isinstance(op, ast.Is | ast.IsNot) for op in node.ops):
+            continue
+        sides = [node.left, *node.comparators]
+        if any(isinstance(side, ast.Constant) and side.value is None for side in sides):
+            continue
+        for side in sides:
+            if isinstance(side, ast.Name) and side.id.isupper() and side.id not in SENTINELS:
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize("path", SIM, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_identity_tests_against_constants(path: Path) -> None:
+    """Rules, bots and the arena compare actions by value (Fields of Green's greedy once
+    tested ``a is END_HARVEST`` and played other moves on the native engine's menus)."""
+    assert identity_tests(path) == []
+
+
+def test_the_identity_check_catches_a_planted_example(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text("def f(a, b):\n    return a is END_HARVEST or b is None or a is MISSING\n")
+    assert identity_tests(planted) == ["planted.py:2: a is END_HARVEST"]
+
+
 @pytest.mark.parametrize("path", modules("games"), ids=lambda p: str(p.relative_to(SRC)))
 def test_games_import_only_the_engine(path: Path) -> None:
     own = path.relative_to(SRC).parts[1]  # the game's package
