@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import hashlib
+import struct
+
 import pytest
 
-from seedbed.engine.rng import Rng
+from seedbed.engine.rng import SEED_DOMAIN, Rng, seed_key
 
 
 def test_same_seed_same_stream() -> None:
@@ -71,3 +74,85 @@ def test_choice_and_spawn() -> None:
     child = r.spawn()
     assert isinstance(child, Rng)
     assert Rng(11).spawn().state == Rng(11).spawn().state
+
+
+# ---------------------------------------------------------------- issue 37: the generator
+
+
+def test_blake2b_is_the_standard_rfc7693_appendix_a() -> None:
+    digest = hashlib.blake2b(b"abc").hexdigest()
+    assert digest == (
+        "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
+        "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923"
+    )
+
+
+def test_keyed_blake2b_reference_vectors() -> None:
+    """blake2b-kat.txt of the BLAKE2 reference: key 00..3f, inputs of 0 and 255 bytes."""
+    key = bytes(range(64))
+    assert hashlib.blake2b(b"", key=key).hexdigest() == (
+        "10ebb67700b1868efb4417987acf4690ae9d972fb7a590c2f02871799aaa4786"
+        "b5e996e8f0f4eb981fc214b005f42d2ff4233499391653df7aefcbc13fc51568"
+    )
+    assert hashlib.blake2b(bytes(range(255)), key=key).hexdigest() == (
+        "142709d62e28fcccd0af97fad0f8465b971e82201dc51070faa0372aa43e9248"
+        "4be1c1e73ba10906d5d1853db6a4106e0a7bf9800d373d6dee2d46d62ef2a461"
+    )
+
+
+def test_the_stream_is_keyed_blake2b_in_counter_mode() -> None:
+    key = bytes(range(32))
+    r = Rng.from_key(key)
+    words = [r.next32() for _ in range(40)]
+    expected: list[int] = []
+    for counter in range(3):
+        digest = hashlib.blake2b(counter.to_bytes(8, "little"), key=key).digest()
+        expected += struct.unpack("<16I", digest)
+    assert words == expected[:40]
+
+
+def test_a_seed_keys_the_stream_through_its_domain() -> None:
+    seed = 2**200 + 7
+    data = SEED_DOMAIN + seed.to_bytes(32, "little")
+    assert seed_key(seed) == hashlib.blake2b(data, digest_size=32).digest()
+    assert Rng(seed).state == Rng.from_key(seed_key(seed)).state
+    assert Rng(-1).state == Rng(2**256 - 1).state  # seeds modulo 2**256
+
+
+class Scripted(Rng):
+    """A generator whose words are given, to see rejection at work."""
+
+    __slots__ = ("words",)
+
+    def next32(self) -> int:
+        return self.words.pop(0)
+
+
+def scripted(*words: int) -> Scripted:
+    r = Scripted.__new__(Scripted)
+    r.words = list(words)
+    return r
+
+
+def test_bounded_draws_reject_the_incomplete_last_run() -> None:
+    # 2**32 % 3 == 1: the one word 2**32 - 1 would favour 0, so it is drawn again
+    assert scripted(2**32 - 1, 5).below(3) == 2
+    assert scripted(2**32 - 2, 5).below(3) == (2**32 - 2) % 3
+    # n = 3 * 2**30: a quarter of the words are past the last whole run
+    n = 3 << 30
+    assert scripted(n, 2**32 - 1, 7).below(n) == 7
+    # wide bounds draw two words, low half first
+    assert scripted(1, 2, 3, 4).below(2**40 + 1) == (1 | 2 << 32) % (2**40 + 1)
+
+
+def test_state_is_one_integer_that_round_trips() -> None:
+    r = Rng(5)
+    for _ in range(37):
+        r.next32()
+    twin = Rng.from_state(r.state)
+    assert [twin.below(1000) for _ in range(50)] == [r.below(1000) for _ in range(50)]
+    for bad in (-1, 17 << 320):
+        with pytest.raises(ValueError, match="not a state"):
+            Rng.from_state(bad)
+    with pytest.raises(ValueError, match="32 bytes"):
+        Rng.from_key(b"short")

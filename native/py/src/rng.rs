@@ -2,13 +2,10 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySequence};
+use pyo3::types::{PyBytes, PyList, PySequence};
 use seedbed_core::rng;
 
-/// `value & (2**64 - 1)` for any Python int, as Python's `Rng` masks seeds and states.
-fn masked(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    value.bitand(u64::MAX)?.extract()
-}
+use crate::bohnanza::seed_rng;
 
 /// The seeded generator of seedbed, natively (see seedbed.engine.rng.Rng).
 #[pyclass(module = "seedbed._native")]
@@ -17,39 +14,62 @@ pub struct Rng {
     pub inner: rng::Rng,
 }
 
+/// A generator of a state as Python's `Rng.state` writes it (one non-negative integer).
+fn of_state(state: &Bound<'_, PyAny>) -> PyResult<rng::Rng> {
+    let bad = || PyValueError::new_err("not a state of this generator");
+    let negative: bool = state.lt(0)?;
+    let bits: usize = state.call_method0("bit_length")?.extract()?;
+    if negative || bits > 41 * 8 {
+        return Err(bad());
+    }
+    let bytes: Vec<u8> = state.call_method1("to_bytes", (41, "little"))?.extract()?;
+    rng::Rng::from_state_bytes(&bytes).map_err(|_| bad())
+}
+
 #[pymethods]
 impl Rng {
     #[new]
     #[pyo3(signature = (seed = None))]
     fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let seed = match seed {
-            Some(s) => masked(s)?,
-            None => 0,
+        let inner = match seed {
+            Some(s) => seed_rng(s)?,
+            None => rng::Rng::new(0),
         };
-        Ok(Rng {
-            inner: rng::Rng::new(seed),
-        })
+        Ok(Rng { inner })
     }
 
     #[staticmethod]
     fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(Rng {
-            inner: rng::Rng::from_state(masked(state)?),
+            inner: of_state(state)?,
+        })
+    }
+
+    #[staticmethod]
+    fn from_key(key: &[u8]) -> PyResult<Self> {
+        let key: [u8; rng::KEY_BYTES] = key
+            .try_into()
+            .map_err(|_| PyValueError::new_err(format!("a key is 32 bytes, not {}", key.len())))?;
+        Ok(Rng {
+            inner: rng::Rng::from_key(key),
         })
     }
 
     #[getter]
-    fn get_state(&self) -> u64 {
-        self.inner.state
+    fn get_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let bytes = PyBytes::new(py, &self.inner.state_bytes());
+        py.get_type::<pyo3::types::PyInt>()
+            .call_method1("from_bytes", (bytes, "little"))
     }
 
     #[setter]
-    fn set_state(&mut self, state: u64) {
-        self.inner.state = state;
+    fn set_state(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.inner = of_state(state)?;
+        Ok(())
     }
 
-    fn next31(&mut self) -> u64 {
-        self.inner.next31()
+    fn next32(&mut self) -> u32 {
+        self.inner.next32()
     }
 
     fn next64(&mut self) -> u64 {
@@ -61,7 +81,10 @@ impl Rng {
         if n <= 0 {
             return Err(PyValueError::new_err("below() needs n >= 1"));
         }
-        let n = u64::try_from(n).map_err(|_| PyValueError::new_err("below() needs n < 2**64"))?;
+        if n == 1 << 64 {
+            return Ok(self.inner.next64());
+        }
+        let n = u64::try_from(n).map_err(|_| PyValueError::new_err("below() needs n <= 2**64"))?;
         Ok(self.inner.below(n))
     }
 
@@ -100,6 +123,6 @@ impl Rng {
     }
 
     fn __repr__(&self) -> String {
-        format!("Rng(state={})", self.inner.state)
+        format!("Rng(state={})", self.inner.state_hex())
     }
 }
