@@ -19,17 +19,22 @@ from seedbed.games.bohnanza import rules as R
 OUT = Path(__file__).resolve().parent.parent / "core" / "tests" / "data"
 MASK = (1 << 64) - 1
 SEEDS = [0, 1, 2, 7, 42, 2**32, 2**63, MASK, 12345678901234567890]
+WIDE_SEEDS = [2**64, 2**255 + 12345, (1 << 256) - 1]
+"""Seeds past 64 bits (the server's are 256-bit): the native core takes them as 32 bytes."""
 
 
 def rng_vectors() -> list[dict[str, Any]]:
     out = []
     for seed in SEEDS:
         r = Rng(seed)
-        case: dict[str, Any] = {"seed": seed, "state0": r.state}
+        case: dict[str, Any] = {"seed": seed, "state0": f"{r.state:#x}"}
         case["below6"] = [r.below(6) for _ in range(20)]
-        case["next31"] = [r.next31() for _ in range(10)]
+        case["next32"] = [r.next32() for _ in range(10)]
         case["next64"] = [r.next64() for _ in range(5)]
-        case["below_n"] = [[n, r.below(n)] for n in (1, 2, 3, 7, 154, 2**31 - 1, 2**40, MASK)]
+        case["below_n"] = [
+            [n, r.below(n)]
+            for n in (1, 2, 3, 7, 154, 2**31 - 1, 2**31 + 1, 2**32, 2**32 + 1, 2**40, MASK)
+        ]
         case["random_scaled"] = [int(r.random() * 2147483648.0) for _ in range(5)]
         items = list(range(30))
         r.shuffle(items)
@@ -39,11 +44,15 @@ def rng_vectors() -> list[dict[str, Any]]:
         case["shuffle154"] = items
         case["choice"] = [r.choice("abcdefg") for _ in range(10)]
         child = r.spawn()
-        case["spawn_state"] = child.state
+        case["spawn_state"] = f"{child.state:#x}"
         case["spawn_below100"] = [child.below(100) for _ in range(10)]
         case["parent_below100"] = [r.below(100) for _ in range(10)]
-        case["state_end"] = r.state
+        case["state_end"] = f"{r.state:#x}"
         out.append(case)
+    for seed in WIDE_SEEDS:
+        r = Rng(seed)
+        seed_hex = seed.to_bytes(32, "little").hex()
+        out.append({"seed_bytes": seed_hex, "below1000": [r.below(1000) for _ in range(40)]})
     return out
 
 

@@ -25,16 +25,16 @@ except ImportError:  # pragma: no cover - depends on the build
     pytest.skip("seedbed._native is not built (make native)", allow_module_level=True)
 
 MASK = (1 << 64) - 1
-SEEDS = [0, 1, 2, 42, -1, -(2**63), 2**32 + 5, 2**63, MASK, 2**64 + 3, 10**30]
+SEEDS = [0, 1, 2, 42, -1, -(2**63), 2**32 + 5, 2**63, MASK, 2**64 + 3, 10**30, 2**256 - 1, 2**300]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_rng_draws_match(seed: int) -> None:
     py, rs = Rng(seed), _native.Rng(seed)
     assert rs.state == py.state
-    for n in (1, 2, 6, 7, 100, 154, 2**31 - 1, 2**40):
+    for n in (1, 2, 6, 7, 100, 154, 2**31 - 1, 2**31 + 3, 2**32, 2**32 + 1, 2**40, 2**64):
         assert [rs.below(n) for _ in range(500)] == [py.below(n) for _ in range(500)]
-    assert [rs.next31() for _ in range(1000)] == [py.next31() for _ in range(1000)]
+    assert [rs.next32() for _ in range(1000)] == [py.next32() for _ in range(1000)]
     assert [rs.next64() for _ in range(500)] == [py.next64() for _ in range(500)]
     assert [rs.random() for _ in range(500)] == [py.random() for _ in range(500)]
     assert rs.state == py.state
@@ -56,7 +56,12 @@ def test_rng_shuffle_choice_spawn_clone_match(seed: int) -> None:
     clone = rs.clone()
     assert [clone.below(9) for _ in range(100)] == [rs.below(9) for _ in range(100)]
     assert repr(rs) == repr(py.clone().__class__.from_state(rs.state))
-    assert _native.Rng.from_state(-1).state == Rng.from_state(-1).state
+    for bad in (-1, 17 << 320, 1 << 400):
+        with pytest.raises(ValueError, match="not a state"):
+            Rng.from_state(bad)
+        with pytest.raises(ValueError, match="not a state"):
+            _native.Rng.from_state(bad)
+    assert _native.Rng.from_state(py.state).state == py.state
     assert _native.Rng().state == Rng().state
 
 

@@ -6,6 +6,7 @@
 //! n games per variant whatever the time, a fixed workload for `valgrind --tool=callgrind`,
 //! whose instruction counts do not depend on the machine's load).
 
+use seedbed_core::rng::Rng;
 use std::time::{Duration, Instant};
 
 use seedbed_core::bohnanza::menu::legal_actions;
@@ -29,7 +30,7 @@ fn games_per_second(max_offers: u32, seconds: f64) -> f64 {
     let start = Instant::now();
     let mut games = 0u64;
     while games < most && start.elapsed() < Duration::from_secs_f64(seconds.min(1e9)) {
-        let s = rules::setup(cfg.clone(), games);
+        let s = rules::setup(cfg.clone(), Rng::new(games));
         simulate_one(s, games, u64::MAX).expect("ends");
         games += 1;
     }

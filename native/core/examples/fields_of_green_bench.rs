@@ -5,6 +5,7 @@
 //! `cargo run --release --example fields_of_green_bench [seconds]`; `BENCH_GAMES=n` plays n
 //! games whatever the time (a fixed workload for `valgrind --tool=callgrind` or `perf`).
 
+use seedbed_core::rng::Rng;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -23,7 +24,7 @@ fn main() {
     let start = Instant::now();
     let (mut games, mut steps) = (0u64, 0u64);
     while games < most && (most < u64::MAX || start.elapsed() < Duration::from_secs_f64(seconds)) {
-        let z = game::new_state(cfg.clone(), games);
+        let z = game::new_state(cfg.clone(), Rng::new(games));
         steps += simulate_one(z, games, u64::MAX).expect("ends").steps;
         games += 1;
     }
@@ -36,7 +37,7 @@ fn main() {
     if most < u64::MAX {
         return;
     }
-    let mut z = game::new_state(cfg.clone(), 7);
+    let mut z = game::new_state(cfg.clone(), Rng::new(7));
     let mut rng = seedbed_core::rng::Rng::new(7);
     let mut counts = Default::default();
     seedbed_core::fields_of_green::playout::playout(&mut z, &mut rng, 90, &mut counts);

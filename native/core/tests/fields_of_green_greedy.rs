@@ -34,7 +34,7 @@ fn configurations() -> Vec<Arc<Config>> {
 fn greedy_games_are_legal_end_and_equal_the_playout() {
     for (k, cfg) in configurations().into_iter().enumerate() {
         for seed in 0..3u64 {
-            let mut z = game::new_state(cfg.clone(), seed);
+            let mut z = game::new_state(cfg.clone(), Rng::new(seed));
             let mut twin = z.clone();
             let mut rng = Rng::new(seed + 100 * k as u64);
             let mut twin_rng = rng;

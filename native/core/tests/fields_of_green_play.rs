@@ -71,7 +71,7 @@ fn conserved(z: &Zones) -> bool {
 fn random_games_end_legally_and_conserve_cards() {
     for cfg in configurations() {
         for seed in 0..3 {
-            let mut z = game::new_state(cfg.clone(), seed);
+            let mut z = game::new_state(cfg.clone(), Rng::new(seed));
             let start = z.clone();
             let mut rng = Rng::new(seed + 100);
             let mut steps = 0;
@@ -123,7 +123,7 @@ fn random_games_end_legally_and_conserve_cards() {
 #[test]
 fn events_of_a_step_are_built_only_when_kept() {
     let cfg = configurations()[4].clone();
-    let mut z = game::new_state(cfg, 1);
+    let mut z = game::new_state(cfg, Rng::new(1));
     let p = movers(&z)[0];
     let a = legal_actions(&z, p).get(&z, 0).expect("item");
     let mut ev = Events::new();

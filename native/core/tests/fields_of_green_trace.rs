@@ -4,6 +4,7 @@
 //! different digests. Equality with the Python reference's traces is checked by
 //! `tests/native/test_trace_volume.py`.
 
+use seedbed_core::rng::Rng;
 use std::sync::Arc;
 
 use seedbed_core::fields_of_green::trace::trace_one;
@@ -23,12 +24,14 @@ fn a_trace_plays_the_simulated_game() {
         let cfg = config(n);
         let mut digests = Vec::new();
         for seed in 0..4 {
-            let (steps, digest, ended) = trace_one(game::new_state(cfg.clone(), seed), seed, None);
-            let played = playout::simulate_one(game::new_state(cfg.clone(), seed), seed, u64::MAX)
-                .expect("the game ends");
+            let (steps, digest, ended) =
+                trace_one(game::new_state(cfg.clone(), Rng::new(seed)), seed, None);
+            let played =
+                playout::simulate_one(game::new_state(cfg.clone(), Rng::new(seed)), seed, u64::MAX)
+                    .expect("the game ends");
             assert_eq!((steps, ended), (played.steps, true));
             assert_eq!(digest.len(), 16);
-            let again = trace_one(game::new_state(cfg.clone(), seed), seed, None);
+            let again = trace_one(game::new_state(cfg.clone(), Rng::new(seed)), seed, None);
             assert_eq!(again, (steps, digest.clone(), ended));
             digests.push(digest);
         }
@@ -45,8 +48,8 @@ fn a_trace_plays_the_simulated_game() {
 #[test]
 fn a_cap_stops_the_trace_before_the_end() {
     let cfg = config(3);
-    let (steps, capped, ended) = trace_one(game::new_state(cfg.clone(), 7), 7, Some(10));
+    let (steps, capped, ended) = trace_one(game::new_state(cfg.clone(), Rng::new(7)), 7, Some(10));
     assert_eq!((steps, ended), (10, false));
-    let (_, whole, _) = trace_one(game::new_state(cfg, 7), 7, None);
+    let (_, whole, _) = trace_one(game::new_state(cfg, Rng::new(7)), 7, None);
     assert_ne!(capped, whole);
 }

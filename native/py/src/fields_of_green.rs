@@ -22,8 +22,9 @@ use seedbed_core::fields_of_green::state::Cell;
 use seedbed_core::fields_of_green::state::LoadError;
 use seedbed_core::fields_of_green::trace::{events_json, trace_one};
 use seedbed_core::fields_of_green::{game, greedy, observe, playout, Config, Zones};
+use seedbed_core::rng::Rng;
 
-use crate::bohnanza::masked_seed;
+use crate::bohnanza::{masked_seed, seed_rng};
 use crate::fast;
 use crate::playout::{traces_of, KindNames, TraceRow};
 
@@ -549,7 +550,7 @@ pub fn fields_of_green_new_state(
     seed: &Bound<'_, PyAny>,
 ) -> PyResult<FieldsOfGreenZones> {
     Ok(FieldsOfGreenZones {
-        inner: game::new_state(config.inner.clone(), masked_seed(seed)?),
+        inner: game::new_state(config.inner.clone(), seed_rng(seed)?),
         listed: fast::Listed::new(),
     })
 }
@@ -596,7 +597,13 @@ pub fn fields_of_green_simulate<'py>(
     let results = py.allow_threads(|| {
         seeds
             .iter()
-            .map(|&seed| playout::simulate_one(game::new_state(cfg.clone(), seed), seed, max_steps))
+            .map(|&seed| {
+                playout::simulate_one(
+                    game::new_state(cfg.clone(), Rng::new(seed)),
+                    seed,
+                    max_steps,
+                )
+            })
             .collect::<Result<Vec<_>, String>>()
     });
     let results =
@@ -625,6 +632,6 @@ pub fn fields_of_green_traces(
 ) -> PyResult<Vec<TraceRow>> {
     let cfg = config.inner.clone();
     traces_of(py, &seeds, |seed| {
-        trace_one(game::new_state(cfg.clone(), seed), seed, cap)
+        trace_one(game::new_state(cfg.clone(), Rng::new(seed)), seed, cap)
     })
 }

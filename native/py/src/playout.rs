@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use seedbed_core::bohnanza::playout::{simulate_one, EVENT_KINDS};
 use seedbed_core::bohnanza::{rules, trace};
+use seedbed_core::rng::Rng;
 
 use crate::bohnanza::{masked_seed, new_config};
 
@@ -80,7 +81,7 @@ pub fn bohnanza_simulate<'py>(
     let results = py.allow_threads(|| {
         seeds
             .iter()
-            .map(|&seed| simulate_one(rules::setup(cfg.clone(), seed), seed, max_steps))
+            .map(|&seed| simulate_one(rules::setup(cfg.clone(), Rng::new(seed)), seed, max_steps))
             .collect::<Result<Vec<_>, String>>()
     });
     let results = results.map_err(|why| PyRuntimeError::new_err(format!("bohnanza {why}")))?;

@@ -11,12 +11,13 @@ use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::IntoPyObjectExt;
+use seedbed_core::rng::Rng;
 use seedbed_core::stalk_exchange::actions::Action;
 use seedbed_core::stalk_exchange::menu::{legal_actions, Frozen, Menu};
 use seedbed_core::stalk_exchange::state::LoadError;
 use seedbed_core::stalk_exchange::{game, observe, playout, rules, trace, Config, Zones};
 
-use crate::bohnanza::masked_seed;
+use crate::bohnanza::{masked_seed, seed_rng};
 use crate::playout::{traces_of, KindNames, TraceRow};
 use crate::stalk_exchange_menu::StalkExchangeMenu;
 use crate::{fast, stalk_exchange_events};
@@ -479,10 +480,7 @@ pub fn stalk_exchange_new_state(
     options_json: Option<&str>,
 ) -> PyResult<StalkExchangeZones> {
     let cfg = new_config(num_players, options_json)?;
-    Ok(StalkExchangeZones::from(rules::deal(
-        cfg,
-        masked_seed(seed)?,
-    )))
+    Ok(StalkExchangeZones::from(rules::deal(cfg, seed_rng(seed)?)))
 }
 
 /// `StalkExchange.state_from_json` for `to_json()` text. KeyError for a missing key (as in
@@ -532,7 +530,9 @@ pub fn stalk_exchange_simulate<'py>(
     let results = py.allow_threads(|| {
         seeds
             .iter()
-            .map(|&seed| playout::simulate_one(rules::deal(cfg.clone(), seed), seed, max_steps))
+            .map(|&seed| {
+                playout::simulate_one(rules::deal(cfg.clone(), Rng::new(seed)), seed, max_steps)
+            })
             .collect::<Result<Vec<_>, String>>()
     });
     let results =
@@ -565,6 +565,6 @@ pub fn stalk_exchange_traces(
 ) -> PyResult<Vec<TraceRow>> {
     let cfg = new_config(num_players, options_json)?;
     traces_of(py, &seeds, |seed| {
-        trace::trace_one(rules::deal(cfg.clone(), seed), seed, cap)
+        trace::trace_one(rules::deal(cfg.clone(), Rng::new(seed)), seed, cap)
     })
 }

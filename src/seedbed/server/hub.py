@@ -28,7 +28,6 @@ from seedbed.engine.registry import spec as lookup_spec
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
 from seedbed.server.protocol import (
-    MAX_SEED,
     BotSeat,
     CreateTableRequest,
     CreateTableResponse,
@@ -53,9 +52,13 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+SEED_BITS = 256
+"""The server's own deals: the game generator's full key size (issue 37)."""
+
+
 def new_seed() -> int:
-    """A secret random deal that JavaScript numbers hold exactly (below 2**53)."""
-    return secrets.randbelow(MAX_SEED + 1)
+    """A secret random deal of 256 bits from the OS, the key of the game's generator."""
+    return secrets.randbits(SEED_BITS)
 
 
 def check_request(

@@ -40,7 +40,6 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     JSON,
-    BigInteger,
     Boolean,
     ColumnElement,
     DateTime,
@@ -96,7 +95,8 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(64))
     num_players: Mapped[int] = mapped_column(Integer)
     options: Mapped[Any] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    # Migration 0005: decimal text, as the server's seeds are 256-bit (issue 37).
+    seed: Mapped[str] = mapped_column(String(80))
     seating: Mapped[Any] = mapped_column(JSON)
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     status: Mapped[str] = mapped_column(String(16))
@@ -424,7 +424,8 @@ class Store:
 
     def create_table(self, table: NewTable) -> None:
         moment = now()
-        row = {**table.__dict__, "status": "running", "created_at": moment, "updated_at": moment}
+        row = {**table.__dict__, "seed": str(table.seed), "status": "running"}
+        row |= {"created_at": moment, "updated_at": moment}
         with self.engine.begin() as conn:
             conn.execute(insert(TableRow), [row])
 

@@ -257,13 +257,12 @@ pub type Events = Vec<Event>;
 /// time round the table, start the first turn.
 pub fn new_state(num_players: usize, seed: u64, options: Options) -> Result<Zones, String> {
     let cfg = Arc::new(Config::new(options, num_players)?);
-    Ok(setup(cfg, seed))
+    Ok(setup(cfg, Rng::new(seed)))
 }
 
-/// `setup` of `rules.py`; `seed` already masked to 64 bits.
-pub fn setup(cfg: Arc<Config>, seed: u64) -> Zones {
+/// `setup` of `rules.py`, with the game's generator (`Rng(seed)`).
+pub fn setup(cfg: Arc<Config>, mut rng: Rng) -> Zones {
     let n = cfg.num_players;
-    let mut rng = Rng::new(seed);
     let mut deck: Pile = (0..cfg.num_cards()).map(|c| c as Card).collect();
     rng.shuffle(&mut deck);
     deck.reverse(); // the end is the top; the shuffle's first card is dealt first

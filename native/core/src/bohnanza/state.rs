@@ -297,7 +297,7 @@ impl Zones {
             "accepted_by": *self.accepted_by,
             "next_offer_id": self.next_offer_id,
             "offers_made": self.offers_made.to_vec(),
-            "rng": self.rng.state,
+            "rng": self.rng.state_hex(),
             "offers": self.offers.iter().map(|o| o.to_json()).collect::<Vec<_>>(),
         })
     }
@@ -347,7 +347,7 @@ impl Zones {
             self.phase, self.planted
         );
         repr_list(&mut s, &self.revealed);
-        let _ = write!(s, ";rng=Rng(state={});third=", self.rng.state);
+        let _ = write!(s, ";rng=Rng(state={});third=", self.rng.state_hex());
         repr_bools(&mut s, &self.third);
         s.push_str(";trade=");
         repr_nested(&mut s, &self.trade);
@@ -638,11 +638,9 @@ impl Zones {
         let ending_v = l.get("ending")?;
         let ending = l.boolean("ending", ending_v)?;
         let rng_v = l.get("rng")?;
-        // Python masks the generator state to 64 bits (Rng.from_state)
-        let state = match (rng_v.as_u64(), rng_v.as_i64()) {
-            (Some(x), _) => x,
-            (None, Some(x)) => x as u64,
-            _ => return bad("rng", "a 64-bit integer", rng_v),
+        // the generator's state as Python writes it, f"{state:#x}" (Rng.from_state)
+        let Some(rng) = rng_v.as_str().and_then(|t| Rng::from_state_hex(t).ok()) else {
+            return bad("rng", "a generator state in hex", rng_v);
         };
         let offers_v = l.get("offers")?;
         let offers = l
@@ -678,7 +676,7 @@ impl Zones {
             .map(|x| Ok(l.uint("offers_made", x, u32::MAX as u64)? as u32))
             .collect::<Result<PerSeat<u32>, LoadError>>()?;
         Ok(Zones {
-            rng: Rng::from_state(state),
+            rng,
             deck: l.cards("deck")?,
             discard: l.cards("discard")?,
             hands: l.seat_cards("hands")?,

@@ -10,6 +10,7 @@ use super::playout::{first_mover, policy_rng};
 use super::rules::{self, Event, Events};
 use super::state::Zones;
 use super::trading::make_offer;
+use crate::rng::Rng;
 use crate::trace::Trace;
 
 /// The events as compact JSON text: a list of `[kind, public, private, private_to]`, what
@@ -61,5 +62,5 @@ pub fn trace_seed(
     seed: u64,
     cap: Option<u64>,
 ) -> (u64, String, bool) {
-    trace_one(rules::setup(cfg, seed), seed, cap)
+    trace_one(rules::setup(cfg, Rng::new(seed)), seed, cap)
 }

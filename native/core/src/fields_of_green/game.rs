@@ -29,9 +29,10 @@ pub struct Refused {
     pub clause: Option<&'static str>,
 }
 
-/// A new game: set up and run to the first decision (`FieldsOfGreen.new_state`).
-pub fn new_state(cfg: Arc<Config>, seed: u64) -> Zones {
-    let mut z = Zones::empty(cfg, crate::rng::Rng::new(seed));
+/// A new game: set up and run to the first decision (`FieldsOfGreen.new_state`), with the
+/// game's generator (`Rng(seed)`).
+pub fn new_state(cfg: Arc<Config>, rng: crate::rng::Rng) -> Zones {
+    let mut z = Zones::empty(cfg, rng);
     setup(&mut z);
     advance(&mut z, &mut Events::new());
     z

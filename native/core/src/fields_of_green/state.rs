@@ -240,7 +240,7 @@ impl Zones {
             .map(|c| json!([c, self.equip[c]]))
             .collect();
         vec![
-            ("rng", json!(self.rng.state)),
+            ("rng", json!(self.rng.state_hex())),
             ("year", json!(self.year)),
             ("phase", json!(self.phase)),
             ("first", json!(self.first)),
@@ -339,8 +339,9 @@ impl Zones {
         let rows = |key: &str| -> Result<Vec<Value>, LoadError> {
             get(key)?.as_array().cloned().ok_or_else(|| bad(key))
         };
-        let rng = get("rng")?.as_u64().ok_or_else(|| bad("rng"))?;
-        let mut z = Zones::empty(cfg.clone(), Rng::from_state(rng));
+        let rng = get("rng")?.as_str().ok_or_else(|| bad("rng"))?;
+        let rng = Rng::from_state_hex(rng).map_err(|_| bad("rng"))?;
+        let mut z = Zones::empty(cfg.clone(), rng);
         z.year = int("year")?;
         z.phase = int("phase")?;
         if !(0..=OVER).contains(&z.phase) || !(1..=4).contains(&z.year) {

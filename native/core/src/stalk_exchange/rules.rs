@@ -78,12 +78,15 @@ pub fn setup(z: &mut Zones) {
 
 /// A new game (`StalkExchange.new_state` after option normalisation).
 pub fn new_state(num_players: usize, seed: u64, options: &Value) -> Result<Zones, String> {
-    Ok(deal(Arc::new(Config::new(num_players, options)?), seed))
+    Ok(deal(
+        Arc::new(Config::new(num_players, options)?),
+        Rng::new(seed),
+    ))
 }
 
-/// The game `seed` deals for a configuration (S-19).
-pub fn deal(cfg: Arc<Config>, seed: u64) -> Zones {
-    let mut z = Zones::init_empty(cfg, Rng::new(seed));
+/// The game the generator `rng` (`Rng(seed)`) deals for a configuration (S-19).
+pub fn deal(cfg: Arc<Config>, rng: Rng) -> Zones {
+    let mut z = Zones::init_empty(cfg, rng);
     setup(&mut z);
     z
 }

@@ -164,7 +164,7 @@ impl Zones {
         json!({
             "num_players": self.cfg.num_players,
             "options": self.cfg.options,
-            "rng": self.rng.state,
+            "rng": self.rng.state_hex(),
             "over": self.over,
             "greenhouse": self.greenhouse,
             "compost": self.compost,
@@ -194,7 +194,7 @@ impl Zones {
             "rng={};over={over};greenhouse={};compost={};garden={};empty={};exchange={};\
              values={};track={};portfolios={};seedy={};spent={};shown={};planted={};\
              greenhouse_size={};active={};basic_taken={};turns={};crash={};crash_turn={}",
-            self.rng.state,
+            self.rng.state_hex(),
             py_list(&self.greenhouse),
             py_list(&self.compost),
             py_list(&self.garden),
@@ -311,13 +311,11 @@ impl Zones {
         };
         let l = Loader { map };
         let rng_v = l.get("rng")?;
-        // Python masks the generator state to 64 bits (Rng.from_state)
-        let state = match (rng_v.as_u64(), rng_v.as_i64()) {
-            (Some(u), _) => u,
-            (None, Some(i)) => i as u64,
-            _ => return bad("rng", "a 64-bit integer", rng_v),
+        // the generator's state as Python writes it, f"{state:#x}" (Rng.from_state)
+        let Some(rng) = rng_v.as_str().and_then(|t| Rng::from_state_hex(t).ok()) else {
+            return bad("rng", "a generator state in hex", rng_v);
         };
-        let mut z = Zones::init_empty(cfg.clone(), Rng::from_state(state));
+        let mut z = Zones::init_empty(cfg.clone(), rng);
         let over_v = l.get("over")?;
         z.over = match over_v {
             Value::Bool(b) => *b,

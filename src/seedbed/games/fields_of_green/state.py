@@ -116,7 +116,7 @@ class Zones:
     def copy_into(self, z: Zones) -> None:
         """Fill ``z`` with an independent copy of these zones."""
         z.cfg = self.cfg
-        z.rng = Rng.from_state(self.rng.state)
+        z.rng = self.rng.clone()
         z.year = self.year
         z.phase = self.phase
         z.first = self.first
@@ -192,7 +192,7 @@ class Zones:
         return {
             "options": self.cfg.options,
             "num_players": self.cfg.num_players,
-            "rng": self.rng.state,
+            "rng": f"{self.rng.state:#x}",
             "year": self.year,
             "phase": self.phase,
             "first": self.first,
@@ -228,7 +228,7 @@ class Zones:
     def load_json(self, obj: dict[str, Any], cfg: Config) -> None:
         """Fill these zones from :meth:`to_json` output (``cfg`` built from its options)."""
         self.cfg = cfg
-        self.rng = Rng.from_state(int(obj["rng"]))
+        self.rng = Rng.from_state(int(obj["rng"], 16))
         for name in ("year", "phase", "first", "pos", "turn"):
             setattr(self, name, int(obj[name]))
         for name in ("towers", "silos", "tiles", "discard", "tile_discard", "coins", "food"):

@@ -161,7 +161,7 @@ class Zones:
         out: dict[str, Any] = {
             "num_players": self.config.num_players,
             "options": self.config.options,
-            "rng": self.rng.state,
+            "rng": f"{self.rng.state:#x}",
             "over": self.over,
         }
         for name in self._LISTS:
@@ -174,7 +174,7 @@ class Zones:
     def load_json(self, obj: dict[str, Any]) -> None:
         """Inverse of :meth:`to_json`."""
         config = make_config(obj["num_players"], obj["options"])
-        self.init_empty(config, Rng.from_state(int(obj["rng"])))
+        self.init_empty(config, Rng.from_state(int(obj["rng"], 16)))
         self.over = bool(obj["over"])
         for name in self._LISTS:
             setattr(self, name, [v[:] if isinstance(v, list) else int(v) for v in obj[name]])
@@ -183,6 +183,6 @@ class Zones:
 
     def key(self) -> str:
         """Canonical text of the whole state (tests: equal keys mean equal states)."""
-        parts = [f"rng={self.rng.state}", f"over={self.over}"]
+        parts = [f"rng={self.rng.state:#x}", f"over={self.over}"]
         parts += [f"{n}={getattr(self, n)}" for n in (*self._LISTS, *self._INTS)]
         return ";".join(parts)
