@@ -21,7 +21,13 @@ from urllib.parse import unquote
 import orjson
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    Response,
+    StreamingResponse,
+)
 from pydantic import Field, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
@@ -51,11 +57,12 @@ from seedbed.server.protocol import (
     TableSummary,
     error_text,
 )
+from seedbed.server.replays import ReplayCache, replay_chunks
 from seedbed.server.rules_pages import full_rules_page, guide_page
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor
 from seedbed.server.uploads import read_data_file
-from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list, replay_json
+from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list
 
 log = logging.getLogger("seedbed.server")
 
@@ -292,6 +299,7 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         return await asyncio.to_thread(read_data_file, game, key, req)
 
     hints = HintCache()  # one greedy move per seat and view, computed off the event loop
+    replays = ReplayCache(int(settings.replay_cache_mb * 1024 * 1024))
 
     @app.post("/api/tables/{table_id}/hint", responses=errors(403, 404, 409))
     async def post_hint(table_id: str, req: HintRequest) -> HintAnswer:
@@ -317,14 +325,19 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         table_id: str, seat: Annotated[str, Query(max_length=16)] = "spectator"
     ) -> Response:
         """Once the game is over: the views of ``seat`` (a seat number or ``spectator``)
-        after every move, rebuilt from the record (409 before, 404 unknown, 422 bad seat)."""
+        after every move, rebuilt from the record (409 before, 404 unknown, 422 bad seat).
+        Streamed, written step by step in worker threads; kept for a second visit only if
+        small (``--replay-cache-mb``)."""
         actor = await runtime.table_or_404(table_id)
         viewer = _replay_viewer(seat, actor.table.num_players)
         if not actor.finished:
             raise HTTPException(409, "the game is still running")
-        seats = summary(actor).seats
-        text = await asyncio.to_thread(replay_json, actor, seats, viewer)
-        return Response(text, media_type="application/json")
+        key = (actor.id, viewer)
+        text = replays.get(key)
+        if text is not None:
+            return Response(text, media_type="application/json")
+        chunks = replays.stream(key, replay_chunks(actor, summary(actor).seats, viewer))
+        return StreamingResponse(chunks, media_type="application/json")
 
 
 def _replay_viewer(seat: str, num_players: int) -> int | None:
