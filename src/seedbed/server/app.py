@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from typing import Annotated, Any, Literal
 from urllib.parse import unquote
@@ -40,7 +40,7 @@ from seedbed.server.config import ServerSettings
 from seedbed.server.guard import Guard
 from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
-from seedbed.server.limits import AddressLimits, TokenBucket, install_redaction
+from seedbed.server.limits import AddressLimits, MoveLimits, TokenBucket, install_redaction
 from seedbed.server.protocol import (
     ActMessage,
     Catalog,
@@ -396,9 +396,14 @@ def seat_token(query_string: bytes) -> tuple[bool, str | None]:
     return True, token
 
 
+MOVES_REFUSED = "too many moves; slow down (a move rate per connection and per address)"
+
+
 def _add_websocket(
     app: FastAPI, runtime: Runtime, settings: ServerSettings, limits: AddressLimits
 ) -> None:
+    moves = MoveLimits(settings.moves_per_second, settings.address_moves_per_second)
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         """A seat (with its token) or a spectator (without)."""
@@ -412,17 +417,22 @@ def _add_websocket(
             await websocket.close(code=CLOSE_BAD_TOKEN)
             return
         address = client_address(websocket)
+        mine = moves.connection()
         if not limits.open(address, table_id):
             await websocket.close(code=CLOSE_TOO_MANY, reason="too many connections")
             return
         try:
-            await _serve(websocket, actor, seat, settings)
+            await _serve(websocket, actor, seat, settings, lambda: moves.allow(address, mine))
         finally:
             limits.close(address, table_id)
 
 
 async def _serve(
-    websocket: WebSocket, actor: TableActor, seat: int | None, settings: ServerSettings
+    websocket: WebSocket,
+    actor: TableActor,
+    seat: int | None,
+    settings: ServerSettings,
+    may_move: Callable[[], bool],
 ) -> None:
     await websocket.accept()
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -430,7 +440,7 @@ async def _serve(
     writer = asyncio.create_task(_write(websocket, conn))
     actor.submit(Join(conn))
     try:
-        await _read(websocket, conn, actor, settings, bucket)
+        await _read(websocket, conn, actor, settings, bucket, may_move)
     except WebSocketDisconnect:
         pass
     finally:
@@ -456,8 +466,10 @@ async def _read(
     actor: TableActor,
     settings: ServerSettings,
     bucket: TokenBucket,
+    may_move: Callable[[], bool],
 ) -> None:
-    """Check each incoming message and hand acts to the table; refusals go to the sender."""
+    """Check each incoming message and hand acts to the table (within the connection's and
+    the address's move rates); refusals go to the sender."""
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -468,6 +480,8 @@ async def _read(
         refusal, said = _parse(str(raw), settings, bucket)
         if refusal is not None:
             conn.send(error_text(*refusal))
+        elif isinstance(said, ActMessage) and not may_move():
+            conn.send(error_text(ErrorCode.RATE_LIMITED, MOVES_REFUSED))
         elif isinstance(said, ActMessage):
             actor.submit(Act(conn, said.version, said.action))
         elif isinstance(said, SayMessage):
