@@ -196,6 +196,7 @@ def test_a_table_that_reaches_the_move_cap_is_aborted_with_a_reason(tmp_path: Pa
             while not conn.outbox.empty():
                 texts.append(conn.outbox.get_nowait())
             assert texts[-1] is None and conn.close_code == CLOSE_ABORTED
+            assert conn.close_reason.startswith("move limit")  # the client shows it
             assert orjson.loads(texts[-2])["version"] == 6  # the last move was shown
         await hub.close()
 
@@ -295,8 +296,9 @@ def test_a_client_holding_every_seat_is_held_to_the_move_rate(tmp_path: Path, wh
             for _ in range(24):
                 seat = views[0]["to_move"][0]
                 view = views[seat]
-                action = view["legal_actions"][0]
-                sockets[seat].send_json({"type": "act", "version": view["version"], "action": action})
+                first = view["legal_actions"][0]
+                act = {"type": "act", "version": view["version"], "action": first}
+                sockets[seat].send_json(act)
                 answer = next_of(sockets[seat], ("view", "error"))
                 if answer["type"] == "error":
                     assert answer["code"] == "rate_limited", answer

@@ -21,9 +21,9 @@ from seedbed.engine.record import GameRecord
 from seedbed.engine.testing import _GameCheck
 from seedbed.server.config import ServerSettings
 from seedbed.server.hub import Hub
+from seedbed.server.replays import step_texts
 from seedbed.server.storage import NewTable, StoredMove, StoredTable
 from seedbed.server.table import TableActor
-from seedbed.server.replays import step_texts
 
 from .wire import events_of, states_of
 

@@ -455,7 +455,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     while True:
         text = await conn.outbox.get()
         if text is None or conn.dropped:
-            await websocket.close(code=conn.close_code)
+            await websocket.close(code=conn.close_code, reason=conn.close_reason)
             return
         await websocket.send_text(text)
 

@@ -77,6 +77,7 @@ class Connection:
         self.dropped = False
         self.bucket = bucket
         self.close_code = CLOSE_TOO_SLOW
+        self.close_reason = ""
 
     def view(self, text: str) -> None:
         """Send a view; it also earns the client one message of its rate limit, so a client
@@ -94,9 +95,10 @@ class Connection:
             self.dropped = True  # the reader is gone or stuck; its writer closes it
             log.warning("dropping a connection that does not read its messages")
 
-    def close(self, code: int) -> None:
-        """Ask the connection's writer to close it with ``code`` after what is queued."""
-        self.close_code = code
+    def close(self, code: int, reason: str = "") -> None:
+        """Ask the connection's writer to close it with ``code`` (and ``reason``, which the
+        client shows) after what is queued."""
+        self.close_code, self.close_reason = code, reason
         try:
             self.outbox.put_nowait(None)
         except asyncio.QueueFull:
@@ -428,14 +430,14 @@ class TableActor:
             log.exception("table %s: storing its abort at the move cap failed", self.id)
         self.counters.tables_aborted += 1
         log.info("table %s: %s", self.id, reason)
-        self.abort(CLOSE_ABORTED)
+        self.abort(CLOSE_ABORTED, reason)
         if self.on_abort is not None:
             self.on_abort(self)
 
-    def abort(self, code: int = CLOSE_ABORTED) -> None:
+    def abort(self, code: int = CLOSE_ABORTED, reason: str = "") -> None:
         """Close every connection (the table was aborted); the caller stops the actor."""
         for conn in list(self.connections):
-            conn.close(code)
+            conn.close(code, reason)
         self.connections.clear()
 
     # ---------------------------------------------------------------- bots and timers
