@@ -21,9 +21,9 @@ from seedbed.engine.record import GameRecord
 from seedbed.engine.testing import _GameCheck
 from seedbed.server.config import ServerSettings
 from seedbed.server.hub import Hub
+from seedbed.server.replays import step_texts
 from seedbed.server.storage import NewTable, StoredMove, StoredTable
 from seedbed.server.table import TableActor
-from seedbed.server.web import _build_steps
 
 from .wire import events_of, states_of
 
@@ -104,7 +104,7 @@ def test_the_replay_views_replay_through_it() -> None:
     good = GameRecord(rec.game, rec.num_players, rec.seed, rec.options, moves=rec.moves[:2])
     actor = actor_of(good)
     actor.moves.append(rec.moves[2])  # as if storage held a move the rules refuse
-    assert message_of(lambda: _build_steps(actor, None)) == EXPECTED
+    assert message_of(lambda: list(step_texts(actor, None))) == EXPECTED
 
 
 def test_the_wire_tests_replay_through_it() -> None:

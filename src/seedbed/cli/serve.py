@@ -93,6 +93,32 @@ def serve(
     tables_in_memory: Annotated[
         int, typer.Option(help="Finished tables kept in memory for fast replays.")
     ] = 200,
+    finished_tables_mb: Annotated[
+        float,
+        typer.Option(help="Memory (MB, estimated) the finished tables kept in memory may take."),
+    ] = 256.0,
+    replay_cache_mb: Annotated[
+        float,
+        typer.Option(
+            help="Memory (MB) for replays kept for a second visit; larger replays are streamed "
+            "each time."
+        ),
+    ] = 64.0,
+    max_moves: Annotated[
+        int,
+        typer.Option(help="Moves a table may reach: it is aborted on this move ('move limit')."),
+    ] = 5000,
+    moves_per_second: Annotated[
+        float,
+        typer.Option(help="Moves one connection may send per second (bursts of 3 s' worth)."),
+    ] = 10.0,
+    address_moves_per_second: Annotated[
+        float,
+        typer.Option(
+            help="Moves all connections of one client address may send per second together "
+            "(bursts of 3 s' worth)."
+        ),
+    ] = 20.0,
     engine: EngineOption = None,
     fault: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -109,6 +135,11 @@ def serve(
             "sockets-per-table": sockets_per_table,
             "idle-hours": idle_hours,
             "tables-in-memory": tables_in_memory,
+            "finished-tables-mb": finished_tables_mb,
+            "replay-cache-mb": replay_cache_mb,
+            "max-moves": max_moves,
+            "moves-per-second": moves_per_second,
+            "address-moves-per-second": address_moves_per_second,
         }
         _check(port, bot_seconds, public_url, numbers)
         select_engine(engine)
@@ -136,6 +167,11 @@ def serve(
             sockets_per_table=sockets_per_table,
             idle_hours=idle_hours,
             tables_in_memory=tables_in_memory,
+            finished_tables_mb=finished_tables_mb,
+            replay_cache_mb=replay_cache_mb,
+            max_moves=max_moves,
+            moves_per_second=moves_per_second,
+            address_moves_per_second=address_moves_per_second,
             engine=engine,
             fault=fault,
         )

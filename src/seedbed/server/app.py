@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from typing import Annotated, Any, Literal
 from urllib.parse import unquote
@@ -21,7 +21,13 @@ from urllib.parse import unquote
 import orjson
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    Response,
+    StreamingResponse,
+)
 from pydantic import Field, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
@@ -34,7 +40,7 @@ from seedbed.server.config import ServerSettings
 from seedbed.server.guard import Guard
 from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
-from seedbed.server.limits import AddressLimits, TokenBucket, install_redaction
+from seedbed.server.limits import AddressLimits, MoveLimits, TokenBucket, install_redaction
 from seedbed.server.protocol import (
     ActMessage,
     Catalog,
@@ -51,11 +57,12 @@ from seedbed.server.protocol import (
     TableSummary,
     error_text,
 )
+from seedbed.server.replays import ReplayCache, replay_chunks
 from seedbed.server.rules_pages import full_rules_page, guide_page
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor
 from seedbed.server.uploads import read_data_file
-from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list, replay_json
+from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list
 
 log = logging.getLogger("seedbed.server")
 
@@ -292,6 +299,7 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         return await asyncio.to_thread(read_data_file, game, key, req)
 
     hints = HintCache()  # one greedy move per seat and view, computed off the event loop
+    replays = ReplayCache(int(settings.replay_cache_mb * 1024 * 1024))
 
     @app.post("/api/tables/{table_id}/hint", responses=errors(403, 404, 409))
     async def post_hint(table_id: str, req: HintRequest) -> HintAnswer:
@@ -317,14 +325,19 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         table_id: str, seat: Annotated[str, Query(max_length=16)] = "spectator"
     ) -> Response:
         """Once the game is over: the views of ``seat`` (a seat number or ``spectator``)
-        after every move, rebuilt from the record (409 before, 404 unknown, 422 bad seat)."""
+        after every move, rebuilt from the record (409 before, 404 unknown, 422 bad seat).
+        Streamed, written step by step in worker threads; kept for a second visit only if
+        small (``--replay-cache-mb``)."""
         actor = await runtime.table_or_404(table_id)
         viewer = _replay_viewer(seat, actor.table.num_players)
         if not actor.finished:
             raise HTTPException(409, "the game is still running")
-        seats = summary(actor).seats
-        text = await asyncio.to_thread(replay_json, actor, seats, viewer)
-        return Response(text, media_type="application/json")
+        key = (actor.id, viewer)
+        text = replays.get(key)
+        if text is not None:
+            return Response(text, media_type="application/json")
+        chunks = replays.stream(key, replay_chunks(actor, summary(actor).seats, viewer))
+        return StreamingResponse(chunks, media_type="application/json")
 
 
 def _replay_viewer(seat: str, num_players: int) -> int | None:
@@ -383,9 +396,14 @@ def seat_token(query_string: bytes) -> tuple[bool, str | None]:
     return True, token
 
 
+MOVES_REFUSED = "too many moves; slow down (a move rate per connection and per address)"
+
+
 def _add_websocket(
     app: FastAPI, runtime: Runtime, settings: ServerSettings, limits: AddressLimits
 ) -> None:
+    moves = MoveLimits(settings.moves_per_second, settings.address_moves_per_second)
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         """A seat (with its token) or a spectator (without)."""
@@ -399,17 +417,22 @@ def _add_websocket(
             await websocket.close(code=CLOSE_BAD_TOKEN)
             return
         address = client_address(websocket)
+        mine = moves.connection()
         if not limits.open(address, table_id):
             await websocket.close(code=CLOSE_TOO_MANY, reason="too many connections")
             return
         try:
-            await _serve(websocket, actor, seat, settings)
+            await _serve(websocket, actor, seat, settings, lambda: moves.allow(address, mine))
         finally:
             limits.close(address, table_id)
 
 
 async def _serve(
-    websocket: WebSocket, actor: TableActor, seat: int | None, settings: ServerSettings
+    websocket: WebSocket,
+    actor: TableActor,
+    seat: int | None,
+    settings: ServerSettings,
+    may_move: Callable[[], bool],
 ) -> None:
     await websocket.accept()
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -417,7 +440,7 @@ async def _serve(
     writer = asyncio.create_task(_write(websocket, conn))
     actor.submit(Join(conn))
     try:
-        await _read(websocket, conn, actor, settings, bucket)
+        await _read(websocket, conn, actor, settings, bucket, may_move)
     except WebSocketDisconnect:
         pass
     finally:
@@ -432,7 +455,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     while True:
         text = await conn.outbox.get()
         if text is None or conn.dropped:
-            await websocket.close(code=conn.close_code)
+            await websocket.close(code=conn.close_code, reason=conn.close_reason)
             return
         await websocket.send_text(text)
 
@@ -443,8 +466,10 @@ async def _read(
     actor: TableActor,
     settings: ServerSettings,
     bucket: TokenBucket,
+    may_move: Callable[[], bool],
 ) -> None:
-    """Check each incoming message and hand acts to the table; refusals go to the sender."""
+    """Check each incoming message and hand acts to the table (within the connection's and
+    the address's move rates); refusals go to the sender."""
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -455,6 +480,8 @@ async def _read(
         refusal, said = _parse(str(raw), settings, bucket)
         if refusal is not None:
             conn.send(error_text(*refusal))
+        elif isinstance(said, ActMessage) and not may_move():
+            conn.send(error_text(ErrorCode.RATE_LIMITED, MOVES_REFUSED))
         elif isinstance(said, ActMessage):
             actor.submit(Act(conn, said.version, said.action))
         elif isinstance(said, SayMessage):

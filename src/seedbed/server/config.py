@@ -75,6 +75,21 @@ class ServerSettings:
     """How often abandoned tables are looked for (and operator changes to storage picked up)."""
     tables_in_memory: int = 200
     """Finished tables kept in memory for fast replays (least recently used beyond)."""
+    finished_tables_mb: float = 256.0
+    """Memory the finished tables kept in memory may take together (their histories and
+    records, estimated); the least recently used are let go beyond it (issue 37 item 5)."""
+    replay_cache_mb: float = 64.0
+    """Memory the serialised replays kept for a second visit may take together; a replay
+    larger than a quarter of it is streamed every time, never kept (issue 37 item 2)."""
+    max_moves: int = 5000
+    """Moves a table may reach: a running table is aborted on this move, with the reason
+    "move limit: …" (issue 37 item 2)."""
+    moves_per_second: float = 10.0
+    """Moves (acts) one connection may send per second, bursts of three seconds' worth;
+    views received earn messages, never moves (issue 37 item 5)."""
+    address_moves_per_second: float = 20.0
+    """Moves all the connections of one client address may send per second together,
+    bursts of three seconds' worth (issue 37 item 5)."""
     engine: str | None = None
     """The engine the tables and bot workers run (``native`` or ``python``, ``--engine``);
     None: the default, ``SEEDBED_ENGINE`` or else native where a game has one and it is built

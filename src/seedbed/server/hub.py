@@ -169,7 +169,9 @@ class Hub:
         actor = TableActor.replay_from(table, moves, self.store, self.bots, created)
         actor.counters = self.counters
         actor.on_finish = self._finished
+        actor.on_abort = self._aborted
         actor.fault = self.settings.fault
+        actor.max_moves = self.settings.max_moves
         return actor
 
     async def resume_all(self) -> int:
@@ -202,8 +204,12 @@ class Hub:
         stored = await self.store.load(table_id)
         if stored is None or stored.status == "aborted":
             return None
-        actor = self._rebuild(stored)
+        # replaying thousands of moves takes up to a second: not on the event loop (item 11)
+        actor = await asyncio.to_thread(self._rebuild, stored)
         if actor is None:
+            return None
+        if actor.at_move_cap:
+            await actor.end_at_move_cap()
             return None
         if actor.finished:
             if stored.status == "running":  # killed between the last move and its outcome
@@ -230,13 +236,26 @@ class Hub:
         self.live.pop(actor.id, None)
         self._keep_finished(actor)
 
+    def _aborted(self, actor: TableActor) -> None:
+        """A table aborted itself (its move cap): it leaves memory."""
+        self.live.pop(actor.id, None)
+        asyncio.get_running_loop().create_task(actor.stop())
+
     def _keep_finished(self, actor: TableActor) -> None:
+        """Keep a finished table within ``tables_in_memory`` and ``finished_tables_mb`` (the
+        least recently used let go first; the newest always stays)."""
         self.done[actor.id] = actor
         self.done.move_to_end(actor.id)
-        while len(self.done) > self.settings.tables_in_memory:
+        while len(self.done) > 1 and self._over_budget():
             _, old = self.done.popitem(last=False)
             old.abort()  # spectators of an old finished table reconnect and reload it
             asyncio.get_running_loop().create_task(old.stop())
+
+    def _over_budget(self) -> bool:
+        if len(self.done) > self.settings.tables_in_memory:
+            return True
+        held = sum(a.footprint() for a in self.done.values())
+        return held > self.settings.finished_tables_mb * 1024 * 1024
 
     async def sweep(self, at: dt.datetime | None = None) -> int:
         """Abort the abandoned running tables, and let go of tables that storage no longer

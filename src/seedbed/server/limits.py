@@ -1,7 +1,8 @@
 """Guards: a token-bucket rate limit, limits per client address (tables created, sockets
-open), and a logging filter that keeps seat tokens out of every log line: uvicorn logs
-WebSocket paths with their query string, so every query string is hidden whole (a token
-could hide behind any spelling of its name, ``%74oken=``).
+open), move rates per connection and per address, and a logging filter that keeps seat
+tokens out of every log line: uvicorn logs WebSocket paths with their query string, so every
+query string is hidden whole (a token could hide behind any spelling of its name,
+``%74oken=``).
 
 >>> bucket = TokenBucket(rate=30, burst=2, clock=lambda: 0.0)
 >>> bucket.allow(), bucket.allow(), bucket.allow()
@@ -144,6 +145,59 @@ class AddressLimits:
         """Count a socket closing (one that :meth:`open` counted)."""
         _decrement(self._open, address)
         _decrement(self._open_on, (address, table_id))
+
+
+MOVE_BURST_SECONDS = 3.0
+"""Move buckets hold three seconds' worth of moves."""
+
+
+class MoveLimits:
+    """Moves (acts) per connection and per client address (issue 37 item 5), apart from the
+    message rate: views credit a connection's messages, so a client holding every seat of a
+    table, answering each view at once, was never refused however fast it played. Bursts of
+    :data:`MOVE_BURST_SECONDS`; at most ``max_addresses`` address buckets are kept (the least
+    recently used forgotten).
+
+    >>> moves = MoveLimits(per_connection=1, per_address=2, clock=lambda: 0.0)
+    >>> one, two = moves.connection(), moves.connection()
+    >>> [moves.allow("1.2.3.4", one) for _ in range(4)]
+    [True, True, True, False]
+    >>> [moves.allow("1.2.3.4", two) for _ in range(4)]
+    [True, True, True, False]
+    >>> moves.allow("5.6.7.8", moves.connection())
+    True
+    """
+
+    def __init__(
+        self,
+        per_connection: float,
+        per_address: float,
+        max_addresses: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_connection = per_connection
+        self.per_address = per_address
+        self.max_addresses = max_addresses
+        self.clock = clock
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def _bucket(self, rate: float) -> TokenBucket:
+        return TokenBucket(rate, max(1, int(rate * MOVE_BURST_SECONDS)), self.clock)
+
+    def connection(self) -> TokenBucket:
+        """A new connection's move bucket."""
+        return self._bucket(self.per_connection)
+
+    def allow(self, address: str, connection: TokenBucket) -> bool:
+        """Take one move from the connection's and the address's allowances, if both have
+        one left."""
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            bucket = self._buckets[address] = self._bucket(self.per_address)
+            while len(self._buckets) > self.max_addresses:
+                self._buckets.popitem(last=False)
+        self._buckets.move_to_end(address)
+        return connection.allow() and bucket.allow()
 
 
 def _decrement(counts: dict[K, int], key: K) -> None:

@@ -47,6 +47,13 @@ CHAT_SHOWN = 100
 """Chat messages a connection receives when it opens (the last ones)."""
 CLOSE_ABORTED = 4410
 FAULT_AFTER_FINAL_MOVE = "after-final-move-stored"
+MOVE_LIMIT = "move limit: the table reached {moves} moves without an end"
+"""The abort reason of a table stopped by ``max_moves`` (issue 37 item 2)."""
+RECORD_BYTES_PER_MOVE = 400
+"""Memory one move of a table's record holds (its seat and action JSON: 373 bytes measured
+by benchmarks/bench_history_memory.py), for :meth:`TableActor.footprint`."""
+STATE_BYTES = 64 * 1024
+"""Memory of a table's state and fixed parts, roughly, for :meth:`TableActor.footprint`."""
 
 
 @dataclass
@@ -70,6 +77,7 @@ class Connection:
         self.dropped = False
         self.bucket = bucket
         self.close_code = CLOSE_TOO_SLOW
+        self.close_reason = ""
 
     def view(self, text: str) -> None:
         """Send a view; it also earns the client one message of its rate limit, so a client
@@ -87,9 +95,10 @@ class Connection:
             self.dropped = True  # the reader is gone or stuck; its writer closes it
             log.warning("dropping a connection that does not read its messages")
 
-    def close(self, code: int) -> None:
-        """Ask the connection's writer to close it with ``code`` after what is queued."""
-        self.close_code = code
+    def close(self, code: int, reason: str = "") -> None:
+        """Ask the connection's writer to close it with ``code`` (and ``reason``, which the
+        client shows) after what is queued."""
+        self.close_code, self.close_reason = code, reason
         try:
             self.outbox.put_nowait(None)
         except asyncio.QueueFull:
@@ -161,6 +170,11 @@ class TableActor:
     on_finish: Callable[[TableActor], None] | None = None
     """Called once the final move and the outcome are committed (the hub's retention)."""
     fault: str | None = None
+    max_moves: int | None = None
+    """The table is aborted on this move (``ServerSettings.max_moves``); None: no cap."""
+    on_abort: Callable[[TableActor], None] | None = None
+    """Called once the table has aborted itself (the hub lets go of it)."""
+    aborted: bool = False
     connections: set[Connection] = field(default_factory=set)
     history: History = field(default_factory=History)
     """The committed moves' events, frozen, for the history a new connection receives."""
@@ -225,6 +239,16 @@ class TableActor:
         self.game_record.finish(self.state.outcome())
 
     @property
+    def at_move_cap(self) -> bool:
+        """The game goes on but the table reached its move cap."""
+        return self.max_moves is not None and self.version >= self.max_moves and not self.over
+
+    def footprint(self) -> int:
+        """The memory this table holds, estimated (its history, its record and its state),
+        for the hub's budget of finished tables."""
+        return self.history.nbytes + RECORD_BYTES_PER_MOVE * self.version + STATE_BYTES
+
+    @property
     def over(self) -> bool:
         """The rules say the game is over (perhaps not yet stored)."""
         return self.state.is_terminal()
@@ -261,6 +285,10 @@ class TableActor:
                 self._queue.task_done()
 
     async def _handle(self, command: Command) -> None:
+        if self.aborted:  # commands queued before the abort: nothing more happens here
+            if isinstance(command, Join):
+                command.conn.close(CLOSE_ABORTED)
+            return
         if isinstance(command, Act):
             await self._act(command)
         elif isinstance(command, BotAnswer):
@@ -367,6 +395,10 @@ class TableActor:
                 os.kill(os.getpid(), signal.SIGKILL)  # the crash test's moment: stored, unserved
             await self.store.finish(self.id, self.state.outcome().to_json())
             self._end_stored()
+        if self.at_move_cap:
+            self._broadcast(events, stand_in)  # everyone sees the last move, then the end
+            await self.end_at_move_cap()
+            return
         self._after_change()  # first: the views carry the turn timer it starts
         self._broadcast(events, stand_in)
         if self.finished and self.on_finish is not None:
@@ -383,10 +415,29 @@ class TableActor:
                 texts[conn.seat] = view_text(self.state, conn.seat, self.version, events, extra)
             conn.view(texts[conn.seat])
 
-    def abort(self, code: int = CLOSE_ABORTED) -> None:
+    async def end_at_move_cap(self) -> None:
+        """Abort the table at its move cap: stored with the reason, its connections closed
+        (4410), the hub told. A table resumed at or past its cap (a lower cap after a
+        restart) ends here too."""
+        reason = MOVE_LIMIT.format(moves=self.version)
+        self.aborted = True
+        for task in list(self._thinking.values()):
+            task.cancel()
+        self._cancel_timers()
+        try:
+            await self.store.abort(self.id, reason)
+        except Exception:  # still running in storage: a restart ends it again
+            log.exception("table %s: storing its abort at the move cap failed", self.id)
+        self.counters.tables_aborted += 1
+        log.info("table %s: %s", self.id, reason)
+        self.abort(CLOSE_ABORTED, reason)
+        if self.on_abort is not None:
+            self.on_abort(self)
+
+    def abort(self, code: int = CLOSE_ABORTED, reason: str = "") -> None:
         """Close every connection (the table was aborted); the caller stops the actor."""
         for conn in list(self.connections):
-            conn.close(code)
+            conn.close(code, reason)
         self.connections.clear()
 
     # ---------------------------------------------------------------- bots and timers

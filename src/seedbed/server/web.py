@@ -1,12 +1,7 @@
 """What the browser client needs besides the protocol: where its files are, the lobby's list
 of games and bot presets (``GET /api/games``, built from the games' declarations), a table's
-static client data for games that declare some (``GET /api/tables/{id}/catalog``), and the
-views of a finished game for the replay viewer (``GET /api/tables/{id}/replay``).
-
-The client cannot run the rules, so the replay views are built here by replaying the record:
-after each move, ``observe(viewer)`` and the move's events as that viewer may see them. Only a
-finished table has a replay (409 before): while the game runs, another seat's views would show
-hidden cards, and the record's seed would show the deck.
+static client data for games that declare some (``GET /api/tables/{id}/catalog``); the replay
+viewer's views are :mod:`seedbed.server.replays`.
 
 >>> [g.name for g in game_list(2.0).games]
 ['bohnanza', 'fields_of_green', 'stalk_exchange']
@@ -20,7 +15,6 @@ hidden cards, and the record's seed would show the deck.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +23,10 @@ from fastapi.staticfiles import StaticFiles
 
 from seedbed.bots.strength import detail, label, presets
 from seedbed.data_files import FORMATS
-from seedbed.engine.api import Game, PlayerId
-from seedbed.engine.record import Step, steps
+from seedbed.engine.api import Game
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import game_names, spec
 from seedbed.engine.spec import GameSpec
-from seedbed.server.display import display_for
 from seedbed.server.protocol import (
     BotPreset,
     Catalog,
@@ -43,13 +35,8 @@ from seedbed.server.protocol import (
     GameInfo,
     GameList,
     OptionInfo,
-    Replay,
-    ReplayMove,
-    ReplayStep,
-    SeatSummary,
 )
 from seedbed.server.storage import NewTable
-from seedbed.server.table import TableActor
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The static client (index.html, ES modules, CSS): package data of seedbed."""
@@ -143,69 +130,3 @@ def catalog_of(table: NewTable) -> Catalog:
     make = spec(table.game).client_data
     data = None if make is None else make(lookup_game(table.game), table.options)
     return Catalog(game=table.game, catalog=data)
-
-
-REPLAY_CACHE_SIZE = 32
-_replays: OrderedDict[tuple[str, PlayerId | None], list[ReplayStep]] = OrderedDict()
-_replay_texts: OrderedDict[tuple[str, PlayerId | None], bytes] = OrderedDict()
-
-
-def replay_json(actor: TableActor, seats: list[SeatSummary], viewer: PlayerId | None) -> bytes:
-    """:func:`replay_of` as JSON, serialised by pydantic's own serialiser (a long game's
-    replay is megabytes: the generic response path took five times as long) and kept for the
-    last few (table, viewer) pairs, so "Reveal every view" and a second visit cost nothing."""
-    key = (actor.id, viewer)
-    text = _replay_texts.get(key)
-    if text is None:
-        text = replay_of(actor, seats, viewer).model_dump_json().encode()
-        _replay_texts[key] = text
-        while len(_replay_texts) > REPLAY_CACHE_SIZE:
-            _replay_texts.popitem(last=False)
-    _replay_texts.move_to_end(key)
-    return text
-
-
-def replay_of(actor: TableActor, seats: list[SeatSummary], viewer: PlayerId | None) -> Replay:
-    """Every view of ``viewer`` (None = spectator) through the finished game of ``actor``."""
-    return Replay(
-        table_id=actor.id,
-        game=actor.table.game,
-        num_players=actor.table.num_players,
-        viewer=viewer,
-        seats=seats,
-        outcome=actor.state.outcome().to_json(),
-        steps=_steps(actor, viewer),
-    )
-
-
-def _steps(actor: TableActor, viewer: PlayerId | None) -> list[ReplayStep]:
-    """The steps, kept for the last few (table, viewer) pairs: a finished game never changes."""
-    key = (actor.id, viewer)
-    steps = _replays.get(key)
-    if steps is None:
-        steps = _build_steps(actor, viewer)
-        _replays[key] = steps
-        while len(_replays) > REPLAY_CACHE_SIZE:
-            _replays.popitem(last=False)
-    _replays.move_to_end(key)
-    return steps
-
-
-def _build_steps(actor: TableActor, viewer: PlayerId | None) -> list[ReplayStep]:
-    """The table's record replayed on a fresh deal, observed after each step."""
-    return [_step_view(step, viewer) for step in steps(actor.record())]
-
-
-def _step_view(step: Step, viewer: PlayerId | None) -> ReplayStep:
-    """What ``viewer`` saw at this step (read before the replay moves on: the state is live)."""
-    state = step.state
-    move = step.move
-    view = state.observe(viewer)
-    return ReplayStep(
-        version=step.version,
-        move=None if move is None else ReplayMove(seat=move.player, action=move.action_json),
-        view=view,
-        display=display_for(state.game_name, view, viewer),
-        events=[e.for_viewer(viewer) for e in step.events],
-        to_move=[] if state.is_terminal() else list(state.to_move()),
-    )

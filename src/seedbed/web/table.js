@@ -263,7 +263,7 @@ class TableShell {
   async onClose(ws, event) {
     if (ws !== this.ws || this.closing) return;
     if (event && event.code === CLOSE_ABORTED) {
-      this.fatal(ABORTED);
+      this.fatal(event.reason ? `This table was aborted: ${event.reason}.` : ABORTED);
       return;
     }
     this.setConn("down", "offline — reconnecting");
