@@ -133,7 +133,7 @@ class Viewer:
 def revealed_draws(seen: Mapping[int, int]) -> list[tuple[int, int]]:
     """The Fisher-Yates draws ``(i, j)`` that the seen cards (deck position -> card id) give
     exactly: a card ``c`` seen at position ``k >= c`` (``k >= 1``) means ``j_k = c``."""
-    return sorted((k, c) for k, c in seen.items() if 1 <= k and c <= k)
+    return sorted((k, c) for k, c in seen.items() if k >= 1 and c <= k)
 
 
 def info_bits(draws: Iterable[tuple[int, int]]) -> float:
@@ -157,15 +157,15 @@ def lll(rows: list[list[int]], num: int = 99, den: int = 100) -> list[list[int]]
     d[1] = dot(b[0], b[0])
     k, kmax = 1, 0
 
-    def red(k: int, l: int) -> None:
-        if 2 * abs(lam[k][l]) > d[l + 1]:
-            q = (2 * lam[k][l] + d[l + 1]) // (2 * d[l + 1])
-            bk, bl = b[k], b[l]
+    def red(k: int, j: int) -> None:
+        if 2 * abs(lam[k][j]) > d[j + 1]:
+            q = (2 * lam[k][j] + d[j + 1]) // (2 * d[j + 1])
+            bk, bj = b[k], b[j]
             for x in range(len(bk)):
-                bk[x] -= q * bl[x]
-            lam[k][l] -= q * d[l + 1]
-            for i in range(l):
-                lam[k][i] -= q * lam[l][i]
+                bk[x] -= q * bj[x]
+            lam[k][j] -= q * d[j + 1]
+            for i in range(j):
+                lam[k][i] -= q * lam[j][i]
 
     def swap(k: int) -> None:
         b[k], b[k - 1] = b[k - 1], b[k]
@@ -197,8 +197,8 @@ def lll(rows: list[list[int]], num: int = 99, den: int = 100) -> list[list[int]]
             swap(k)
             k = max(1, k - 1)
         else:
-            for l in range(k - 2, -1, -1):
-                red(k, l)
+            for j in range(k - 2, -1, -1):
+                red(k, j)
             k += 1
     return b
 
@@ -238,7 +238,7 @@ def consistent(state: int, num_cards: int, draws: Iterable[tuple[int, int]]) -> 
     return True
 
 
-def candidate(draws: Sequence[tuple[int, int]], num_cards: int, dim: int = 20) -> int:
+def candidate(draws: Sequence[tuple[int, int]], num_cards: int, dim: int = 16) -> int:
     """The LCG state before the shuffle that the lattice finds for ``draws`` (the ``dim`` of
     them with the widest ranges), whether or not it explains them: the closest vector of the
     lattice ``{(a_t y mod 2**64)_t}`` (``y`` the state at the first draw used) to the draws'
@@ -258,11 +258,11 @@ def candidate(draws: Sequence[tuple[int, int]], num_cards: int, dim: int = 20) -
         rel = (a * a0_inv) & MASK  # s_t = rel * y + (c - rel * c0)
         row0.append(w * rel)
         target.append(w * (((lo + hi) // 2 - (c - rel * c0)) & MASK))
-    rows = [row0 + [0]]
+    rows = [[*row0, 0]]
     for x in range(1, n):
-        rows.append([M * weights[x] if y == x else 0 for y in range(n)] + [0])
+        rows.append([M * weights[x] if y == x else 0 for y in range(n + 1)])
     embed = wmax // 2
-    rows.append(target + [embed])
+    rows.append([*target, embed])
     for row in lll(rows):
         if abs(row[-1]) == embed:
             err = row[:n] if row[-1] == embed else [-e for e in row[:n]]
@@ -271,7 +271,7 @@ def candidate(draws: Sequence[tuple[int, int]], num_cards: int, dim: int = 20) -
     return 0  # no embedded row: no candidate better than any other
 
 
-def recover(draws: Sequence[tuple[int, int]], num_cards: int, dim: int = 20) -> int | None:
+def recover(draws: Sequence[tuple[int, int]], num_cards: int, dim: int = 16) -> int | None:
     """The old generator's state before the shuffle, if the lattice finds one that explains
     every observed draw; otherwise None."""
     if len(draws) < 2:

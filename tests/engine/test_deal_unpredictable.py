@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from lcg_attack import OldRng, Viewer, candidate, consistent, info_bits, old_deal, revealed_draws
 
 import seedbed
-from lcg_attack import OldRng, Viewer, candidate, info_bits, old_deal, recover, revealed_draws
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza import BohnanzaState, rules
 
@@ -53,10 +53,11 @@ def attack(num_players: int, viewer: int | None, seed: int) -> Outcome:
     assert isinstance(state, BohnanzaState)
     eye = Viewer(viewer, state.observe(viewer))
     moves = Rng(seed + 1000)
-    while not state.is_terminal():
+    while True:
         draws = revealed_draws(eye.seen)
         if eye.turn >= LAST_TURN or (eye.turn >= FIRST_TURN and info_bits(draws) >= ENOUGH_BITS):
             break
+        assert not state.is_terminal()
         movers = state.to_move()
         p = movers[moves.below(len(movers))]
         menu = state.legal_actions(p)
@@ -64,13 +65,23 @@ def attack(num_players: int, viewer: int | None, seed: int) -> Outcome:
         eye.update(e.for_viewer(viewer) for e in events)
     n = state.cfg.num_cards
     assert eye.live and eye.pos == n - len(state.deck), "the viewer lost track of the deck"
-    found = recover(draws, n)
-    guess = found if found is not None else candidate(draws, n)
+    guess = candidate(draws, n)  # what recover() checks, kept to score it even when refuted
+    found = consistent(guess, n, draws)
     later = state.deck[::-1]  # positions eye.pos, eye.pos + 1, ... of the deal
     predicted = old_deal(guess, n)[eye.pos :]
     hits = sum(a == b for a, b in zip(predicted, later, strict=True))
     chance = len(later) / (n - len(eye.seen))
-    return Outcome(eye.turn, found is not None, len(later), hits, chance)
+    return Outcome(eye.turn, found, len(later), hits, chance)
+
+
+def test_the_model_is_the_old_generator() -> None:
+    """``OldRng`` deals as commit 461bf95's generator did (values taken from that code)."""
+    r = OldRng(2024)
+    deck = list(range(154))
+    r.shuffle(deck)
+    assert deck[:12] == [147, 120, 142, 133, 127, 59, 36, 95, 107, 51, 62, 138]
+    assert r.below(1000) == 606
+    assert r.spawn().state == 11201893519228577112
 
 
 def attack_all() -> list[Outcome]:
@@ -95,3 +106,55 @@ def test_the_attack_recovers_nothing_from_the_engine() -> None:
     hits = sum(o.hits for o in out)
     chance = sum(o.chance for o in out)
     assert hits < 3 * chance, (hits, chance, out)
+
+
+# ------------------------------------------------------------------ what the ids tell
+
+DEALS = range(4000)  # fixed seeds: the test is deterministic
+BUCKETS = 8
+GROUPS = 4
+# Generous bounds: the 0.1% points of chi-square are 24.3 (7 degrees of freedom) and 41.8 (21).
+UNIFORM_LIMIT = 30.0
+INDEPENDENT_LIMIT = 50.0
+
+
+def next_card_after_the_deal(seed: int) -> tuple[list[int], int, int]:
+    """For a deal of ``seed`` (2-5 players, one seat watching): the ids the seat has seen (its
+    hand), the rank of the next card to leave the deck among the ids it has not seen, and how
+    many those are."""
+    n = 2 + seed % 4
+    state = GAME.new_state(n, seed)
+    assert isinstance(state, BohnanzaState)
+    hand = [c["id"] for c in state.observe(seed % n)["hand"]]
+    unseen = sorted(set(range(state.cfg.num_cards)) - set(hand))
+    return hand, unseen.index(state.deck[-1]), len(unseen)
+
+
+def chi_square(table: list[list[int]]) -> float:
+    """Pearson's statistic of a contingency table against independence of rows and columns."""
+    total = sum(map(sum, table))
+    cols = [sum(col) for col in zip(*table, strict=True)]
+    stat = 0.0
+    for row in table:
+        for x, col in zip(row, cols, strict=True):
+            want = sum(row) * col / total
+            stat += (x - want) ** 2 / want
+    return stat
+
+
+def test_seen_ids_say_nothing_of_the_next_card() -> None:
+    """Issue 37 item 1: given the ids a seat has seen, the next card to leave the deck is
+    uniform among the ids it has not seen (its rank among them, in 8 buckets, against the
+    buckets' exact shares), and its rank does not depend on what was seen (the id of the
+    seat's last dealt card, in 4 groups)."""
+    table = [[0] * BUCKETS for _ in range(GROUPS)]
+    share = [0.0] * BUCKETS  # the count each bucket expects if the next card is uniform
+    for seed in DEALS:
+        hand, rank, unseen = next_card_after_the_deal(seed)
+        table[hand[-1] * GROUPS // (len(hand) + unseen)][rank * BUCKETS // unseen] += 1
+        for r in range(unseen):
+            share[r * BUCKETS // unseen] += 1 / unseen
+    counts = [sum(col) for col in zip(*table, strict=True)]
+    uniform = sum((x - e) ** 2 / e for x, e in zip(counts, share, strict=True))
+    assert uniform < UNIFORM_LIMIT, (counts, share)
+    assert chi_square(table) < INDEPENDENT_LIMIT, table
