@@ -48,7 +48,7 @@ def test_bots_use_their_own_generators_never_the_global_one() -> None:
     before = random.getstate()
     play_game("stalk_exchange", ["random"] * 3, seed=2)
     assert random.getstate() == before
-    draws = [[seat_rng(9, s).next31() for _ in range(3)] for s in range(4)]
+    draws = [[seat_rng(9, s).next32() for _ in range(3)] for s in range(4)]
     assert len({tuple(d) for d in draws}) == 4  # every seat its own stream
     assert seat_rng(9, 2).state == seat_rng(9, 2).state != seat_rng(10, 2).state
 
