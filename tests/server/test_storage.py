@@ -26,7 +26,7 @@ from seedbed.server.storage import (
     migrate,
 )
 
-HEAD = "0004"
+HEAD = "0005"
 DAY = dt.timedelta(days=1)
 T0 = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.UTC)
 
@@ -119,7 +119,7 @@ def test_migration_from_0001_backfills_existing_rows(url: str) -> None:
     try:
         migrate(old.engine, "0001")
         write_0001_rows(old)
-        migrate(old.engine)
+        migrate(old.engine, "0004")
         assert the_info(old, "fresh").updated_at == T0
         assert the_info(old, "moved").updated_at == T0 + 2 * DAY
         ended = the_info(old, "ended")
@@ -128,6 +128,28 @@ def test_migration_from_0001_backfills_existing_rows(url: str) -> None:
         assert not ended.table.seed_chosen and ended.abort_reason is None
         assert ended.moves == 1
         assert old.running_ids() == ["fresh", "moved"]
+    finally:
+        old.close()
+
+
+def test_migration_0005_keeps_wide_seeds_and_aborts_the_old_generators_tables(url: str) -> None:
+    """Issue 37 item 1: seeds become decimal text, so a 256-bit server seed is stored whole;
+    the tables still running were dealt by the earlier generator, whose deals no longer
+    replay, so they end with a reason people can read; finished tables keep their result."""
+    old = Store(url)
+    try:
+        migrate(old.engine, "0001")
+        write_0001_rows(old)
+        migrate(old.engine)
+        assert old.running_ids() == []
+        moved = the_info(old, "moved")
+        assert moved.status == "aborted" and "generator changed" in (moved.abort_reason or "")
+        assert moved.table.seed == 2**62 and moved.moves == 2
+        ended = the_info(old, "ended")
+        assert ended.status == "finished" and ended.outcome == {"scores": [3, 1]}
+        wide = NewTable(**{**new_table("wide").__dict__, "seed": 2**256 - 1})
+        old.create_table(wide)
+        assert the_info(old, "wide").table.seed == 2**256 - 1
     finally:
         old.close()
 

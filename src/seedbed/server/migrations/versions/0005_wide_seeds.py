@@ -30,14 +30,8 @@ REASON = (
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.alter_column(
-            "seed",
-            type_=sa.String(SEED_DIGITS),
-            existing_type=sa.BigInteger(),
-            existing_nullable=False,
-            postgresql_using="seed::text",
-        )
+    # SQLite changes a column's type by copying the table, which storage.migrate allows by
+    # turning foreign keys off around the migrations (and checking them after)
     tables = sa.table(
         "tables",
         sa.column("status", sa.String),
@@ -49,6 +43,14 @@ def upgrade() -> None:
         .where(tables.c.status == "running")
         .values(status="aborted", abort_reason=REASON, updated_at=dt.datetime.now(dt.UTC))
     )
+    with op.batch_alter_table("tables") as batch:
+        batch.alter_column(
+            "seed",
+            type_=sa.String(SEED_DIGITS),
+            existing_type=sa.BigInteger(),
+            existing_nullable=False,
+            postgresql_using="seed::text",
+        )
 
 
 def downgrade() -> None:
