@@ -31,6 +31,7 @@ from seedbed.server.api_docs import add_api_docs
 from seedbed.server.api_document import RECORD_ANSWER, create_table_document, errors
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
+from seedbed.server.forwarded import TrustedProxies, via_trusted_proxy
 from seedbed.server.guard import Guard
 from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
@@ -136,6 +137,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         responses=errors(413, 422),
     )
     app.add_middleware(Guard, settings=settings)
+    if settings.trust_proxy_headers:  # outermost: the guard and the limits see the client
+        app.add_middleware(TrustedProxies, proxies=settings.trusted_proxies)
     app.add_exception_handler(RequestValidationError, _one_line_422)
     app.add_exception_handler(StarletteHTTPException, _error_body)
     app.add_exception_handler(Exception, _internal)
@@ -175,15 +178,15 @@ async def _internal(_: Request, exc: Exception) -> Response:
 
 
 def client_address(request: Request | WebSocket) -> str:
-    """The peer's address (``X-Forwarded-For`` is applied by uvicorn only when the server
-    trusts proxy headers)."""
+    """The peer's address; behind a trusted proxy, the client's (the rightmost untrusted
+    ``X-Forwarded-For`` entry, :mod:`seedbed.server.forwarded`)."""
     return request.client.host if request.client is not None else "unknown"
 
 
 def invite_base(request: Request, settings: ServerSettings) -> str:
     """Where invite links point: the configured public URL, never a request header unless
-    the operator said the proxy in front may be trusted."""
-    if settings.public_url or not settings.trust_proxy_headers:
+    the operator said the proxy in front may be trusted, and the request came through it."""
+    if settings.public_url or not via_trusted_proxy(request.scope):
         return settings.base_url()
     host = request.headers.get("x-forwarded-host") or request.headers.get("host")
     scheme = request.headers.get("x-forwarded-proto") or request.url.scheme
