@@ -31,6 +31,7 @@ from seedbed.server.api_docs import add_api_docs
 from seedbed.server.api_document import RECORD_ANSWER, create_table_document, errors
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
+from seedbed.server.etags import NOT_MODIFIED_DOC, conditional_json
 from seedbed.server.forwarded import TrustedProxies, via_trusted_proxy
 from seedbed.server.guard import Guard
 from seedbed.server.hints import HintAnswer, HintCache, HintRequest
@@ -216,26 +217,49 @@ def _add_rest(
         except TableRequestError as exc:
             raise HTTPException(422, str(exc)) from None
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", response_model=TableList, responses=NOT_MODIFIED_DOC)
     async def list_tables(
+        request: Request,
         status: Literal["running", "finished", "aborted"] | None = "running",
         game: Annotated[str | None, Query(max_length=64)] = None,
         limit: Annotated[int, Query(ge=1, le=100)] = 50,
         offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
-    ) -> TableList:
+    ) -> Response:
         """One page of tables, newest first: running ones by default; ``status`` and ``game``
-        filter, ``limit`` and ``offset`` page (``total`` counts every match)."""
-        return await runtime.tables().page(status, game, limit, offset)
+        filter, ``limit`` and ``offset`` page (``total`` counts every match). Bulky options
+        are left out (``options_url`` has them); 304 for an unchanged page (``ETag``)."""
+        page = await runtime.tables().page(status, game, limit, offset)
+        return conditional_json(request, page)
 
-    @app.get("/api/tables/{table_id}", responses=errors(404))
-    async def get_table(table_id: str) -> TableSummary:
-        """One table's public summary (the seed once the game is over)."""
+    @app.get(
+        "/api/tables/{table_id}",
+        response_model=TableSummary,
+        responses={**NOT_MODIFIED_DOC, **errors(404)},
+    )
+    async def get_table(table_id: str, request: Request) -> Response:
+        """One table's public summary (the seed once the game is over; bulky options at
+        ``options_url``); 304 when unchanged (``ETag``)."""
         found = (
             None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().summary(table_id)
         )
         if found is None:
             raise HTTPException(404, f"no table {table_id[:40]!r}")
-        return found
+        return conditional_json(request, found)
+
+    @app.get(
+        "/api/tables/{table_id}/options",
+        response_model=dict[str, Any],
+        responses={**NOT_MODIFIED_DOC, **errors(404)},
+    )
+    async def get_options(table_id: str, request: Request) -> Response:
+        """The table's whole game options, the bulky ones too (a custom card set); 304 when
+        the ``ETag`` is known (options never change)."""
+        found = (
+            None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().options(table_id)
+        )
+        if found is None:
+            raise HTTPException(404, f"no table {table_id[:40]!r}")
+        return conditional_json(request, await asyncio.to_thread(orjson.dumps, found))
 
     @app.get(
         "/api/tables/{table_id}/record",

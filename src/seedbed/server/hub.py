@@ -27,6 +27,8 @@ from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec as lookup_spec
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
+from seedbed.server.option_briefs import OPTION_INLINE_BYTES, Briefs, OptionsBrief, brief_of
+from seedbed.server.option_briefs import options_url as options_url_of
 from seedbed.server.protocol import (
     MAX_SEED,
     BotSeat,
@@ -126,6 +128,7 @@ class Hub:
         self.live: dict[str, TableActor] = {}
         self.done: OrderedDict[str, TableActor] = OrderedDict()
         self._loading = asyncio.Lock()
+        self.briefs = Briefs()
 
     # ---------------------------------------------------------------- creating and loading
 
@@ -279,23 +282,40 @@ class Hub:
         """The table's public summary: from memory when it is there, else from storage."""
         actor = self.in_memory(table_id)
         if actor is not None:
-            return summary(actor)
-        info = await self.store.info(table_id)
-        return None if info is None else stored_summary(info)
+            return summary(actor, self.briefs.of(table_id, actor.table.options))
+        info = await self.store.info(table_id, OPTION_INLINE_BYTES)
+        return None if info is None else await self._stored_summary(info)
 
     async def info(self, table_id: str) -> TableInfo | None:
         return await self.store.info(table_id)
 
+    async def options(self, table_id: str) -> dict[str, Any] | None:
+        """The table's whole options (None for an unknown table)."""
+        actor = self.in_memory(table_id)
+        return actor.table.options if actor is not None else await self.store.options(table_id)
+
     async def page(
         self, status: str | None, game: str | None, limit: int, offset: int
     ) -> TableList:
-        """One page of tables from storage, newest first; running ones as they are now."""
-        found = await self.store.list_tables(status, game, limit, offset)
+        """One page of tables from storage, newest first; running ones as they are now. Bulky
+        options are read from storage once per table (for its brief), never for a list."""
+        found = await self.store.list_tables(status, game, limit, offset, OPTION_INLINE_BYTES)
         items = []
         for info in found.items:
             actor = self.live.get(info.table.id)
-            items.append(summary(actor) if actor is not None else stored_summary(info))
+            if actor is not None:
+                items.append(summary(actor, self.briefs.of(actor.id, actor.table.options)))
+            else:
+                items.append(await self._stored_summary(info))
         return TableList(tables=items, total=found.total, limit=limit, offset=offset)
+
+    async def _stored_summary(self, info: TableInfo) -> TableSummary:
+        """The summary of a table read from storage, perhaps without its bulky options."""
+        table_id = info.table.id
+        brief = self.briefs.get(table_id)
+        if brief is None and not info.options_whole:
+            brief = self.briefs.of(table_id, await self.store.options(table_id) or {})
+        return stored_summary(info, brief)
 
 
 def seat_for_token(actor: TableActor, token: str) -> PlayerId | None:
@@ -320,14 +340,19 @@ def _seats(table: NewTable, connected: Any = None) -> list[SeatSummary]:
     ]
 
 
-def summary(actor: TableActor) -> TableSummary:
-    """The public summary of a table in memory (no tokens; the seed once it is over)."""
+def summary(actor: TableActor, brief: OptionsBrief | None = None) -> TableSummary:
+    """The public summary of a table in memory (no tokens; the seed once it is over), with
+    the brief of its options (worked out here if not given)."""
     t = actor.table
+    brief = brief or brief_of(t.options)
     return TableSummary(
         table_id=t.id,
         game=t.game,
         num_players=t.num_players,
-        options=t.options,
+        options=brief.options,
+        options_elided=list(brief.elided),
+        options_sha256=brief.sha256,
+        options_url=options_url_of(t.id),
         table_options=t.table_options,
         status="finished" if actor.finished else "running",
         version=actor.version,
@@ -342,15 +367,20 @@ def summary(actor: TableActor) -> TableSummary:
     )
 
 
-def stored_summary(info: TableInfo) -> TableSummary:
-    """The public summary of a table read from storage (no one is connected to it here)."""
+def stored_summary(info: TableInfo, brief: OptionsBrief | None = None) -> TableSummary:
+    """The public summary of a table read from storage (no one is connected to it here), with
+    the brief of its options (worked out here from whole options if not given)."""
     t = info.table
     over = info.status != "running"
+    brief = brief or brief_of(t.options)
     return TableSummary(
         table_id=t.id,
         game=t.game,
         num_players=t.num_players,
-        options=t.options,
+        options=brief.options,
+        options_elided=list(brief.elided),
+        options_sha256=brief.sha256,
+        options_url=options_url_of(t.id),
         table_options=t.table_options,
         status="aborted" if info.status == "aborted" else "finished" if over else "running",
         version=info.moves,

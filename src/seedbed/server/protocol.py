@@ -186,6 +186,15 @@ class TableSummary(_Model):
     game: str
     num_players: int
     options: dict[str, Any]
+    """The game's options but the bulky ones (over 1 KiB of JSON each, such as a custom card
+    set), which ``options_elided`` names: every option is at ``options_url``."""
+    options_elided: list[str] = Field(default_factory=list)
+    """The options left out of ``options`` for their size (issue 37, item 6)."""
+    options_sha256: str
+    """SHA-256 (hex) of the whole options as compact JSON with sorted keys: tells tables with
+    the same options apart without reading them."""
+    options_url: str
+    """Where the whole options are: ``/api/tables/{id}/options``."""
     table_options: dict[str, Any] = Field(default_factory=dict)
     """The table's options for the bots' manners, every default filled in (``{}`` for a game
     that declares none), with the game's values for a table without a person there."""

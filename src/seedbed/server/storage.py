@@ -54,12 +54,15 @@ from sqlalchemy import (
     Select,
     String,
     Text,
+    case,
+    cast,
     create_engine,
     delete,
     event,
     false,
     func,
     insert,
+    null,
     select,
     text,
     true,
@@ -212,6 +215,9 @@ class TableInfo:
     outcome: dict[str, Any] | None
     abort_reason: str | None
     moves: int
+    options_whole: bool = True
+    """False when the options were longer than the reader asked for (``options_up_to``):
+    ``table.options`` is then empty and :meth:`Store.options` reads them (issue 37, item 6)."""
 
 
 @dataclass(frozen=True)
@@ -356,14 +362,21 @@ def move_count() -> ScalarSelect[int]:
     return select(func.count()).where(MoveRow.table_id == TableRow.id).scalar_subquery()
 
 
-def summaries() -> Select[Any]:
-    """Every column of ``tables`` and the move count: what :func:`table_info` reads."""
-    return select(*TableRow.__table__.columns, move_count().label("moves"))
+def summaries(options_up_to: int | None = None) -> Select[Any]:
+    """Every column of ``tables`` and the move count: what :func:`table_info` reads. With
+    ``options_up_to``, options whose JSON text is longer are read as NULL: a list of tables
+    does not read megabytes of card sets it will not show."""
+    columns: list[Any] = list(TableRow.__table__.columns)
+    if options_up_to is not None:
+        short = func.length(cast(TableRow.options, Text)) <= options_up_to
+        options = case((short, TableRow.options), else_=null()).label("options")
+        columns = [options if c.name == "options" else c for c in columns]
+    return select(*columns, move_count().label("moves"))
 
 
 def new_table_of(row: Row[Any]) -> NewTable:
     return NewTable(
-        row.id, row.game, row.num_players, dict(row.options), int(row.seed),
+        row.id, row.game, row.num_players, dict(row.options or {}), int(row.seed),
         list(row.seating), row.turn_seconds, bool(row.seed_chosen),
         dict(row.table_options or {}), bool(row.chat),
     )  # fmt: skip
@@ -380,6 +393,7 @@ def table_info(row: Row[Any]) -> TableInfo:
         outcome=row.outcome,
         abort_reason=row.abort_reason,
         moves=int(row.moves),
+        options_whole=row.options is not None,
     )
 
 
@@ -498,21 +512,37 @@ class Store:
         with self.engine.connect() as conn:
             return list(conn.scalars(query))
 
-    def info(self, table_id: str) -> TableInfo | None:
-        """The table's summary without its moves, or None if there is no such table."""
+    def info(self, table_id: str, options_up_to: int | None = None) -> TableInfo | None:
+        """The table's summary without its moves, or None if there is no such table
+        (``options_up_to``: see :func:`summaries`)."""
+        query = summaries(options_up_to).where(TableRow.id == table_id)
         with self.engine.connect() as conn:
-            row = conn.execute(summaries().where(TableRow.id == table_id)).one_or_none()
+            row = conn.execute(query).one_or_none()
         return None if row is None else table_info(row)
 
+    def options(self, table_id: str) -> dict[str, Any] | None:
+        """The table's whole options, or None if there is no such table."""
+        query = select(TableRow.options).where(TableRow.id == table_id)
+        with self.engine.connect() as conn:
+            found = conn.execute(query).one_or_none()
+        return None if found is None else dict(found.options)
+
     def list_tables(
-        self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0
+        self,
+        status: str | None = None,
+        game: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+        options_up_to: int | None = None,
     ) -> TablePage:
         """A page of summaries, newest first (then by id), with the number of all tables of
-        this status and game (None: any). ValueError naming the bound for a bad request."""
+        this status and game (None: any). ValueError naming the bound for a bad request.
+        ``options_up_to``: see :func:`summaries`."""
         check_page(status, limit, offset)
         filters = page_filters(status, game)
         newest = (TableRow.created_at.desc(), TableRow.id.desc())
-        page = summaries().where(*filters).order_by(*newest).limit(limit).offset(offset)
+        page = summaries(options_up_to).where(*filters).order_by(*newest)
+        page = page.limit(limit).offset(offset)
         total = select(func.count()).select_from(TableRow).where(*filters)
         with self.engine.connect() as conn:
             items = [table_info(row) for row in conn.execute(page)]
@@ -611,13 +641,21 @@ class AsyncStore:
     async def running_ids(self) -> list[str]:
         return await self._run(self.store.running_ids)
 
-    async def info(self, table_id: str) -> TableInfo | None:
-        return await self._run(self.store.info, table_id)
+    async def info(self, table_id: str, options_up_to: int | None = None) -> TableInfo | None:
+        return await self._run(self.store.info, table_id, options_up_to)
+
+    async def options(self, table_id: str) -> dict[str, Any] | None:
+        return await self._run(self.store.options, table_id)
 
     async def list_tables(
-        self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0
+        self,
+        status: str | None = None,
+        game: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+        options_up_to: int | None = None,
     ) -> TablePage:
-        return await self._run(self.store.list_tables, status, game, limit, offset)
+        return await self._run(self.store.list_tables, status, game, limit, offset, options_up_to)
 
     async def load(self, table_id: str) -> StoredTable | None:
         return await self._run(self.store.load, table_id)
