@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from seedbed.games.fields_of_green.card_text import parse_card_data
 from seedbed.server.app import create_app
 from seedbed.server.config import ServerSettings
+from seedbed.server.storage import NewTable, Store, migrate
 
 ORIGINAL = (
     Path(__file__).resolve().parents[2] / "src/seedbed/games/fields_of_green/data/original.toml"
@@ -131,3 +132,19 @@ def test_pages_are_bounded(lobby: tuple[TestClient, list[str]]) -> None:
     assert client.get("/api/tables?offset=1000001").status_code == 422
     page = client.get("/api/tables?limit=2&offset=1").json()
     assert (len(page["tables"]), page["limit"], page["offset"]) == (2, 2, 1)
+
+
+def test_a_list_reads_no_options_from_storage(tmp_path: Path) -> None:
+    """The list's query leaves the options column out; they are read once per table."""
+    store = Store(f"sqlite:///{tmp_path / 'seedbed.sqlite3'}")
+    migrate(store.engine)
+    try:
+        cards = {"cards": card_set("farm")}
+        store.create_table(NewTable("t1", "fields_of_green", 2, cards, 7, [], None))
+        (listed,) = store.list_tables(with_options=False).items
+        assert (listed.options_whole, listed.table.options) == (False, {})
+        assert store.options_of(["t1", "nope"]) == {"t1": cards}
+        (whole,) = store.list_tables().items
+        assert whole.options_whole and whole.table.options == cards
+    finally:
+        store.close()

@@ -27,7 +27,7 @@ from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec as lookup_spec
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
-from seedbed.server.option_briefs import OPTION_INLINE_BYTES, Briefs, OptionsBrief, brief_of
+from seedbed.server.option_briefs import Briefs, OptionsBrief, brief_of
 from seedbed.server.option_briefs import options_url as options_url_of
 from seedbed.server.protocol import (
     MAX_SEED,
@@ -283,8 +283,11 @@ class Hub:
         actor = self.in_memory(table_id)
         if actor is not None:
             return summary(actor, self.briefs.of(table_id, actor.table.options))
-        info = await self.store.info(table_id, OPTION_INLINE_BYTES)
-        return None if info is None else await self._stored_summary(info)
+        info = await self.store.info(table_id, with_options=False)
+        if info is None:
+            return None
+        await self._brief_all([table_id])
+        return stored_summary(info, self.briefs.get(table_id))
 
     async def info(self, table_id: str) -> TableInfo | None:
         return await self.store.info(table_id)
@@ -292,30 +295,37 @@ class Hub:
     async def options(self, table_id: str) -> dict[str, Any] | None:
         """The table's whole options (None for an unknown table)."""
         actor = self.in_memory(table_id)
-        return actor.table.options if actor is not None else await self.store.options(table_id)
+        if actor is not None:
+            return actor.table.options
+        return (await self.store.options_of([table_id])).get(table_id)
 
     async def page(
         self, status: str | None, game: str | None, limit: int, offset: int
     ) -> TableList:
-        """One page of tables from storage, newest first; running ones as they are now. Bulky
-        options are read from storage once per table (for its brief), never for a list."""
-        found = await self.store.list_tables(status, game, limit, offset, OPTION_INLINE_BYTES)
+        """One page of tables from storage, newest first; running ones as they are now. A
+        table's options are read from storage once, for its brief, never for every list."""
+        found = await self.store.list_tables(status, game, limit, offset, with_options=False)
+        await self._brief_all([info.table.id for info in found.items])
         items = []
         for info in found.items:
             actor = self.live.get(info.table.id)
-            if actor is not None:
-                items.append(summary(actor, self.briefs.of(actor.id, actor.table.options)))
-            else:
-                items.append(await self._stored_summary(info))
+            brief = self.briefs.get(info.table.id)
+            items.append(summary(actor, brief) if actor else stored_summary(info, brief))
         return TableList(tables=items, total=found.total, limit=limit, offset=offset)
 
-    async def _stored_summary(self, info: TableInfo) -> TableSummary:
-        """The summary of a table read from storage, perhaps without its bulky options."""
-        table_id = info.table.id
-        brief = self.briefs.get(table_id)
-        if brief is None and not info.options_whole:
-            brief = self.briefs.of(table_id, await self.store.options(table_id) or {})
-        return stored_summary(info, brief)
+    async def _brief_all(self, table_ids: list[str]) -> None:
+        """Work out the briefs of these tables' options that are not kept yet: from memory
+        for the tables there, in one read of storage for the others."""
+        missing = []
+        for table_id in table_ids:
+            actor = self.live.get(table_id) or self.done.get(table_id)  # no LRU touch
+            if actor is not None:
+                self.briefs.of(table_id, actor.table.options)
+            elif self.briefs.get(table_id) is None:
+                missing.append(table_id)
+        if missing:
+            for table_id, options in (await self.store.options_of(missing)).items():
+                self.briefs.of(table_id, options)
 
 
 def seat_for_token(actor: TableActor, token: str) -> PlayerId | None:

@@ -54,8 +54,6 @@ from sqlalchemy import (
     Select,
     String,
     Text,
-    case,
-    cast,
     create_engine,
     delete,
     event,
@@ -216,8 +214,8 @@ class TableInfo:
     abort_reason: str | None
     moves: int
     options_whole: bool = True
-    """False when the options were longer than the reader asked for (``options_up_to``):
-    ``table.options`` is then empty and :meth:`Store.options` reads them (issue 37, item 6)."""
+    """False when read without its options (``with_options=False``): ``table.options`` is
+    then empty and :meth:`Store.options_of` reads them (issue 37, item 6)."""
 
 
 @dataclass(frozen=True)
@@ -362,15 +360,13 @@ def move_count() -> ScalarSelect[int]:
     return select(func.count()).where(MoveRow.table_id == TableRow.id).scalar_subquery()
 
 
-def summaries(options_up_to: int | None = None) -> Select[Any]:
-    """Every column of ``tables`` and the move count: what :func:`table_info` reads. With
-    ``options_up_to``, options whose JSON text is longer are read as NULL: a list of tables
-    does not read megabytes of card sets it will not show."""
+def summaries(with_options: bool = True) -> Select[Any]:
+    """Every column of ``tables`` and the move count: what :func:`table_info` reads; the
+    options read as NULL unless ``with_options`` (a list of tables reads no card sets of
+    megabytes: the server keeps what it shows of each table's options)."""
     columns: list[Any] = list(TableRow.__table__.columns)
-    if options_up_to is not None:
-        short = func.length(cast(TableRow.options, Text)) <= options_up_to
-        options = case((short, TableRow.options), else_=null()).label("options")
-        columns = [options if c.name == "options" else c for c in columns]
+    if not with_options:
+        columns = [null().label("options") if c.name == "options" else c for c in columns]
     return select(*columns, move_count().label("moves"))
 
 
@@ -512,20 +508,19 @@ class Store:
         with self.engine.connect() as conn:
             return list(conn.scalars(query))
 
-    def info(self, table_id: str, options_up_to: int | None = None) -> TableInfo | None:
+    def info(self, table_id: str, with_options: bool = True) -> TableInfo | None:
         """The table's summary without its moves, or None if there is no such table
-        (``options_up_to``: see :func:`summaries`)."""
-        query = summaries(options_up_to).where(TableRow.id == table_id)
+        (``with_options``: see :func:`summaries`)."""
+        query = summaries(with_options).where(TableRow.id == table_id)
         with self.engine.connect() as conn:
             row = conn.execute(query).one_or_none()
         return None if row is None else table_info(row)
 
-    def options(self, table_id: str) -> dict[str, Any] | None:
-        """The table's whole options, or None if there is no such table."""
-        query = select(TableRow.options).where(TableRow.id == table_id)
+    def options_of(self, table_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """The whole options of these tables, by id (the ids of no table left out)."""
+        query = select(TableRow.id, TableRow.options).where(TableRow.id.in_(table_ids))
         with self.engine.connect() as conn:
-            found = conn.execute(query).one_or_none()
-        return None if found is None else dict(found.options)
+            return {row.id: dict(row.options) for row in conn.execute(query)}
 
     def list_tables(
         self,
@@ -533,15 +528,15 @@ class Store:
         game: str | None = None,
         limit: int = 50,
         offset: int = 0,
-        options_up_to: int | None = None,
+        with_options: bool = True,
     ) -> TablePage:
         """A page of summaries, newest first (then by id), with the number of all tables of
         this status and game (None: any). ValueError naming the bound for a bad request.
-        ``options_up_to``: see :func:`summaries`."""
+        ``with_options``: see :func:`summaries`."""
         check_page(status, limit, offset)
         filters = page_filters(status, game)
         newest = (TableRow.created_at.desc(), TableRow.id.desc())
-        page = summaries(options_up_to).where(*filters).order_by(*newest)
+        page = summaries(with_options).where(*filters).order_by(*newest)
         page = page.limit(limit).offset(offset)
         total = select(func.count()).select_from(TableRow).where(*filters)
         with self.engine.connect() as conn:
@@ -641,11 +636,11 @@ class AsyncStore:
     async def running_ids(self) -> list[str]:
         return await self._run(self.store.running_ids)
 
-    async def info(self, table_id: str, options_up_to: int | None = None) -> TableInfo | None:
-        return await self._run(self.store.info, table_id, options_up_to)
+    async def info(self, table_id: str, with_options: bool = True) -> TableInfo | None:
+        return await self._run(self.store.info, table_id, with_options)
 
-    async def options(self, table_id: str) -> dict[str, Any] | None:
-        return await self._run(self.store.options, table_id)
+    async def options_of(self, table_ids: list[str]) -> dict[str, dict[str, Any]]:
+        return await self._run(self.store.options_of, table_ids)
 
     async def list_tables(
         self,
@@ -653,9 +648,9 @@ class AsyncStore:
         game: str | None = None,
         limit: int = 50,
         offset: int = 0,
-        options_up_to: int | None = None,
+        with_options: bool = True,
     ) -> TablePage:
-        return await self._run(self.store.list_tables, status, game, limit, offset, options_up_to)
+        return await self._run(self.store.list_tables, status, game, limit, offset, with_options)
 
     async def load(self, table_id: str) -> StoredTable | None:
         return await self._run(self.store.load, table_id)
