@@ -55,6 +55,7 @@ OPERATIONS = {
     "GET /api/tables/{table_id}/record",
     "GET /api/tables/{table_id}/replay",
     "GET /api/tables/{table_id}/catalog",
+    "GET /api/tables/{table_id}/options",
     "POST /api/games/{game}/files/{key}",
     "POST /api/tables/{table_id}/hint",
 }
@@ -215,6 +216,8 @@ READS = [
     ("/api/tables/{table_id}", "running", {}, 200),
     ("/api/tables/{table_id}", "finished", {}, 200),
     ("/api/tables/{table_id}/catalog", "running", {}, 200),
+    ("/api/tables/{table_id}/options", "running", {}, 200),
+    ("/api/tables/{table_id}/options", "finished", {}, 200),
     ("/api/tables/{table_id}/record", "running", {}, 409),
     ("/api/tables/{table_id}/record", "finished", {}, 200),
     ("/api/tables/{table_id}/replay", "running", {}, 409),

@@ -145,7 +145,12 @@ def test_invite_url_from_public_url_or_trusted_proxy(tmp_path: Path) -> None:
     with make_client(tmp_path, public_url="https://games.example.org/") as c:
         seats = c.post("/api/tables", json=HUMANS, headers={"host": "evil.example"}).json()
         assert seats["seats"][0]["invite_url"].startswith("https://games.example.org/play/")
-    with make_client(tmp_path, trust_proxy_headers=True) as c:
+    settings = ServerSettings(
+        database_url=f"sqlite:///{tmp_path / 'seedbed.sqlite3'}",
+        bot_workers=1,
+        trust_proxy_headers=True,
+    )  # a proxy on this machine (issue 37 item 8: only a trusted proxy's headers count)
+    with TestClient(create_app(settings), client=("127.0.0.1", 40000)) as c:
         headers = {"x-forwarded-host": "proxy.example", "x-forwarded-proto": "https"}
         seats = c.post("/api/tables", json=HUMANS, headers=headers).json()
         assert seats["seats"][0]["invite_url"].startswith("https://proxy.example/play/")

@@ -62,7 +62,7 @@ def test_play_your_own_card_set(web_server: WebServer, page: Any, shot: Any) -> 
     page.locator("[data-testid=table-created]").wait_for()
     link = page.input_value("[data-testid=invite-0]")
     table_id = link.split("/play/")[1].split("?")[0]
-    cards = web_server.summary(table_id)["options"]["cards"]
+    cards = web_server.client.get(f"{web_server.url}/api/tables/{table_id}/options").json()["cards"]
     assert cards["name"] == "moon farm"
 
     page.click("[data-testid=open-my-seat]")

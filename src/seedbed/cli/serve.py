@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import math
 from typing import Annotated
 from urllib.parse import urlsplit
@@ -13,6 +14,9 @@ from seedbed.cli.errors import EngineOption, fail, select_engine, user_errors
 
 MAX_BOT_SECONDS = 60.0
 """The longest think budget a server may give a bot move."""
+LONGEST = {"idle-hours": 876_000.0}
+"""The longest durations (a century): beyond, a limit means nothing, and far beyond it the
+server's time arithmetic overflows (issue 37, item 13: every sweep failed)."""
 
 
 def _check(
@@ -25,10 +29,31 @@ def _check(
     for name, value in numbers.items():
         if not (math.isfinite(value) and value > 0):
             fail(f"--{name} must be a positive number, not {value}")
+        most = LONGEST.get(name)
+        if most is not None and value > most:
+            fail(f"--{name} must be above 0 and at most {most:g}, not {value:g}")
     if public_url is not None:
         parts = urlsplit(public_url)
         if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
             fail(f"--public-url must look like https://games.example.org, not {public_url!r}")
+
+
+def _check_links(host: str, port: int, public_url: str | None, trust_proxy_headers: bool) -> None:
+    """Invite links need an address people can reach: a wildcard bind address is none
+    (issue 37, item 15: links read http://0.0.0.0:8000/...)."""
+    if public_url is None and not trust_proxy_headers and _wildcard(host):
+        fail(
+            f"--host {host} listens on every address, so invite links need the one people "
+            f"reach: add --public-url http://THIS-MACHINE:{port} (or --trust-proxy-headers "
+            "behind a proxy that sets X-Forwarded-Host)"
+        )
+
+
+def _wildcard(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False
 
 
 def serve(
@@ -65,9 +90,18 @@ def serve(
         bool,
         typer.Option(
             help="Behind a reverse proxy: trust X-Forwarded-For for client addresses and, "
-            "without --public-url, X-Forwarded-Proto/Host for invite links."
+            "without --public-url, X-Forwarded-Proto/Host for invite links, on requests "
+            "from --trusted-proxies only."
         ),
     ] = False,
+    trusted_proxies: Annotated[
+        str,
+        typer.Option(
+            help="With --trust-proxy-headers: the proxies whose X-Forwarded-* headers count, "
+            "comma-separated addresses or networks (10.0.0.0/8); the client is the rightmost "
+            "X-Forwarded-For entry that is not one of them."
+        ),
+    ] = "127.0.0.1,::1",
     allow_chosen_seeds: Annotated[
         bool,
         typer.Option(
@@ -88,7 +122,8 @@ def serve(
         int, typer.Option(help="WebSockets one client address may hold open on one table.")
     ] = 8,
     idle_hours: Annotated[
-        float, typer.Option(help="Abort a running table after this long without a move.")
+        float,
+        typer.Option(help="Abort a running table after this long without a move (<= 876000)."),
     ] = 24.0,
     tables_in_memory: Annotated[
         int, typer.Option(help="Finished tables kept in memory for fast replays.")
@@ -142,8 +177,10 @@ def serve(
             "address-moves-per-second": address_moves_per_second,
         }
         _check(port, bot_seconds, public_url, numbers)
+        _check_links(host, port, public_url, trust_proxy_headers)
         select_engine(engine)
         from seedbed.server.config import ServerSettings
+        from seedbed.server.forwarded import check_proxies
         from seedbed.server.serve import serve as run_server
         from seedbed.server.storage import check_url, ensure_database
 
@@ -160,6 +197,7 @@ def serve(
             compress=compress,
             public_url=public_url,
             trust_proxy_headers=trust_proxy_headers,
+            trusted_proxies=check_proxies(trusted_proxies),
             allow_chosen_seeds=allow_chosen_seeds,
             api_docs=api_docs,
             tables_per_minute=tables_per_minute,

@@ -85,6 +85,7 @@ def _reads(path: str, description: str) -> dict[str, Any]:
 TABLE_LINKS: dict[str, Any] = {
     "summary": _reads("/api/tables/{table_id}", "The new table's public summary."),
     "catalog": _reads("/api/tables/{table_id}/catalog", "Its static client data."),
+    "options": _reads("/api/tables/{table_id}/options", "Its whole game options."),
     "record": _reads("/api/tables/{table_id}/record", "Its record, once the game is over."),
     "replay": _reads("/api/tables/{table_id}/replay", "Its replay, once the game is over."),
 }

@@ -37,6 +37,8 @@ from seedbed.server.api_docs import add_api_docs
 from seedbed.server.api_document import RECORD_ANSWER, create_table_document, errors
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
+from seedbed.server.etags import NOT_MODIFIED_DOC, conditional_json
+from seedbed.server.forwarded import TrustedProxies, via_trusted_proxy
 from seedbed.server.guard import Guard
 from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
@@ -143,6 +145,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         responses=errors(413, 422),
     )
     app.add_middleware(Guard, settings=settings)
+    if settings.trust_proxy_headers:  # outermost: the guard and the limits see the client
+        app.add_middleware(TrustedProxies, proxies=settings.trusted_proxies)
     app.add_exception_handler(RequestValidationError, _one_line_422)
     app.add_exception_handler(StarletteHTTPException, _error_body)
     app.add_exception_handler(Exception, _internal)
@@ -182,15 +186,15 @@ async def _internal(_: Request, exc: Exception) -> Response:
 
 
 def client_address(request: Request | WebSocket) -> str:
-    """The peer's address (``X-Forwarded-For`` is applied by uvicorn only when the server
-    trusts proxy headers)."""
+    """The peer's address; behind a trusted proxy, the client's (the rightmost untrusted
+    ``X-Forwarded-For`` entry, :mod:`seedbed.server.forwarded`)."""
     return request.client.host if request.client is not None else "unknown"
 
 
 def invite_base(request: Request, settings: ServerSettings) -> str:
     """Where invite links point: the configured public URL, never a request header unless
-    the operator said the proxy in front may be trusted."""
-    if settings.public_url or not settings.trust_proxy_headers:
+    the operator said the proxy in front may be trusted, and the request came through it."""
+    if settings.public_url or not via_trusted_proxy(request.scope):
         return settings.base_url()
     host = request.headers.get("x-forwarded-host") or request.headers.get("host")
     scheme = request.headers.get("x-forwarded-proto") or request.url.scheme
@@ -220,26 +224,49 @@ def _add_rest(
         except TableRequestError as exc:
             raise HTTPException(422, str(exc)) from None
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", response_model=TableList, responses=NOT_MODIFIED_DOC)
     async def list_tables(
+        request: Request,
         status: Literal["running", "finished", "aborted"] | None = "running",
         game: Annotated[str | None, Query(max_length=64)] = None,
         limit: Annotated[int, Query(ge=1, le=100)] = 50,
         offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
-    ) -> TableList:
+    ) -> Response:
         """One page of tables, newest first: running ones by default; ``status`` and ``game``
-        filter, ``limit`` and ``offset`` page (``total`` counts every match)."""
-        return await runtime.tables().page(status, game, limit, offset)
+        filter, ``limit`` and ``offset`` page (``total`` counts every match). Bulky options
+        are left out (``options_url`` has them); 304 for an unchanged page (``ETag``)."""
+        page = await runtime.tables().page(status, game, limit, offset)
+        return conditional_json(request, page)
 
-    @app.get("/api/tables/{table_id}", responses=errors(404))
-    async def get_table(table_id: str) -> TableSummary:
-        """One table's public summary (the seed once the game is over)."""
+    @app.get(
+        "/api/tables/{table_id}",
+        response_model=TableSummary,
+        responses={**NOT_MODIFIED_DOC, **errors(404)},
+    )
+    async def get_table(table_id: str, request: Request) -> Response:
+        """One table's public summary (the seed once the game is over; bulky options at
+        ``options_url``); 304 when unchanged (``ETag``)."""
         found = (
             None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().summary(table_id)
         )
         if found is None:
             raise HTTPException(404, f"no table {table_id[:40]!r}")
-        return found
+        return conditional_json(request, found)
+
+    @app.get(
+        "/api/tables/{table_id}/options",
+        response_model=dict[str, Any],
+        responses={**NOT_MODIFIED_DOC, **errors(404)},
+    )
+    async def get_options(table_id: str, request: Request) -> Response:
+        """The table's whole game options, the bulky ones too (a custom card set); 304 when
+        the ``ETag`` is known (options never change)."""
+        found = (
+            None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().options(table_id)
+        )
+        if found is None:
+            raise HTTPException(404, f"no table {table_id[:40]!r}")
+        return conditional_json(request, await asyncio.to_thread(orjson.dumps, found))
 
     @app.get(
         "/api/tables/{table_id}/record",

@@ -51,7 +51,12 @@ class ServerSettings:
     ``trust_proxy_headers``."""
     trust_proxy_headers: bool = False
     """Behind a reverse proxy: take the client address from ``X-Forwarded-For`` and, without a
-    ``public_url``, invite links from ``X-Forwarded-Proto``/``X-Forwarded-Host``."""
+    ``public_url``, invite links from ``X-Forwarded-Proto``/``X-Forwarded-Host`` — only on
+    requests from one of ``trusted_proxies``."""
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1", "::1")
+    """The proxies whose ``X-Forwarded-*`` headers count (addresses or networks such as
+    ``10.0.0.0/8``); the client address is the rightmost ``X-Forwarded-For`` entry that is
+    not one of them, since everything left of it was written by the client."""
     allow_chosen_seeds: bool = False
     """Take a ``seed`` in ``POST /api/tables`` (tests, reproductions). Otherwise the server
     deals from its own secret randomness, so no creator can know the deck in advance."""

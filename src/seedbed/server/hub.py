@@ -27,6 +27,8 @@ from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec as lookup_spec
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
+from seedbed.server.option_briefs import Briefs, OptionsBrief, brief_of
+from seedbed.server.option_briefs import options_url as options_url_of
 from seedbed.server.protocol import (
     BotSeat,
     CreateTableRequest,
@@ -129,6 +131,7 @@ class Hub:
         self.live: dict[str, TableActor] = {}
         self.done: OrderedDict[str, TableActor] = OrderedDict()
         self._loading = asyncio.Lock()
+        self.briefs = Briefs()
 
     # ---------------------------------------------------------------- creating and loading
 
@@ -301,23 +304,50 @@ class Hub:
         """The table's public summary: from memory when it is there, else from storage."""
         actor = self.in_memory(table_id)
         if actor is not None:
-            return summary(actor)
-        info = await self.store.info(table_id)
-        return None if info is None else stored_summary(info)
+            return summary(actor, self.briefs.of(table_id, actor.table.options))
+        info = await self.store.info(table_id, with_options=False)
+        if info is None:
+            return None
+        await self._brief_all([table_id])
+        return stored_summary(info, self.briefs.get(table_id))
 
     async def info(self, table_id: str) -> TableInfo | None:
         return await self.store.info(table_id)
 
+    async def options(self, table_id: str) -> dict[str, Any] | None:
+        """The table's whole options (None for an unknown table)."""
+        actor = self.in_memory(table_id)
+        if actor is not None:
+            return actor.table.options
+        return (await self.store.options_of([table_id])).get(table_id)
+
     async def page(
         self, status: str | None, game: str | None, limit: int, offset: int
     ) -> TableList:
-        """One page of tables from storage, newest first; running ones as they are now."""
-        found = await self.store.list_tables(status, game, limit, offset)
+        """One page of tables from storage, newest first; running ones as they are now. A
+        table's options are read from storage once, for its brief, never for every list."""
+        found = await self.store.list_tables(status, game, limit, offset, with_options=False)
+        await self._brief_all([info.table.id for info in found.items])
         items = []
         for info in found.items:
             actor = self.live.get(info.table.id)
-            items.append(summary(actor) if actor is not None else stored_summary(info))
+            brief = self.briefs.get(info.table.id)
+            items.append(summary(actor, brief) if actor else stored_summary(info, brief))
         return TableList(tables=items, total=found.total, limit=limit, offset=offset)
+
+    async def _brief_all(self, table_ids: list[str]) -> None:
+        """Work out the briefs of these tables' options that are not kept yet: from memory
+        for the tables there, in one read of storage for the others."""
+        missing = []
+        for table_id in table_ids:
+            actor = self.live.get(table_id) or self.done.get(table_id)  # no LRU touch
+            if actor is not None:
+                self.briefs.of(table_id, actor.table.options)
+            elif self.briefs.get(table_id) is None:
+                missing.append(table_id)
+        if missing:
+            for table_id, options in (await self.store.options_of(missing)).items():
+                self.briefs.of(table_id, options)
 
 
 def seat_for_token(actor: TableActor, token: str) -> PlayerId | None:
@@ -342,14 +372,19 @@ def _seats(table: NewTable, connected: Any = None) -> list[SeatSummary]:
     ]
 
 
-def summary(actor: TableActor) -> TableSummary:
-    """The public summary of a table in memory (no tokens; the seed once it is over)."""
+def summary(actor: TableActor, brief: OptionsBrief | None = None) -> TableSummary:
+    """The public summary of a table in memory (no tokens; the seed once it is over), with
+    the brief of its options (worked out here if not given)."""
     t = actor.table
+    brief = brief or brief_of(t.options)
     return TableSummary(
         table_id=t.id,
         game=t.game,
         num_players=t.num_players,
-        options=t.options,
+        options=brief.options,
+        options_elided=list(brief.elided),
+        options_sha256=brief.sha256,
+        options_url=options_url_of(t.id),
         table_options=t.table_options,
         status="finished" if actor.finished else "running",
         version=actor.version,
@@ -364,15 +399,20 @@ def summary(actor: TableActor) -> TableSummary:
     )
 
 
-def stored_summary(info: TableInfo) -> TableSummary:
-    """The public summary of a table read from storage (no one is connected to it here)."""
+def stored_summary(info: TableInfo, brief: OptionsBrief | None = None) -> TableSummary:
+    """The public summary of a table read from storage (no one is connected to it here), with
+    the brief of its options (worked out here from whole options if not given)."""
     t = info.table
     over = info.status != "running"
+    brief = brief or brief_of(t.options)
     return TableSummary(
         table_id=t.id,
         game=t.game,
         num_players=t.num_players,
-        options=t.options,
+        options=brief.options,
+        options_elided=list(brief.elided),
+        options_sha256=brief.sha256,
+        options_url=options_url_of(t.id),
         table_options=t.table_options,
         status="aborted" if info.status == "aborted" else "finished" if over else "running",
         version=info.moves,

@@ -63,9 +63,20 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, strict=True)
 
 
+BLANK_LOOKALIKES = frozenset(
+    "\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0"  # fillers and blanks that are letters
+    "\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"  # zero-width
+)
+"""Characters that show as nothing, or as a space, while Unicode does not call them spaces
+(Hangul fillers, the braille blank, zero-width marks…): blank to a reader."""
+LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+"""What ``str.splitlines`` breaks at: a "line" holding one is more than one line."""
+
+
 def printable(text: str) -> str:
     r"""``text`` if it has no control, format, private-use or unassigned character (NUL, escape,
-    bidi overrides…) and is not blank; else ValueError.
+    bidi overrides…), no line or paragraph separator, and is not blank (spaces and blank
+    look-alikes only); else ValueError.
 
     >>> printable("Ann B.")
     'Ann B.'
@@ -73,18 +84,31 @@ def printable(text: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: must not contain control or invisible characters (U+0000)
+    >>> printable("\u3164\u2800")
+    Traceback (most recent call last):
+    ...
+    ValueError: must not be blank
     """
     for char in text:
-        if unicodedata.category(char).startswith("C"):
+        if unicodedata.category(char).startswith("C") or char in LINE_BREAKS:
             raise ValueError(
                 f"must not contain control or invisible characters (U+{ord(char):04X})"
             )
-    if not text.strip():
+    if all(char.isspace() or char in BLANK_LOOKALIKES for char in text):
         raise ValueError("must not be blank")
     return text
 
 
-Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(printable)]
+def visible_name(text: str) -> str:
+    """A printable ``text`` without any blank look-alike: "Ann" and "Ann" followed by a
+    Hangul filler would look the same at a table (ValueError naming the character)."""
+    for char in printable(text):
+        if char in BLANK_LOOKALIKES:
+            raise ValueError(f"must not contain invisible characters (U+{ord(char):04X})")
+    return text
+
+
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(visible_name)]
 
 
 class ErrorBody(_Model):
@@ -162,6 +186,15 @@ class TableSummary(_Model):
     game: str
     num_players: int
     options: dict[str, Any]
+    """The game's options but the bulky ones (over 1 KiB of JSON each, such as a custom card
+    set), which ``options_elided`` names: every option is at ``options_url``."""
+    options_elided: list[str] = Field(default_factory=list)
+    """The options left out of ``options`` for their size (issue 37, item 6)."""
+    options_sha256: str
+    """SHA-256 (hex) of the whole options as compact JSON with sorted keys: tells tables with
+    the same options apart without reading them."""
+    options_url: str
+    """Where the whole options are: ``/api/tables/{id}/options``."""
     table_options: dict[str, Any] = Field(default_factory=dict)
     """The table's options for the bots' manners, every default filled in (``{}`` for a game
     that declares none), with the game's values for a table without a person there."""

@@ -1,7 +1,8 @@
 """Run the server with uvicorn (``seedbed serve``): access log off, query strings and seat
-tokens redacted from every log line, forwarded headers ignored unless trusted, WebSocket
-frames capped well above the protocol's message limit (a message over the limit gets
-``too_large``; only a far larger frame closes the connection)."""
+tokens redacted from every log line, forwarded headers left to the app (it believes only its
+trusted proxies: :mod:`seedbed.server.forwarded`), WebSocket frames capped well above the
+protocol's message limit (a message over the limit gets ``too_large``; only a far larger
+frame closes the connection)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,7 @@ def serve(settings: ServerSettings) -> None:
         ws_max_size=settings.max_message_bytes * FRAME_FACTOR,
         ws_per_message_deflate=settings.compress,
         log_level="info",
-        proxy_headers=settings.trust_proxy_headers,
-        forwarded_allow_ips="*" if settings.trust_proxy_headers else None,
+        proxy_headers=False,  # the app applies them, from its trusted proxies only
         server_header=False,
     )
     install_redaction()  # again: uvicorn's configuration added its own handlers

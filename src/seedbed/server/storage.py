@@ -59,6 +59,7 @@ from sqlalchemy import (
     false,
     func,
     insert,
+    null,
     select,
     text,
     true,
@@ -212,6 +213,9 @@ class TableInfo:
     outcome: dict[str, Any] | None
     abort_reason: str | None
     moves: int
+    options_whole: bool = True
+    """False when read without its options (``with_options=False``): ``table.options`` is
+    then empty and :meth:`Store.options_of` reads them (issue 37, item 6)."""
 
 
 @dataclass(frozen=True)
@@ -368,14 +372,19 @@ def move_count() -> ScalarSelect[int]:
     return select(func.count()).where(MoveRow.table_id == TableRow.id).scalar_subquery()
 
 
-def summaries() -> Select[Any]:
-    """Every column of ``tables`` and the move count: what :func:`table_info` reads."""
-    return select(*TableRow.__table__.columns, move_count().label("moves"))
+def summaries(with_options: bool = True) -> Select[Any]:
+    """Every column of ``tables`` and the move count: what :func:`table_info` reads; the
+    options read as NULL unless ``with_options`` (a list of tables reads no card sets of
+    megabytes: the server keeps what it shows of each table's options)."""
+    columns: list[Any] = list(TableRow.__table__.columns)
+    if not with_options:
+        columns = [null().label("options") if c.name == "options" else c for c in columns]
+    return select(*columns, move_count().label("moves"))
 
 
 def new_table_of(row: Row[Any]) -> NewTable:
     return NewTable(
-        row.id, row.game, row.num_players, dict(row.options), int(row.seed),
+        row.id, row.game, row.num_players, dict(row.options or {}), int(row.seed),
         list(row.seating), row.turn_seconds, bool(row.seed_chosen),
         dict(row.table_options or {}), bool(row.chat),
     )  # fmt: skip
@@ -392,6 +401,7 @@ def table_info(row: Row[Any]) -> TableInfo:
         outcome=row.outcome,
         abort_reason=row.abort_reason,
         moves=int(row.moves),
+        options_whole=row.options is not None,
     )
 
 
@@ -511,21 +521,36 @@ class Store:
         with self.engine.connect() as conn:
             return list(conn.scalars(query))
 
-    def info(self, table_id: str) -> TableInfo | None:
-        """The table's summary without its moves, or None if there is no such table."""
+    def info(self, table_id: str, with_options: bool = True) -> TableInfo | None:
+        """The table's summary without its moves, or None if there is no such table
+        (``with_options``: see :func:`summaries`)."""
+        query = summaries(with_options).where(TableRow.id == table_id)
         with self.engine.connect() as conn:
-            row = conn.execute(summaries().where(TableRow.id == table_id)).one_or_none()
+            row = conn.execute(query).one_or_none()
         return None if row is None else table_info(row)
 
+    def options_of(self, table_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """The whole options of these tables, by id (the ids of no table left out)."""
+        query = select(TableRow.id, TableRow.options).where(TableRow.id.in_(table_ids))
+        with self.engine.connect() as conn:
+            return {row.id: dict(row.options) for row in conn.execute(query)}
+
     def list_tables(
-        self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0
+        self,
+        status: str | None = None,
+        game: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+        with_options: bool = True,
     ) -> TablePage:
         """A page of summaries, newest first (then by id), with the number of all tables of
-        this status and game (None: any). ValueError naming the bound for a bad request."""
+        this status and game (None: any). ValueError naming the bound for a bad request.
+        ``with_options``: see :func:`summaries`."""
         check_page(status, limit, offset)
         filters = page_filters(status, game)
         newest = (TableRow.created_at.desc(), TableRow.id.desc())
-        page = summaries().where(*filters).order_by(*newest).limit(limit).offset(offset)
+        page = summaries(with_options).where(*filters).order_by(*newest)
+        page = page.limit(limit).offset(offset)
         total = select(func.count()).select_from(TableRow).where(*filters)
         with self.engine.connect() as conn:
             items = [table_info(row) for row in conn.execute(page)]
@@ -624,13 +649,21 @@ class AsyncStore:
     async def running_ids(self) -> list[str]:
         return await self._run(self.store.running_ids)
 
-    async def info(self, table_id: str) -> TableInfo | None:
-        return await self._run(self.store.info, table_id)
+    async def info(self, table_id: str, with_options: bool = True) -> TableInfo | None:
+        return await self._run(self.store.info, table_id, with_options)
+
+    async def options_of(self, table_ids: list[str]) -> dict[str, dict[str, Any]]:
+        return await self._run(self.store.options_of, table_ids)
 
     async def list_tables(
-        self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0
+        self,
+        status: str | None = None,
+        game: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+        with_options: bool = True,
     ) -> TablePage:
-        return await self._run(self.store.list_tables, status, game, limit, offset)
+        return await self._run(self.store.list_tables, status, game, limit, offset, with_options)
 
     async def load(self, table_id: str) -> StoredTable | None:
         return await self._run(self.store.load, table_id)
