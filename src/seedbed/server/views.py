@@ -11,7 +11,7 @@ menu's type runs without enumerating it (D-25).
 >>> state = seedbed.game("stalk_exchange").new_state(3, seed=1)
 >>> actions, elided = capped_menu(state.legal_actions(0))
 >>> len(actions), elided
-(247, 0)
+(241, 0)
 """
 
 from __future__ import annotations

@@ -211,7 +211,7 @@ TWINS: dict[str, Twin] = {
 def test_twins_look_the_same_step_by_step(num_players: int, kind: str) -> None:
     rng = Rng(num_players * 1000 + len(kind))
     twins = compared = 0
-    for seed in range(2):
+    for seed in range(4):
         for s in played_states(num_players, seed, every=3):
             v = rng.below(num_players)
             t = TWINS[kind](s, v, rng)
@@ -223,8 +223,10 @@ def test_twins_look_the_same_step_by_step(num_players: int, kind: str) -> None:
     if kind in ("hand", "commit") and num_players == 2:
         assert twins == 0  # no hands in the 2-player game (F-69)
         return
-    assert twins > 10
-    assert compared > 15  # most twins are compared for a few steps before a reveal
+    assert twins > 20
+    # twins are compared for a few steps before a reveal; a 3-player commit is revealed at
+    # once more often than not (about 10 comparisons in 25 twins), the others far later
+    assert compared > twins // 4
 
 
 @pytest.mark.parametrize("num_players", [3, 4])
