@@ -87,13 +87,17 @@ def install_redaction() -> None:
 
 
 class AddressLimits:
-    """Per client address: tables created (a token bucket each) and WebSockets open, overall
-    and per table. Memory stays bounded: at most ``max_addresses`` buckets are kept (the
-    least recently used is forgotten; at worst a forgotten address gets a fresh burst).
+    """Per client address: tables created and WebSockets opened (a token bucket each per
+    minute), and WebSockets open, overall and per table. Memory stays bounded: at most
+    ``max_addresses`` buckets of each kind are kept (the least recently used is forgotten; at
+    worst a forgotten address gets a fresh burst).
 
     >>> limits = AddressLimits(tables_per_minute=2, sockets=3, sockets_per_table=2)
     >>> [limits.may_create("1.2.3.4") for _ in range(3)]
     [True, True, False]
+    >>> limits = AddressLimits(2, 3, 2, connects_per_minute=1)
+    >>> limits.may_connect("1.2.3.4"), limits.may_connect("1.2.3.4")
+    (True, False)
     >>> limits.open("1.2.3.4", "t"), limits.open("1.2.3.4", "t"), limits.open("1.2.3.4", "t")
     (True, True, False)
     >>> limits.open("1.2.3.4", "u"), limits.open("1.2.3.4", "v")
@@ -107,26 +111,35 @@ class AddressLimits:
         sockets_per_table: int,
         max_addresses: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
+        connects_per_minute: float = 60.0,
     ) -> None:
         self.tables_per_minute = tables_per_minute
+        self.connects_per_minute = connects_per_minute
         self.sockets = sockets
         self.sockets_per_table = sockets_per_table
         self.max_addresses = max_addresses
         self.clock = clock
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._connects: OrderedDict[str, TokenBucket] = OrderedDict()
         self._open: dict[str, int] = {}
         self._open_on: dict[tuple[str, str], int] = {}
 
     def may_create(self, address: str) -> bool:
         """Take one table creation from the address's allowance, if it has one left."""
-        bucket = self._buckets.get(address)
+        return self._take(self._buckets, address, self.tables_per_minute)
+
+    def may_connect(self, address: str) -> bool:
+        """Take one WebSocket opening from the address's allowance, if it has one left."""
+        return self._take(self._connects, address, self.connects_per_minute)
+
+    def _take(self, buckets: OrderedDict[str, TokenBucket], address: str, per_minute: float) -> bool:
+        bucket = buckets.get(address)
         if bucket is None:
-            burst = max(1, int(self.tables_per_minute))
-            bucket = TokenBucket(self.tables_per_minute / 60.0, burst, self.clock)
-            self._buckets[address] = bucket
-            while len(self._buckets) > self.max_addresses:
-                self._buckets.popitem(last=False)
-        self._buckets.move_to_end(address)
+            bucket = TokenBucket(per_minute / 60.0, max(1, int(per_minute)), self.clock)
+            buckets[address] = bucket
+            while len(buckets) > self.max_addresses:
+                buckets.popitem(last=False)
+        buckets.move_to_end(address)
         return bucket.allow()
 
     def open(self, address: str, table_id: str) -> bool:
@@ -144,6 +157,34 @@ class AddressLimits:
         """Count a socket closing (one that :meth:`open` counted)."""
         _decrement(self._open, address)
         _decrement(self._open_on, (address, table_id))
+
+
+class PeerCounts:
+    """Connections open per peer address, with a ceiling (None: counted, never refused). The
+    count of an address that has none open is dropped, so memory follows open connections.
+
+    >>> peers = PeerCounts(2)
+    >>> peers.enter("a"), peers.enter("a"), peers.enter("a"), peers.enter("b")
+    (True, True, False, True)
+    >>> peers.leave("a"); peers.enter("a")
+    True
+    """
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.open: dict[str, int] = {}
+
+    def enter(self, address: str) -> bool:
+        """Count a connection opening; False (nothing counted) at the ceiling."""
+        held = self.open.get(address, 0)
+        if self.limit is not None and held >= self.limit:
+            return False
+        self.open[address] = held + 1
+        return True
+
+    def leave(self, address: str) -> None:
+        """Count a connection closing (one that :meth:`enter` counted)."""
+        _decrement(self.open, address)
 
 
 def _decrement(counts: dict[K, int], key: K) -> None:

@@ -1,7 +1,9 @@
 """Run the server with uvicorn (``seedbed serve``): access log off, query strings and seat
 tokens redacted from every log line, forwarded headers ignored unless trusted, WebSocket
 frames capped well above the protocol's message limit (a message over the limit gets
-``too_large``; only a far larger frame closes the connection)."""
+``too_large``; only a far larger frame closes the connection), and the connection limits of
+:mod:`seedbed.server.connections` (header, body and send deadlines, connections per address,
+WebSocket floods)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import uvicorn
 
 from seedbed.server.app import create_app
 from seedbed.server.config import ServerSettings
+from seedbed.server.connections import protocols
 from seedbed.server.limits import install_redaction
 
 FRAME_FACTOR = 4
@@ -23,8 +26,11 @@ def serve(settings: ServerSettings) -> None:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    http, ws = protocols(settings)
     config = uvicorn.Config(
         create_app(settings),
+        http=http,
+        ws=ws,
         host=settings.host,
         port=settings.port,
         access_log=False,
