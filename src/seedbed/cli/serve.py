@@ -91,7 +91,9 @@ def serve(
     ] = 8,
     ws_connects_per_minute: Annotated[
         float,
-        typer.Option(help="WebSockets one client address may open per minute (close 4429 past it)."),
+        typer.Option(
+            help="WebSockets one client address may open per minute (close 4429 past it)."
+        ),
     ] = 60.0,
     flood_factor: Annotated[
         float,

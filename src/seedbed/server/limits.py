@@ -132,7 +132,9 @@ class AddressLimits:
         """Take one WebSocket opening from the address's allowance, if it has one left."""
         return self._take(self._connects, address, self.connects_per_minute)
 
-    def _take(self, buckets: OrderedDict[str, TokenBucket], address: str, per_minute: float) -> bool:
+    def _take(
+        self, buckets: OrderedDict[str, TokenBucket], address: str, per_minute: float
+    ) -> bool:
         bucket = buckets.get(address)
         if bucket is None:
             bucket = TokenBucket(per_minute / 60.0, max(1, int(per_minute)), self.clock)
