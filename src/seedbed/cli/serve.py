@@ -92,7 +92,8 @@ def serve(
     ws_connects_per_minute: Annotated[
         float,
         typer.Option(
-            help="WebSockets one client address may open per minute (close 4429 past it)."
+            help="WebSockets one client address may open per minute (HTTP 429 past it; not "
+            "applied with --trust-proxy-headers)."
         ),
     ] = 60.0,
     flood_factor: Annotated[

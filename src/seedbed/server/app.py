@@ -142,10 +142,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(StarletteHTTPException, _error_body)
     app.add_exception_handler(Exception, _internal)
     limits = AddressLimits(
-        settings.tables_per_minute,
-        settings.sockets_per_address,
-        settings.sockets_per_table,
-        connects_per_minute=settings.ws_connects_per_minute,
+        settings.tables_per_minute, settings.sockets_per_address, settings.sockets_per_table
     )
     _add_rest(app, runtime, settings, limits)
     _add_lobby_helpers(app, runtime, settings)
@@ -406,13 +403,11 @@ def _add_websocket(
 ) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
-        """A seat (with its token) or a spectator (without). Past an address's limits the
-        socket is accepted, then closed with 4429, as documented (a close before accepting
-        is an HTTP 403 to the client, which says nothing of why)."""
+        """A seat (with its token) or a spectator (without). Past an address's limits of
+        open sockets the socket is accepted, then closed with 4429, as documented (a close
+        before accepting is an HTTP 403 to the client, which says nothing of why). New
+        sockets a minute are limited below the app (:mod:`seedbed.server.connections`)."""
         address = client_address(websocket)
-        if not limits.may_connect(address):
-            await _too_many(websocket, "too many connections a minute")
-            return
         actor = None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().get(table_id)
         if actor is None:
             await websocket.close(code=CLOSE_UNKNOWN_TABLE)
@@ -423,17 +418,13 @@ def _add_websocket(
             await websocket.close(code=CLOSE_BAD_TOKEN)
             return
         if not limits.open(address, table_id):
-            await _too_many(websocket, "too many connections")
+            await websocket.accept()
+            await websocket.close(code=CLOSE_TOO_MANY, reason="too many connections")
             return
         try:
             await _serve(websocket, actor, seat, settings)
         finally:
             limits.close(address, table_id)
-
-
-async def _too_many(websocket: WebSocket, reason: str) -> None:
-    await websocket.accept()
-    await websocket.close(code=CLOSE_TOO_MANY, reason=reason)
 
 
 async def _serve(

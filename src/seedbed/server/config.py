@@ -70,7 +70,8 @@ class ServerSettings:
     """WebSockets one client address may hold open on one table at once (4429 past it)."""
     ws_connects_per_minute: float = 60.0
     """WebSockets one client address may open per minute (bursts of the same size); past it
-    the socket is accepted and closed with 4429, so a flooder cannot reconnect at once."""
+    the upgrade gets HTTP 429 before any handshake, so a closed flooder cannot reconnect at
+    once. Not applied with ``trust_proxy_headers`` (every connection comes from the proxy)."""
     flood_factor: float = 4.0
     """A socket sending faster than this multiple of the message rate (and bursts) is closed
     with 1008, its messages dropped unparsed; below it, refused messages get ``rate_limited``."""

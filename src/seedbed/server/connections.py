@@ -13,6 +13,9 @@ connection that sends nothing was held forever):
 - at most ``http_connections_per_address`` connections per peer address; past it, 429 and
   closed before anything is read (a WebSocket upgrade stops counting here: the app counts
   sockets);
+- at most ``ws_connects_per_minute`` WebSocket upgrades per peer address; past it, 429 with
+  ``Retry-After`` and closed, before any handshake or the app (a flooder closed for its flood
+  would otherwise cost a handshake per reconnect, hundreds a second);
 - a response the peer leaves unread for ``send_seconds`` is abandoned: the connection is cut.
 
 WebSocket (:class:`GuardedWebSocket`, on uvicorn's websockets-sansio protocol):
@@ -42,7 +45,7 @@ from websockets.exceptions import InvalidState
 
 from seedbed.server.config import ServerSettings
 from seedbed.server.guard import SECURITY_HEADERS
-from seedbed.server.limits import PeerCounts, TokenBucket
+from seedbed.server.limits import PeerCounts, PerMinute, TokenBucket
 from seedbed.server.table import CLOSE_TOO_SLOW
 
 CLOSE_FLOOD = 1008
@@ -59,12 +62,14 @@ class ConnectionRules:
     flood_rate: float
     flood_burst: int
     http_peers: PeerCounts
+    ws_connects: PerMinute | None
 
     @classmethod
     def of(cls, settings: ServerSettings) -> ConnectionRules:
-        # behind a proxy every connection comes from the proxy: a per-address ceiling there
-        # would be one ceiling for everyone
-        ceiling = None if settings.trust_proxy_headers else settings.http_connections_per_address
+        # behind a proxy every connection comes from the proxy: a per-address limit there
+        # would be one limit for everyone
+        proxied = settings.trust_proxy_headers
+        ceiling = None if proxied else settings.http_connections_per_address
         return cls(
             header_seconds=settings.header_seconds,
             body_seconds=settings.body_seconds,
@@ -72,7 +77,11 @@ class ConnectionRules:
             flood_rate=settings.rate_per_second * settings.flood_factor,
             flood_burst=max(1, int(settings.rate_burst * settings.flood_factor)),
             http_peers=PeerCounts(ceiling),
+            ws_connects=None if proxied else PerMinute(settings.ws_connects_per_minute),
         )
+
+    def may_upgrade(self, peer: str) -> bool:
+        return self.ws_connects is None or self.ws_connects.allow(peer)
 
 
 def protocols(settings: ServerSettings) -> tuple[type[GuardedHttp], type[GuardedWebSocket]]:
@@ -134,8 +143,13 @@ class GuardedHttp(HttpToolsProtocol):
         super().on_message_complete()
 
     def handle_websocket_upgrade(self) -> None:
-        """The transport becomes a WebSocket's: the app counts it from here."""
+        """The transport becomes a WebSocket's (the app counts it from here), unless the
+        address opened too many this minute."""
         self._disarm()
+        if not self.rules.may_upgrade(self.peer):
+            retry = [(b"retry-after", b"60")]
+            self._answer(429, "too many new WebSockets a minute from one address", retry)
+            return
         self._uncount()
         super().handle_websocket_upgrade()
 
@@ -178,10 +192,13 @@ class GuardedHttp(HttpToolsProtocol):
             cycle.disconnected = True
             cycle.message_event.set()
 
-    def _answer(self, status: int, detail: str) -> None:
+    def _answer(
+        self, status: int, detail: str, extra: list[tuple[bytes, bytes]] | None = None
+    ) -> None:
         """A whole response written by the protocol itself, then the connection closed."""
         body = json.dumps({"detail": detail}).encode()
         headers = [
+            *(extra or []),
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode()),
             (b"connection", b"close"),

@@ -86,18 +86,47 @@ def install_redaction() -> None:
                 target.addFilter(RedactTokens())
 
 
+class PerMinute:
+    """A token bucket per address: ``per_minute`` a minute, bursts of as many. Memory stays
+    bounded: at most ``max_addresses`` buckets are kept (the least recently used is
+    forgotten; at worst a forgotten address gets a fresh burst).
+
+    >>> connects = PerMinute(2)
+    >>> [connects.allow("1.2.3.4") for _ in range(3)], connects.allow("5.6.7.8")
+    ([True, True, False], True)
+    """
+
+    def __init__(
+        self,
+        per_minute: float,
+        max_addresses: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_minute = per_minute
+        self.max_addresses = max_addresses
+        self.clock = clock
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def allow(self, address: str) -> bool:
+        """Take one from the address's allowance, if it has one left."""
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            burst = max(1, int(self.per_minute))
+            bucket = TokenBucket(self.per_minute / 60.0, burst, self.clock)
+            self._buckets[address] = bucket
+            while len(self._buckets) > self.max_addresses:
+                self._buckets.popitem(last=False)
+        self._buckets.move_to_end(address)
+        return bucket.allow()
+
+
 class AddressLimits:
-    """Per client address: tables created and WebSockets opened (a token bucket each per
-    minute), and WebSockets open, overall and per table. Memory stays bounded: at most
-    ``max_addresses`` buckets of each kind are kept (the least recently used is forgotten; at
-    worst a forgotten address gets a fresh burst).
+    """Per client address: tables created (:class:`PerMinute`) and WebSockets open, overall
+    and per table.
 
     >>> limits = AddressLimits(tables_per_minute=2, sockets=3, sockets_per_table=2)
     >>> [limits.may_create("1.2.3.4") for _ in range(3)]
     [True, True, False]
-    >>> limits = AddressLimits(2, 3, 2, connects_per_minute=1)
-    >>> limits.may_connect("1.2.3.4"), limits.may_connect("1.2.3.4")
-    (True, False)
     >>> limits.open("1.2.3.4", "t"), limits.open("1.2.3.4", "t"), limits.open("1.2.3.4", "t")
     (True, True, False)
     >>> limits.open("1.2.3.4", "u"), limits.open("1.2.3.4", "v")
@@ -111,38 +140,17 @@ class AddressLimits:
         sockets_per_table: int,
         max_addresses: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
-        connects_per_minute: float = 60.0,
     ) -> None:
         self.tables_per_minute = tables_per_minute
-        self.connects_per_minute = connects_per_minute
         self.sockets = sockets
         self.sockets_per_table = sockets_per_table
-        self.max_addresses = max_addresses
-        self.clock = clock
-        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
-        self._connects: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._creations = PerMinute(tables_per_minute, max_addresses, clock)
         self._open: dict[str, int] = {}
         self._open_on: dict[tuple[str, str], int] = {}
 
     def may_create(self, address: str) -> bool:
         """Take one table creation from the address's allowance, if it has one left."""
-        return self._take(self._buckets, address, self.tables_per_minute)
-
-    def may_connect(self, address: str) -> bool:
-        """Take one WebSocket opening from the address's allowance, if it has one left."""
-        return self._take(self._connects, address, self.connects_per_minute)
-
-    def _take(
-        self, buckets: OrderedDict[str, TokenBucket], address: str, per_minute: float
-    ) -> bool:
-        bucket = buckets.get(address)
-        if bucket is None:
-            bucket = TokenBucket(per_minute / 60.0, max(1, int(per_minute)), self.clock)
-            buckets[address] = bucket
-            while len(buckets) > self.max_addresses:
-                buckets.popitem(last=False)
-        buckets.move_to_end(address)
-        return bucket.allow()
+        return self._creations.allow(address)
 
     def open(self, address: str, table_id: str) -> bool:
         """Count a socket opening; False (nothing counted) when a limit is reached."""

@@ -30,7 +30,8 @@ const CLOSE_ABORTED = 4410; // the server's close code for a table it aborted (d
 const ABORTED = "This table was aborted (abandoned, or stopped by the server's operator).";
 const MAX_BACKOFF_MS = 3000;
 // closed for too many sockets or messages from this address (4429, 1008: docs/protocol.md):
-// such a socket was accepted first, so only the longest wait keeps reconnects under the limit
+// such a socket was accepted first, so only the longest wait keeps reconnects under the
+// server's limit of new sockets a minute
 const THROTTLED = [4429, 1008];
 
 /** The table's summary and its game's view module, or null once the problem is shown. */
