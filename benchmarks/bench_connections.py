@@ -2,7 +2,7 @@
 asserted; loopback only, bounded in count and time.
 
     .venv/bin/python benchmarks/bench_connections.py [flood|slowloris|all]
-        [--seconds 10] [--flooders 32] [--connections 19500]
+        [--seconds 10] [--flooders 32] [--connections 19500] [--addresses 1] [--hold 15]
 
 - ``flood``: one player (from 127.0.0.2) plays a two-seat table, one act at a time, while
   ``--flooders`` sockets from 127.0.0.1 send acts as fast as they can to another table (and
@@ -11,7 +11,9 @@ asserted; loopback only, bounded in count and time.
   managed.
 - ``slowloris``: ``--connections`` sockets from 127.0.0.1 (as many as the file descriptor
   limit allows; this process raises its soft limit to the hard one and the server inherits
-  it) each send part of a request's headers and a header line every 5 s. Prints how many
+  it), from ``--addresses`` source addresses (1: 127.0.0.1; more: 127.1.x.y, past the
+  per-address limit, so only the header deadline bounds them), each send part of a
+  request's headers and a header line every 5 s. Prints how many
   the server accepted and held, the latency of a normal request from 127.0.0.2 meanwhile,
   and how many connections (file descriptors) the server holds once its header deadline
   has passed.
@@ -167,18 +169,29 @@ async def _drain(ws: Any) -> None:
         pass
 
 
+async def attack(url: str, seconds: float, flooders: int) -> None:
+    """The flooders (in a process of their own, so the victim's measure is the server's)."""
+    tally = FloodTally()
+    until = time.monotonic() + seconds
+    await asyncio.gather(*(flooder(url, until, tally) for _ in range(flooders)))
+    print(orjson.dumps(tally.__dict__).decode())
+
+
 async def flood(server: Server, seconds: float, flooders: int) -> None:
     rng = random.Random(1)
     calm = await victim(server, time.monotonic() + seconds, rng)
     target = await asyncio.to_thread(new_table, server)
     url = f"{server.ws}/ws/tables/{target['table_id']}?token={target['seats'][0]['token']}"
-    tally = FloodTally()
-    until = time.monotonic() + seconds + 2
-    attack = [asyncio.create_task(flooder(url, until, tally)) for _ in range(flooders)]
+    command = [sys.executable, __file__, "attack", url, str(seconds + 2), str(flooders)]
+    attacker = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
     await asyncio.sleep(2)  # the flood is on
-    under = await victim(server, until, rng)
-    await asyncio.gather(*attack)
+    under = await victim(server, time.monotonic() + seconds, rng)
+    out, _ = await attacker.communicate()
+    tally = FloodTally(**orjson.loads(out.splitlines()[-1]))
     for label, values in (("no flood", calm), (f"{flooders}-socket flood", under)):
+        if not values:
+            print(f"ack round trip, {label:17}: no act answered within {seconds:g} s")
+            continue
         ms = [1000 * percentile(values, q) for q in (50, 99)]
         print(
             f"ack round trip, {label:17}: p50 {ms[0]:7.1f} ms  p99 {ms[1]:7.1f} ms  "
@@ -200,12 +213,15 @@ def raise_fd_limit() -> int:
     return hard
 
 
-def open_loris(port: int, count: int) -> list[socket.socket]:
-    """``count`` connections (fewer if the system refuses), each with a partial request."""
+def open_loris(port: int, count: int, addresses: int) -> list[socket.socket]:
+    """``count`` connections (fewer if the system refuses), each with a partial request, from
+    ``addresses`` source addresses (127.0.0.1, or 127.1.x.y in turn)."""
     socks: list[socket.socket] = []
-    for _ in range(count):
+    for k in range(count):
+        a = k % addresses
+        source = "127.0.0.1" if addresses == 1 else f"127.1.{a // 250}.{1 + a % 250}"
         try:
-            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            sock = socket.create_connection(("127.0.0.1", port), 5, (source, 0))
             sock.setblocking(False)
             sock.send(b"GET /api/tables HTTP/1.1\r\nHost: x\r\n")
         except OSError:
@@ -250,13 +266,14 @@ def normal_request(server: Server) -> str:
     return f"{status} in {1000 * (time.perf_counter() - start):.1f} ms"
 
 
-def slowloris(server: Server, count: int, hold: float) -> None:
+def slowloris(server: Server, count: int, hold: float, addresses: int) -> None:
     start = time.monotonic()
-    socks = open_loris(int(server.base.rsplit(":", 1)[1]), count)
+    socks = open_loris(int(server.base.rsplit(":", 1)[1]), count, addresses)
     opened = time.monotonic() - start
     time.sleep(1)
     print(
-        f"slowloris: {len(socks):,} of {count:,} connections opened in {opened:.1f} s; the "
+        f"slowloris from {addresses} address(es): {len(socks):,} of {count:,} connections "
+        f"opened in {opened:.1f} s; the "
         f"server holds {server.fds():,} file descriptors, "
         f"{still_open(socks, drip=True):,} connections still open"
     )
@@ -281,6 +298,10 @@ def main() -> None:
     parser.add_argument("--flooders", type=int, default=32)
     parser.add_argument("--connections", type=int, default=19_500)
     parser.add_argument("--hold", type=float, default=15.0)
+    parser.add_argument("--addresses", type=int, default=1, help="slowloris source addresses")
+    if sys.argv[1:2] == ["attack"]:  # the flooders' process
+        asyncio.run(attack(sys.argv[2], float(sys.argv[3]), int(sys.argv[4])))
+        return
     args = parser.parse_args()
     limit = raise_fd_limit()  # before the server starts: it inherits the limit
     print(f"file descriptor limit (this process and the server): {limit:,}")
@@ -289,7 +310,7 @@ def main() -> None:
             asyncio.run(flood(server, args.seconds, args.flooders))
     if args.what in ("slowloris", "all"):
         with running_server() as server:
-            slowloris(server, min(args.connections, limit - 100), args.hold)
+            slowloris(server, min(args.connections, limit - 100), args.hold, args.addresses)
 
 
 if __name__ == "__main__":

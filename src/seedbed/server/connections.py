@@ -21,9 +21,11 @@ connection that sends nothing was held forever):
 WebSocket (:class:`GuardedWebSocket`, on uvicorn's websockets-sansio protocol):
 
 - messages are counted as their frames arrive, before the app or any JSON parser sees them:
-  past ``flood_factor`` times the message rate (and the burst) the socket is closed with 1008
-  and the messages it queued are dropped unread; every message sent earns one back, like the
-  app's rate limit;
+  past ``flood_factor`` times the message rate (and the burst) the socket is closed with 1008,
+  the messages it queued are dropped unread and nothing more is read from it; every message
+  sent earns one back, like the app's rate limit. Frames are parsed :data:`SLICE` bytes at a
+  time, so a flood is noticed within a slice rather than after a whole read (256 KiB of small
+  frames, thousands of them, parsed in one go);
 - a peer that takes nothing for ``send_seconds`` is closed with 4408: the app hears of it at
   once (the socket's slot is freed), the close frame waits ``send_seconds`` more for the peer
   to read it, then the connection is cut (uvicorn's own close waits for a flush that never
@@ -50,6 +52,8 @@ from seedbed.server.table import CLOSE_TOO_SLOW
 
 CLOSE_FLOOD = 1008
 """Close code (policy violation) of a socket sending past ``flood_factor`` times its rate."""
+SLICE = 16 * 1024
+"""Bytes of WebSocket frames parsed at a time (a flood's rest is dropped unparsed)."""
 
 
 @dataclass(frozen=True)
@@ -218,11 +222,24 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         super().__init__(*args, **kwargs)
         self.flood = TokenBucket(self.rules.flood_rate, self.rules.flood_burst)
         self.stall: asyncio.TimerHandle | None = None
+        self.flooded = False
+
+    def data_received(self, data: bytes) -> None:
+        if len(data) <= SLICE:
+            if not self.flooded:
+                super().data_received(data)
+            return
+        for start in range(0, len(data), SLICE):
+            if self.flooded:
+                return
+            super().data_received(data[start : start + SLICE])
 
     def send_receive_event_to_app(self) -> None:
         if not self.close_sent and not self.flood.allow():
             self.frames = []
+            self.flooded = True
             self._shut(CLOSE_FLOOD, "too many messages")
+            self.transport.pause_reading()  # what it sends now waits in its own buffers
             return
         super().send_receive_event_to_app()
 
@@ -262,7 +279,8 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         queued for it is dropped); the peer gets the close frame if it reads within
         ``send_seconds``, what it sends meanwhile is dropped undelivered until its own close
         frame ends the connection (closing the socket on unread data would reset it, and
-        the close frame with it), and the connection is cut after that."""
+        the close frame with it), and the connection is cut after that. A flooder is not
+        read at all meanwhile (:meth:`send_receive_event_to_app`)."""
         while not self.queue.empty():
             self.queue.get_nowait()
         self.queue.put_nowait({"type": "websocket.disconnect", "code": code, "reason": reason})
