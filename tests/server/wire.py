@@ -75,6 +75,8 @@ class Server:
         extra = (*FAST_MOVES, *extra)
         # the tests replay seeded deals: a public server refuses chosen seeds (issue 12, defect 7)
         self.extra = (*extra, "--allow-chosen-seeds") if chosen_seeds else extra
+        if "--ws-connects-per-minute" not in extra:  # every test connects from 127.0.0.1
+            self.extra = (*self.extra, "--ws-connects-per-minute", "1000000")
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
         self.starts = 0

@@ -18,6 +18,9 @@ LONGEST = {"idle-hours": 876_000.0}
 """The longest durations (a century): beyond, a limit means nothing, and far beyond it the
 server's time arithmetic overflows (issue 37, item 13: every sweep failed)."""
 
+MAX_DEADLINE_SECONDS = 3600.0
+"""The longest header, body or send deadline (``--header-seconds`` and the like)."""
+
 
 def _check(
     port: int, bot_seconds: float, public_url: str | None, numbers: dict[str, float]
@@ -121,6 +124,42 @@ def serve(
     sockets_per_table: Annotated[
         int, typer.Option(help="WebSockets one client address may hold open on one table.")
     ] = 8,
+    ws_connects_per_minute: Annotated[
+        float,
+        typer.Option(
+            help="WebSockets one client address may open per minute (HTTP 429 past it; not "
+            "applied with --trust-proxy-headers)."
+        ),
+    ] = 60.0,
+    flood_factor: Annotated[
+        float,
+        typer.Option(
+            help="Close a WebSocket (code 1008) sending faster than this multiple of the "
+            "message rate (30/s, bursts of 60); at least 1."
+        ),
+    ] = 4.0,
+    send_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Cut a client that reads nothing of what is sent to it for this long "
+            "(a WebSocket is closed with 4408)."
+        ),
+    ] = 10.0,
+    header_seconds: Annotated[
+        float,
+        typer.Option(help="An HTTP request's headers must arrive within this long (else 408)."),
+    ] = 10.0,
+    body_seconds: Annotated[
+        float,
+        typer.Option(help="An HTTP request's body must arrive within this long (else 408)."),
+    ] = 30.0,
+    http_connections_per_address: Annotated[
+        int,
+        typer.Option(
+            help="HTTP connections one client address may hold open (429 past it; not "
+            "applied with --trust-proxy-headers)."
+        ),
+    ] = 64,
     idle_hours: Annotated[
         float,
         typer.Option(help="Abort a running table after this long without a move (<= 876000)."),
@@ -168,6 +207,11 @@ def serve(
             "tables-per-minute": tables_per_minute,
             "sockets-per-address": sockets_per_address,
             "sockets-per-table": sockets_per_table,
+            "ws-connects-per-minute": ws_connects_per_minute,
+            "send-seconds": send_seconds,
+            "header-seconds": header_seconds,
+            "body-seconds": body_seconds,
+            "http-connections-per-address": http_connections_per_address,
             "idle-hours": idle_hours,
             "tables-in-memory": tables_in_memory,
             "finished-tables-mb": finished_tables_mb,
@@ -178,6 +222,12 @@ def serve(
         }
         _check(port, bot_seconds, public_url, numbers)
         _check_links(host, port, public_url, trust_proxy_headers)
+        if not (math.isfinite(flood_factor) and flood_factor >= 1):
+            fail(f"--flood-factor must be a number of at least 1, not {flood_factor}")
+        deadlines = {"send": send_seconds, "header": header_seconds, "body": body_seconds}
+        for name, seconds in deadlines.items():
+            if seconds > MAX_DEADLINE_SECONDS:  # a timer that far off overflows the event loop
+                fail(f"--{name}-seconds must be at most {MAX_DEADLINE_SECONDS:g}, not {seconds}")
         select_engine(engine)
         from seedbed.server.config import ServerSettings
         from seedbed.server.forwarded import check_proxies
@@ -203,6 +253,12 @@ def serve(
             tables_per_minute=tables_per_minute,
             sockets_per_address=sockets_per_address,
             sockets_per_table=sockets_per_table,
+            ws_connects_per_minute=ws_connects_per_minute,
+            flood_factor=flood_factor,
+            send_seconds=send_seconds,
+            header_seconds=header_seconds,
+            body_seconds=body_seconds,
+            http_connections_per_address=http_connections_per_address,
             idle_hours=idle_hours,
             tables_in_memory=tables_in_memory,
             finished_tables_mb=finished_tables_mb,

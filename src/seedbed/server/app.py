@@ -30,6 +30,7 @@ from fastapi.responses import (
 )
 from pydantic import Field, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.websockets import WebSocketDisconnect
 
 from seedbed import engines
@@ -79,8 +80,9 @@ CLIENT_MESSAGE: TypeAdapter[ActMessage | SayMessage] = TypeAdapter(
 )
 """What a client may send: an ``act``, or a ``chat`` message."""
 
-SEAT = re.compile(r"[0-9]{1,2}")
-"""A seat number in a query: ASCII digits only ("²" and "١" are digits to ``str.isdigit``)."""
+SEAT = re.compile(r"0|[1-9][0-9]?")
+"""A seat number in a query: a canonical integer (no leading zero: ``00`` is refused like
+fifteen zeros) of ASCII digits only ("²" and "١" are digits to ``str.isdigit``)."""
 
 
 class Runtime:
@@ -172,11 +174,24 @@ async def _one_line_422(_: Request, exc: Exception) -> Response:
     return JSONResponse({"detail": detail}, status_code=422)
 
 
-async def _error_body(_: Request, exc: Exception) -> Response:
-    """Every HTTP error as the one documented body (a string ``detail``), headers kept."""
+async def _error_body(request: Request, exc: Exception) -> Response:
+    """Every HTTP error as the one documented body (a string ``detail``), headers kept; a 405
+    allows every method of the path (Starlette names those of the first route only)."""
     assert isinstance(exc, StarletteHTTPException)
     headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        headers["Allow"] = ", ".join(_methods_of(request))
     return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers)
+
+
+def _methods_of(request: Request) -> list[str]:
+    """The methods the app answers on the request's path, across all of its routes."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        found = getattr(route, "methods", None)
+        if found and route.matches(request.scope)[0] != Match.NONE:
+            methods.update(found)
+    return sorted(methods)
 
 
 async def _internal(_: Request, exc: Exception) -> Response:
@@ -328,7 +343,7 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
     hints = HintCache()  # one greedy move per seat and view, computed off the event loop
     replays = ReplayCache(int(settings.replay_cache_mb * 1024 * 1024))
 
-    @app.post("/api/tables/{table_id}/hint", responses=errors(403, 404, 409))
+    @app.post("/api/tables/{table_id}/hint", responses=errors(400, 403, 404, 409))
     async def post_hint(table_id: str, req: HintRequest) -> HintAnswer:
         """What the greedy bot would play for the seat of ``token``, from that seat's view
         only, with one line on why: at a table that allows hints (table option ``hints``,
@@ -433,7 +448,11 @@ def _add_websocket(
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
-        """A seat (with its token) or a spectator (without)."""
+        """A seat (with its token) or a spectator (without). Past an address's limits of
+        open sockets the socket is accepted, then closed with 4429, as documented (a close
+        before accepting is an HTTP 403 to the client, which says nothing of why). New
+        sockets a minute are limited below the app (:mod:`seedbed.server.connections`)."""
+        address = client_address(websocket)
         actor = None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().get(table_id)
         if actor is None:
             await websocket.close(code=CLOSE_UNKNOWN_TABLE)
@@ -443,9 +462,9 @@ def _add_websocket(
         if not plain or (token is not None and seat is None):
             await websocket.close(code=CLOSE_BAD_TOKEN)
             return
-        address = client_address(websocket)
         mine = moves.connection()
         if not limits.open(address, table_id):
+            await websocket.accept()
             await websocket.close(code=CLOSE_TOO_MANY, reason="too many connections")
             return
         try:
@@ -496,7 +515,10 @@ async def _read(
     may_move: Callable[[], bool],
 ) -> None:
     """Check each incoming message and hand acts to the table (within the connection's and
-    the address's move rates); refusals go to the sender."""
+    the address's move rates); refusals go to the sender, but only the first of a run of
+    ``rate_limited`` ones (answering each would let a flood cost as much as the messages it is
+    refused)."""
+    limited = False
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -505,6 +527,10 @@ async def _read(
         if raw is None:
             raw = (message.get("bytes") or b"").decode("utf-8", "replace")
         refusal, said = _parse(str(raw), settings, bucket)
+        was_limited = limited
+        limited = refusal is not None and refusal[0] == ErrorCode.RATE_LIMITED
+        if limited and was_limited:
+            continue
         if refusal is not None:
             conn.send(error_text(*refusal))
         elif isinstance(said, ActMessage) and not may_move():

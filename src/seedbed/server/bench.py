@@ -133,6 +133,10 @@ BENCH_FLAGS = (
     "1000000",
     "--sockets-per-address",
     "1000000",
+    "--ws-connects-per-minute",
+    "1000000",
+    "--http-connections-per-address",
+    "1000000",
 )
 """Every simulated player connects from 127.0.0.1, so the per-address limits a public server
 keeps would stop the load at once; seeded deals keep runs comparable."""

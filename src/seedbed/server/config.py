@@ -73,6 +73,25 @@ class ServerSettings:
     """WebSockets one client address may hold open at once (close code 4429 past it)."""
     sockets_per_table: int = 8
     """WebSockets one client address may hold open on one table at once (4429 past it)."""
+    ws_connects_per_minute: float = 60.0
+    """WebSockets one client address may open per minute (bursts of the same size); past it
+    the upgrade gets HTTP 429 before any handshake, so a closed flooder cannot reconnect at
+    once. Not applied with ``trust_proxy_headers`` (every connection comes from the proxy)."""
+    flood_factor: float = 4.0
+    """A socket sending faster than this multiple of the message rate (and bursts) is closed
+    with 1008, its messages dropped unparsed; below it, refused messages get ``rate_limited``."""
+    send_seconds: float = 10.0
+    """A peer that takes nothing we send for this long (its socket stays full) is cut: a
+    WebSocket closed with 4408 (its slot freed at once), an HTTP response abandoned."""
+    header_seconds: float = 10.0
+    """An HTTP request's line and headers must arrive within this long of the connection (or
+    of its first byte after a previous request), else 408 and the connection closed."""
+    body_seconds: float = 30.0
+    """An HTTP request's whole body must arrive within this long of its headers, else 408."""
+    http_connections_per_address: int = 64
+    """HTTP connections one client address may hold open at once (WebSockets count apart);
+    past it a connection gets 429 and is closed before any request is read. Not applied with
+    ``trust_proxy_headers``: every connection then comes from the proxy."""
 
     idle_hours: float = 24.0
     """A running table with no move for this long is aborted as abandoned."""

@@ -1,7 +1,10 @@
 """The HTTP guard in front of every REST endpoint and page (a plain ASGI middleware):
 
-- a request body longer than ``max_body_bytes`` gets 413 before any endpoint or parser sees it
-  (read in chunks and counted, whatever ``Content-Length`` claims);
+- a request body longer than ``max_body_bytes`` gets 413 before any endpoint or parser sees it:
+  a ``Content-Length`` over the limit before a byte is read, a chunked body as its chunks
+  arrive (counted, whatever ``Content-Length`` claims); the connection is closed after a
+  refusal, so the rest of the body is never read. A client that leaves mid-body is not
+  served (its deadlines are :mod:`seedbed.server.connections`'s);
 - a JSON body nested deeper than ``max_json_depth`` gets 422 before it is parsed (a parser
   would recurse once per level);
 - every response carries the hardening headers: a Content-Security-Policy allowing only this
@@ -53,13 +56,18 @@ class Guard:
             return
         send = _with_headers(send)
         body, refusal = await self._read(scope, receive)
+        if body is None:
+            return  # the client left (or its body deadline passed) before the body was whole
         if refusal is not None:
             await _refuse(send, *refusal)
             return
         await self.app(scope, _replay(body, receive), send)
 
-    async def _read(self, scope: Scope, receive: Receive) -> tuple[bytes, tuple[int, str] | None]:
-        """The whole body (bounded), or the status and reason it is refused with."""
+    async def _read(
+        self, scope: Scope, receive: Receive
+    ) -> tuple[bytes | None, tuple[int, str] | None]:
+        """The whole body (bounded; None if the client left first), or the status and reason
+        it is refused with."""
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length", b"0")
         if declared.isdigit() and len(declared) < 19 and int(declared) > self.max_body:
@@ -68,7 +76,7 @@ class Guard:
         while True:
             message = await receive()
             if message["type"] != "http.request":
-                break
+                return None, None
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:
@@ -115,6 +123,10 @@ def _with_headers(send: Send) -> Send:
 
 async def _refuse(send: Send, status: int, detail: str) -> None:
     body = json.dumps({"detail": detail}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -87,10 +87,43 @@ def install_redaction() -> None:
                 target.addFilter(RedactTokens())
 
 
+class PerMinute:
+    """A token bucket per address: ``per_minute`` a minute, bursts of as many. Memory stays
+    bounded: at most ``max_addresses`` buckets are kept (the least recently used is
+    forgotten; at worst a forgotten address gets a fresh burst).
+
+    >>> connects = PerMinute(2)
+    >>> [connects.allow("1.2.3.4") for _ in range(3)], connects.allow("5.6.7.8")
+    ([True, True, False], True)
+    """
+
+    def __init__(
+        self,
+        per_minute: float,
+        max_addresses: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_minute = per_minute
+        self.max_addresses = max_addresses
+        self.clock = clock
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def allow(self, address: str) -> bool:
+        """Take one from the address's allowance, if it has one left."""
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            burst = max(1, int(self.per_minute))
+            bucket = TokenBucket(self.per_minute / 60.0, burst, self.clock)
+            self._buckets[address] = bucket
+            while len(self._buckets) > self.max_addresses:
+                self._buckets.popitem(last=False)
+        self._buckets.move_to_end(address)
+        return bucket.allow()
+
+
 class AddressLimits:
-    """Per client address: tables created (a token bucket each) and WebSockets open, overall
-    and per table. Memory stays bounded: at most ``max_addresses`` buckets are kept (the
-    least recently used is forgotten; at worst a forgotten address gets a fresh burst).
+    """Per client address: tables created (:class:`PerMinute`) and WebSockets open, overall
+    and per table.
 
     >>> limits = AddressLimits(tables_per_minute=2, sockets=3, sockets_per_table=2)
     >>> [limits.may_create("1.2.3.4") for _ in range(3)]
@@ -112,23 +145,13 @@ class AddressLimits:
         self.tables_per_minute = tables_per_minute
         self.sockets = sockets
         self.sockets_per_table = sockets_per_table
-        self.max_addresses = max_addresses
-        self.clock = clock
-        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._creations = PerMinute(tables_per_minute, max_addresses, clock)
         self._open: dict[str, int] = {}
         self._open_on: dict[tuple[str, str], int] = {}
 
     def may_create(self, address: str) -> bool:
         """Take one table creation from the address's allowance, if it has one left."""
-        bucket = self._buckets.get(address)
-        if bucket is None:
-            burst = max(1, int(self.tables_per_minute))
-            bucket = TokenBucket(self.tables_per_minute / 60.0, burst, self.clock)
-            self._buckets[address] = bucket
-            while len(self._buckets) > self.max_addresses:
-                self._buckets.popitem(last=False)
-        self._buckets.move_to_end(address)
-        return bucket.allow()
+        return self._creations.allow(address)
 
     def open(self, address: str, table_id: str) -> bool:
         """Count a socket opening; False (nothing counted) when a limit is reached."""
@@ -198,6 +221,34 @@ class MoveLimits:
                 self._buckets.popitem(last=False)
         self._buckets.move_to_end(address)
         return connection.allow() and bucket.allow()
+
+
+class PeerCounts:
+    """Connections open per peer address, with a ceiling (None: counted, never refused). The
+    count of an address that has none open is dropped, so memory follows open connections.
+
+    >>> peers = PeerCounts(2)
+    >>> peers.enter("a"), peers.enter("a"), peers.enter("a"), peers.enter("b")
+    (True, True, False, True)
+    >>> peers.leave("a"); peers.enter("a")
+    True
+    """
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.open: dict[str, int] = {}
+
+    def enter(self, address: str) -> bool:
+        """Count a connection opening; False (nothing counted) at the ceiling."""
+        held = self.open.get(address, 0)
+        if self.limit is not None and held >= self.limit:
+            return False
+        self.open[address] = held + 1
+        return True
+
+    def leave(self, address: str) -> None:
+        """Count a connection closing (one that :meth:`enter` counted)."""
+        _decrement(self.open, address)
 
 
 def _decrement(counts: dict[K, int], key: K) -> None:

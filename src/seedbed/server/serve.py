@@ -2,7 +2,9 @@
 tokens redacted from every log line, forwarded headers left to the app (it believes only its
 trusted proxies: :mod:`seedbed.server.forwarded`), WebSocket frames capped well above the
 protocol's message limit (a message over the limit gets ``too_large``; only a far larger
-frame closes the connection)."""
+frame closes the connection), and the connection limits of
+:mod:`seedbed.server.connections` (header, body and send deadlines, connections per address,
+WebSocket floods)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import uvicorn
 
 from seedbed.server.app import create_app
 from seedbed.server.config import ServerSettings
+from seedbed.server.connections import protocols
 from seedbed.server.limits import install_redaction
 
 FRAME_FACTOR = 4
@@ -24,8 +27,11 @@ def serve(settings: ServerSettings) -> None:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    http, ws = protocols(settings)
     config = uvicorn.Config(
         create_app(settings),
+        http=http,
+        ws=ws,
         host=settings.host,
         port=settings.port,
         access_log=False,

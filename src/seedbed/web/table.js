@@ -29,6 +29,10 @@ import { TurnTimer } from "./timer.js";
 const CLOSE_ABORTED = 4410; // the server's close code for a table it aborted (docs/protocol.md)
 const ABORTED = "This table was aborted (abandoned, or stopped by the server's operator).";
 const MAX_BACKOFF_MS = 3000;
+// closed for too many sockets or messages from this address (4429, 1008: docs/protocol.md):
+// such a socket was accepted first, so only the longest wait keeps reconnects under the
+// server's limit of new sockets a minute
+const THROTTLED = [4429, 1008];
 
 /** The table's summary and its game's view module, or null once the problem is shown. */
 export async function loadTable(root, tableId) {
@@ -271,7 +275,8 @@ class TableShell {
     this.root.classList.remove("busy");
     this.failures += 1;
     if (!this.opened && this.failures >= 2 && (await this.refused())) return;
-    const delay = Math.min(MAX_BACKOFF_MS, 300 * 2 ** Math.min(this.failures, 5));
+    const throttled = event && THROTTLED.includes(event.code);
+    const delay = throttled ? MAX_BACKOFF_MS : Math.min(MAX_BACKOFF_MS, 300 * 2 ** Math.min(this.failures, 5));
     setTimeout(() => this.connect(), delay);
   }
 
