@@ -229,12 +229,13 @@ def test_greedy_without_bulky_kinds_makes_no_offers_but_answers() -> None:
 def _wasteful_faceup() -> Any:
     """Seat 0 trades with a face-up soy and two single beans (chili, red) whose varieties it
     still holds in its hand: kept, the soy must be planted in phase 3 (B-46, B-51) over a
-    single bean, a harvest for 0 coins (B-21, B-23). Seat 1 grows soy."""
+    single bean, a harvest for 0 coins (B-21, B-23). Seat 1 grows soy, one card short of
+    its second coin."""
     return _builder().build(
         4,
         phase="trade",
         hands={0: ["chili", "red", "wax"], 1: ["stink"] * 2, 2: ["green"], 3: ["wax"]},
-        fields={0: [["chili"], ["red"]], 1: [["soy"] * 2, ["stink"] * 2]},
+        fields={0: [["chili"], ["red"]], 1: [["soy"] * 3, ["stink"] * 2]},
         faceup=["soy", None],
     )
 
