@@ -10,7 +10,9 @@ while the active player trades), then the hand front to back, each planted by th
 (matching field, else an empty field, else the field whose harvest loses least is harvested
 first). Hand cards count less the further back they sit, because they are planted later. A card
 that would force the harvest of a growing field therefore has a negative worth: the bot gives it
-away; a card that extends a field has a positive one: the bot asks for it.
+away; a card that extends a field has a positive one: the bot asks for it. In trading, a card
+to plant this turn that would harvest a field for 0 coins costs :data:`WASTE` more, so the
+active player gives such a face-up card away for nothing rather than keep it (issue 38 item 2).
 
 ``choose`` scores every action of the short menus by the worth after it. In trading (menus of
 thousands of offers) it never scans the offers: it reads the few accept / decline actions at the
