@@ -26,17 +26,6 @@ pub const PHASE_OFFERS: usize = 4;
 /// `_deal_worth`: the worth after giving hand positions and face-up slots and receiving
 /// varieties `get` ([`WASTE`] a 0-coin harvest).
 fn deal_worth(me: &Me, give_hand: &[i64], give_faceup: &[i64], get: &[u8]) -> f64 {
-    deal_worth_wasting(me, give_hand, give_faceup, get, WASTE)
-}
-
-/// `_deal_worth(…, waste)`.
-fn deal_worth_wasting(
-    me: &Me,
-    give_hand: &[i64],
-    give_faceup: &[i64],
-    get: &[u8],
-    waste: f64,
-) -> f64 {
     let hand: Seq = me
         .hand
         .iter()
@@ -51,22 +40,7 @@ fn deal_worth_wasting(
             pending.push(v as u8);
         }
     }
-    worth_wasting(&me.fields, me.coins, &pending, &hand, &me.k, waste)
-}
-
-/// `_wasteful`: whether keeping face-up `slot` makes one more 0-coin harvest in phase 3.
-fn wasteful(me: &Me, slot: i64) -> bool {
-    let cost = |give: &[i64]| {
-        deal_worth_wasting(me, &[], give, &[], 0.0) - deal_worth_wasting(me, &[], give, &[], WASTE)
-    };
-    cost(&[slot]) < cost(&[]) - WASTE / 2.0
-}
-
-/// `_donation`: whether `a` gives, for nothing, a face-up card p would plant only by a
-/// 0-coin harvest (B-37).
-fn donation(me: &Me, a: &OfferAction) -> bool {
-    let wants = !(a.want.is_empty() && a.want_faceup.is_empty() && a.give_hand.is_empty());
-    a.give_faceup.len() == 1 && !wants && wasteful(me, a.give_faceup[0])
+    worth_wasting(&me.fields, me.coins, &pending, &hand, &me.k, WASTE)
 }
 
 /// `_accept_worth`: the worth after accepting offer `rec` with hand `positions`.
@@ -287,15 +261,6 @@ pub fn trading(s: &Zones, p: usize, menu: &Menu, rng: &mut Rng) -> Action {
     if made < OWN_OFFERS && s.cfg.options.max_offers.is_none_or(|most| made < most) {
         let mut offers = polite_offers(s, p, &me, base);
         offers.sort_by(|a, b| (-a.0).total_cmp(&-b.0)); // stable, as Python's sorted
-        for (_, offer) in &offers {
-            // first give away what would only be thrown away (B-37)
-            if donation(&me, offer) {
-                let a = Action::Offer(Box::new(offer.clone()));
-                if menu.contains(s, p, &a) {
-                    return a;
-                }
-            }
-        }
         for (gain, offer) in offers {
             if gain < OFFER_MARGIN {
                 break;

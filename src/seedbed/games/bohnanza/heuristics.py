@@ -12,7 +12,8 @@ first). Hand cards count less the further back they sit, because they are plante
 that would force the harvest of a growing field therefore has a negative worth: the bot gives it
 away; a card that extends a field has a positive one: the bot asks for it. In trading, a card
 to plant this turn that would harvest a field for 0 coins costs :data:`WASTE` more, so the
-active player gives such a face-up card away for nothing rather than keep it (issue 38 item 2).
+active player offers such a face-up card and grants a request for it rather than keep it
+(issue 38 item 2).
 
 ``choose`` scores every action of the short menus by the worth after it. In trading (menus of
 thousands of offers) it never scans the offers: it reads the few accept / decline actions at the
@@ -304,34 +305,13 @@ def _small_menu(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
 
 
 def _deal_worth(
-    me: Me,
-    give_hand: Sequence[int],
-    give_faceup: Sequence[int],
-    get: list[int],
-    waste: float = WASTE,
+    me: Me, give_hand: Sequence[int], give_faceup: Sequence[int], get: list[int]
 ) -> float:
     """Worth after giving hand positions and face-up slots and receiving varieties ``get``."""
     hand = [v for i, v in enumerate(me.hand) if i not in give_hand]
     pending = list(me.trade.values()) + get
     pending += [v for s, v in enumerate(me.faceup) if v >= 0 and s not in give_faceup]
-    return worth(me.fields, me.coins, pending, hand, me.k, waste)
-
-
-def _wasteful(me: Me, slot: int) -> bool:
-    """Whether keeping face-up ``slot`` makes one more 0-coin harvest in phase 3 (the cost
-    :data:`WASTE` counts drops when it is given away)."""
-
-    def cost(give: tuple[int, ...]) -> float:
-        return _deal_worth(me, (), give, [], 0.0) - _deal_worth(me, (), give, [])
-
-    return cost((slot,)) < cost(()) - WASTE / 2
-
-
-def _donation(me: Me, a: Offer) -> bool:
-    """Whether ``a`` gives a face-up card the viewer would plant only by a 0-coin harvest
-    for nothing (B-37: a donation)."""
-    wants = a.want or a.want_faceup or a.give_hand
-    return len(a.give_faceup) == 1 and not wants and _wasteful(me, a.give_faceup[0])
+    return worth(me.fields, me.coins, pending, hand, me.k, WASTE)
 
 
 def _offer_in_view(view: JsonDict, offer_id: int) -> dict[str, Any] | None:
@@ -417,9 +397,6 @@ def _trading(view: JsonDict, legal: Sequence[Action], rng: Rng) -> Action:
     made = view["players"][viewer]["offers_made"]
     if made < OWN_OFFERS and (view["max_offers"] is None or made < view["max_offers"]):
         offers = sorted(polite_offers(view, me, base), key=lambda t: -t[0])
-        for _, offer in offers:  # first give away what would only be thrown away (B-37)
-            if _donation(me, offer) and offer in legal:
-                return offer
         for gain, offer in offers:
             if gain < OFFER_MARGIN:
                 break
