@@ -226,6 +226,56 @@ def test_greedy_without_bulky_kinds_makes_no_offers_but_answers() -> None:
     assert "accept" in kinds["greedy:bulky=false"]
 
 
+def _wasteful_faceup() -> Any:
+    """Seat 0 trades with a face-up soy and two single beans (chili, red) whose varieties it
+    still holds in its hand: kept, the soy must be planted in phase 3 (B-46, B-51) over a
+    single bean, a harvest for 0 coins (B-21, B-23). Seat 1 grows soy, one card short of
+    its second coin."""
+    return _builder().build(
+        4,
+        phase="trade",
+        hands={0: ["chili", "red", "wax"], 1: ["stink"] * 2, 2: ["green"], 3: ["wax"]},
+        fields={0: [["chili"], ["red"]], 1: [["soy"] * 3, ["stink"] * 2]},
+        faceup=["soy", None],
+    )
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_bohnanza_greedy_gives_away_a_faceup_card_rather_than_harvest_for_nothing(
+    engine: str,
+) -> None:
+    """Issue 38 item 2: greedy kept face-up cards it could only plant by harvesting a single
+    bean for 0 coins ("harvested 1 Chili … for 0 coins"), and refused them to a player who
+    asked for them for nothing. The active player may give face-up cards away (B-36, B-37:
+    nothing wanted = a donation, nothing given = asking for a gift); trading played out by
+    greedy at every seat, seat 0 offers the soy and it goes to seat 1's trade area (B-39)
+    instead of staying with seat 0 (B-46). Both engines play the same moves."""
+    s = _wasteful_faceup()
+    if engine == "native":
+        s = seedbed.game("bohnanza", engine="native").state_from_json(s.to_json())
+    rng, moves = Rng(1), []
+    while s.observe(None)["phase"] == "trade":
+        p = s.to_move()[0]
+        info = InfoSet(s, p)
+        action = heuristics("bohnanza").choose(info.observation(), info.legal_actions(), rng)
+        if engine == "native":
+            assert s.greedy_choose(p, rng.clone()) == action
+        moves.append(f"{p}: {action}")
+        s.apply(p, action)
+    seen = s.observe(None)["players"]
+    assert [c["variety"] for c in seen[0]["trade_area"]] == [], moves
+    assert [c["variety"] for c in seen[1]["trade_area"]] == ["soy"], moves
+    assert any(m.startswith("0: offer any give f0 ") for m in moves), moves
+
+
+def test_bohnanza_greedy_grants_a_request_for_a_faceup_card_it_would_waste() -> None:
+    """Issue 38 item 2: asked for the face-up soy for nothing (B-37), the active greedy gives
+    it (B-39) rather than keep it for a 0-coin harvest."""
+    s = _wasteful_faceup()
+    _builder().act(s, 1, "offer 0 give - want f0")
+    assert isinstance(_choose(s, 0), Accept), str(_choose(s, 0))
+
+
 def test_bohnanza_greedy_ends_trading_when_nothing_is_left() -> None:
     b = _builder()
     s = b.build(

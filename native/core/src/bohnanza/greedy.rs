@@ -10,7 +10,7 @@
 use super::actions::Action;
 use super::menu::Menu;
 use super::state::*;
-use super::worth::{plant, worth, Knobs, Plot, Plots, Seq};
+use super::worth::{plant, worth, worth_wasting, Knobs, Plot, Plots, Seq, WASTE};
 use crate::rng::Rng;
 
 /// `Me`: the viewer's side of the view, as variety indices.
@@ -64,8 +64,11 @@ impl Me {
         }
     }
 
+    /// The worth in trading: a card to plant that would harvest for nothing costs
+    /// [`WASTE`] (issue 38 item 2).
     pub fn worth(&self) -> f64 {
-        worth(&self.fields, self.coins, &self.pending, &self.hand, &self.k)
+        let (fields, pending, hand) = (&self.fields, &self.pending, &self.hand);
+        worth_wasting(fields, self.coins, pending, hand, &self.k, WASTE)
     }
 }
 

@@ -11,7 +11,7 @@ use super::greedy::Me;
 use super::menu::Menu;
 use super::state::*;
 use super::trading::find_offer;
-use super::worth::{worth, Seq};
+use super::worth::{worth_wasting, Seq, WASTE};
 use crate::rng::Rng;
 
 const ACCEPT_MARGIN: f64 = 0.25;
@@ -24,7 +24,7 @@ pub const OPEN_OFFERS: usize = 2;
 pub const PHASE_OFFERS: usize = 4;
 
 /// `_deal_worth`: the worth after giving hand positions and face-up slots and receiving
-/// varieties `get`.
+/// varieties `get` ([`WASTE`] a 0-coin harvest).
 fn deal_worth(me: &Me, give_hand: &[i64], give_faceup: &[i64], get: &[u8]) -> f64 {
     let hand: Seq = me
         .hand
@@ -40,7 +40,7 @@ fn deal_worth(me: &Me, give_hand: &[i64], give_faceup: &[i64], get: &[u8]) -> f6
             pending.push(v as u8);
         }
     }
-    worth(&me.fields, me.coins, &pending, &hand, &me.k)
+    worth_wasting(&me.fields, me.coins, &pending, &hand, &me.k, WASTE)
 }
 
 /// `_accept_worth`: the worth after accepting offer `rec` with hand `positions`.

@@ -19,6 +19,8 @@ pub type Seq = Inline<u8, 200>;
 
 /// `HOPE`: share of the coins a field's likely growth would add that it is worth now.
 const HOPE: f64 = 0.6;
+/// `WASTE`: coins a card to plant this turn costs in trading when it harvests for 0 coins.
+pub const WASTE: f64 = 0.5;
 /// `HAND_WEIGHTS`: hand cards count less the further back they sit.
 const HAND_WEIGHTS: [f64; 8] = [1.0, 0.85, 0.6, 0.5, 0.4, 0.35, 0.3, 0.25];
 
@@ -121,20 +123,44 @@ fn harvest_choice(fields: &[Plot], k: &Knobs, upcoming: &[u8]) -> i32 {
     best
 }
 
+/// `_field_for`: the field a `v` goes into by the rules (its variety's, else an empty one,
+/// else the one whose harvest loses least); -1 for none (Python's `fields[-1]`).
+fn field_for(fields: &[Plot], v: i32, k: &Knobs, upcoming: &[u8]) -> i32 {
+    let mut i = position(fields, |f| f.0 == v);
+    if i < 0 {
+        i = position(fields, |f| f.1 == 0);
+    }
+    if i < 0 {
+        i = harvest_choice(fields, k, upcoming);
+    }
+    i
+}
+
+/// Python's `fields[i]` for an index of [`field_for`] (-1 is the last field).
+fn at(fields: &[Plot], i: i32) -> usize {
+    if i < 0 {
+        fields.len() - 1
+    } else {
+        i as usize
+    }
+}
+
+/// `wastes(fields, v, k, upcoming)`: whether planting one `v` by the rules harvests a field
+/// that pays nothing (issue 38 item 2).
+pub fn wastes(fields: &[Plot], v: i32, k: &Knobs, upcoming: &[u8]) -> bool {
+    let (w, n) = fields[at(fields, field_for(fields, v, k, upcoming))];
+    w != v && n > 0 && payout(w, n) == 0
+}
+
 /// `plant(fields, v, k, target, upcoming)`: plant one `v` (into `target` if given, else by
 /// the rules); mutates `fields`, returns the change of worth.
 pub fn plant(fields: &mut [Plot], v: i32, k: &Knobs, target: i32, upcoming: &[u8]) -> f64 {
-    let mut i = target;
-    if i < 0 {
-        i = position(fields, |f| f.0 == v);
-        if i < 0 {
-            i = position(fields, |f| f.1 == 0);
-        }
-        if i < 0 {
-            i = harvest_choice(fields, k, upcoming);
-        }
-    }
-    let i = if i < 0 { fields.len() - 1 } else { i as usize }; // Python's fields[-1]
+    let i = if target >= 0 {
+        target
+    } else {
+        field_for(fields, v, k, upcoming)
+    };
+    let i = at(fields, i);
     let (w, n) = fields[i];
     if w == v {
         fields[i].1 = n + 1;
@@ -155,6 +181,19 @@ fn position(fields: &[Plot], pred: impl Fn(&Plot) -> bool) -> i32 {
 /// `worth(fields, coins, pending, hand, k)`: coins, the fields' values and the plants still
 /// to come (pending cards first, those matching a field before the others, then the hand).
 pub fn worth(fields: &[Plot], coins: i32, pending: &[u8], hand: &[u8], k: &Knobs) -> f64 {
+    worth_wasting(fields, coins, pending, hand, k, 0.0)
+}
+
+/// `worth(fields, coins, pending, hand, k, waste)`: [`worth`], each pending card whose
+/// planting harvests a field for 0 coins ([`wastes`]) costing `waste` more.
+pub fn worth_wasting(
+    fields: &[Plot],
+    coins: i32,
+    pending: &[u8],
+    hand: &[u8],
+    k: &Knobs,
+    waste: f64,
+) -> f64 {
     let mut total = f64::from(coins);
     for &(v, n) in fields {
         total += value(v, n, k);
@@ -173,7 +212,11 @@ pub fn worth(fields: &[Plot], coins: i32, pending: &[u8], hand: &[u8], k: &Knobs
             Some(j) => HAND_WEIGHTS.get(j).copied().unwrap_or(0.2),
         };
         let upcoming = &seq[i + 1..(i + 4).min(seq.len())];
-        total += weight * plant(&mut sim, i32::from(seq[i]), k, -1, upcoming);
+        let v = i32::from(seq[i]);
+        if i < first && waste != 0.0 && wastes(&sim, v, k, upcoming) {
+            total -= waste;
+        }
+        total += weight * plant(&mut sim, v, k, -1, upcoming);
     }
     total
 }

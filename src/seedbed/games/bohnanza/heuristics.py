@@ -10,7 +10,10 @@ while the active player trades), then the hand front to back, each planted by th
 (matching field, else an empty field, else the field whose harvest loses least is harvested
 first). Hand cards count less the further back they sit, because they are planted later. A card
 that would force the harvest of a growing field therefore has a negative worth: the bot gives it
-away; a card that extends a field has a positive one: the bot asks for it.
+away; a card that extends a field has a positive one: the bot asks for it. In trading, a card
+to plant this turn that would harvest a field for 0 coins costs :data:`WASTE` more, so the
+active player offers such a face-up card and grants a request for it rather than keep it
+(issue 38 item 2).
 
 ``choose`` scores every action of the short menus by the worth after it. In trading (menus of
 thousands of offers) it never scans the offers: it reads the few accept / decline actions at the
@@ -78,6 +81,7 @@ OFFER_MARGIN = 0.3
 OWN_OFFERS = 3  # offers per trading phase: enough to shed bad cards, few enough to stay fast
 OPEN_OFFERS = 2  # etiquette (issue 16): a bot's open offers at once
 PHASE_OFFERS = 4  # etiquette (issue 16): a bot's offers per trading phase
+WASTE = 0.5  # coins a card to plant this turn costs in trading when it harvests for 0 coins
 SCORE_SCALE = 2.5  # coins of lead that make a win e times likelier (evaluate)
 
 
@@ -147,19 +151,31 @@ def _harvest_choice(fields: Fields, k: Knobs, upcoming: Sequence[int] = ()) -> i
     return best
 
 
+def _field_for(fields: Fields, v: int, k: Knobs, upcoming: Sequence[int]) -> int:
+    """The field a ``v`` goes into by the rules (B-19 … B-22): its variety's, else an empty
+    one, else the one whose harvest loses least (:func:`_harvest_choice`)."""
+    i = next((j for j, f in enumerate(fields) if f[0] == v), -1)
+    if i < 0:
+        i = next((j for j, f in enumerate(fields) if f[1] == 0), -1)
+    if i < 0:
+        i = _harvest_choice(fields, k, upcoming)
+    return i
+
+
+def wastes(fields: Fields, v: int, k: Knobs, upcoming: Sequence[int] = ()) -> bool:
+    """Whether planting one ``v`` by the rules harvests a field that pays nothing (B-23):
+    the planted card only throws cards away (issue 38 item 2)."""
+    w, n = fields[_field_for(fields, v, k, upcoming)]
+    return w != v and n > 0 and payout(w, n) == 0
+
+
 def plant(
     fields: Fields, v: int, k: Knobs, target: int = -1, upcoming: Sequence[int] = ()
 ) -> float:
     """Plant one ``v`` (into field ``target`` if given, harvesting it when it holds another
     variety; else by the rules, harvesting the field the ``upcoming`` cards need least);
     mutates ``fields`` and returns the change of worth, coins included."""
-    i = target
-    if i < 0:
-        i = next((j for j, f in enumerate(fields) if f[0] == v), -1)
-        if i < 0:
-            i = next((j for j, f in enumerate(fields) if f[1] == 0), -1)
-        if i < 0:
-            i = _harvest_choice(fields, k, upcoming)
+    i = target if target >= 0 else _field_for(fields, v, k, upcoming)
     w, n = fields[i]
     if w == v:
         fields[i][1] = n + 1
@@ -171,8 +187,17 @@ def plant(
     return delta
 
 
-def worth(fields: Fields, coins: int, pending: list[int], hand: list[int], k: Knobs) -> float:
-    """The worth of a position (module docstring); does not mutate its arguments."""
+def worth(
+    fields: Fields,
+    coins: int,
+    pending: list[int],
+    hand: list[int],
+    k: Knobs,
+    waste: float = 0.0,
+) -> float:
+    """The worth of a position (module docstring); does not mutate its arguments. Each pending
+    card whose planting harvests a field for 0 coins (:func:`wastes`) costs ``waste`` more:
+    in trading (:data:`WASTE`) such a card is worth giving away for nothing."""
     total = float(coins)
     for v, n in fields:
         total += value(v, n, k)
@@ -183,7 +208,10 @@ def worth(fields: Fields, coins: int, pending: list[int], hand: list[int], k: Kn
     for i, v in enumerate(seq):
         j = i - len(first)
         weight = 1.0 if j < 0 else HAND_WEIGHTS[j] if j < len(HAND_WEIGHTS) else 0.2
-        total += weight * plant(sim, v, k, upcoming=seq[i + 1 : i + 4])
+        upcoming = seq[i + 1 : i + 4]
+        if j < 0 and waste and wastes(sim, v, k, upcoming):
+            total -= waste
+        total += weight * plant(sim, v, k, upcoming=upcoming)
     return total
 
 
@@ -215,7 +243,9 @@ class Me:
         self.k = Knobs(time_left(view))
 
     def worth(self) -> float:
-        return worth(self.fields, self.coins, self.pending, self.hand, self.k)
+        """The worth in trading: a card to plant that would harvest for nothing costs
+        :data:`WASTE` (issue 38 item 2)."""
+        return worth(self.fields, self.coins, self.pending, self.hand, self.k, WASTE)
 
 
 def time_left(view: JsonDict) -> float:
@@ -281,7 +311,7 @@ def _deal_worth(
     hand = [v for i, v in enumerate(me.hand) if i not in give_hand]
     pending = list(me.trade.values()) + get
     pending += [v for s, v in enumerate(me.faceup) if v >= 0 and s not in give_faceup]
-    return worth(me.fields, me.coins, pending, hand, me.k)
+    return worth(me.fields, me.coins, pending, hand, me.k, WASTE)
 
 
 def _offer_in_view(view: JsonDict, offer_id: int) -> dict[str, Any] | None:
