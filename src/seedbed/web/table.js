@@ -25,6 +25,8 @@ import { TableChat } from "./chat.js";
 import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
 import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
+import { turnOf } from "./turns.js";
+import { POSSESSIVE } from "./words.js";
 
 const CLOSE_ABORTED = 4410; // the server's close code for a table it aborted (docs/protocol.md)
 const ABORTED = "This table was aborted (abandoned, or stopped by the server's operator).";
@@ -465,18 +467,23 @@ class TableShell {
       banner.append("The game is over.");
       return;
     }
-    const mine = msg.seat !== null && msg.to_move.includes(msg.seat);
-    const others = msg.to_move.filter((s) => s !== msg.seat).map((s) => nameChip(this.players, s));
+    const { mine, own, owner, verb } = turnOf(this.module, msg);
+    const others = msg.to_move.filter((s) => s !== msg.seat && (own || s === owner)).map((s) => nameChip(this.players, s));
     let prompt = "";
     try {
       prompt = this.module.prompt ? this.module.prompt({ msg, seat: msg.seat, players: this.players, view: msg.view, legal: msg.legal_actions }) || "" : "";
     } catch {
       prompt = "";
     }
-    if (mine) {
+    if (own) {
       banner.classList.add("yours");
-      banner.append(h("span", { "data-testid": "your-turn" }, "Your turn"));
+      banner.append(h("span", { "data-testid": "your-turn", "data-own": "true" }, "Your turn"));
       if (others.length) banner.append(h("span", { class: "hint" }, "(also ", listed(others), ")"));
+    } else if (mine) {
+      // on the move during another seat's turn (Bohnanza's trading): not "Your turn"
+      banner.classList.add("side");
+      banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, `You may ${verb}`));
+      banner.append(h("span", { class: "hint", "data-testid": "whose-turn" }, "· ", nameChip(this.players, owner), `${POSSESSIVE} turn`));
     } else {
       banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? ["Waiting for ", listed(others)] : "Waiting…"));
     }
@@ -486,16 +493,20 @@ class TableShell {
   renderPlayers() {
     if (!this.msg) return;
     const moving = new Set(this.msg.to_move);
+    const { owner, verb } = turnOf(this.module, this.msg);
     clear(this.playersList).append(
       ...this.players.map((p) => {
         const status = p.kind === "bot" ? "bot" : p.connected ? "online" : "offline";
+        // the seat whose turn it is moves; the others on the move may only join in (trade)
+        const side = moving.has(p.seat) && owner !== null && owner !== p.seat;
+        const onMove = moving.has(p.seat) && !side;
         return h(
           "li",
-          { class: moving.has(p.seat) ? "on-move" : "", "data-testid": `player-${p.seat}` },
+          { class: onMove ? "on-move" : side ? "side-move" : "", "data-testid": `player-${p.seat}` },
           seatDot(p.seat),
           h("span", {}, seatLabel(this.players, p.seat, this.msg.seat)),
-          moving.has(p.seat) ? h("span", { class: "sr-only" }, "(on the move)") : null,
-          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, moving.has(p.seat) ? "▶ to move" : status),
+          onMove ? h("span", { class: "sr-only" }, "(on the move)") : null,
+          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, onMove ? "▶ to move" : side ? `may ${verb}` : status),
         );
       }),
     );

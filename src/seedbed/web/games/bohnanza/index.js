@@ -103,4 +103,8 @@ export default {
   offersForYou,
   describeAction,
   hintTargets,
+  // whose turn a view is: during the active player's trading the others may trade, but it is
+  // not their turn (issue 38 item 3)
+  turnOwner: (view) => (Number.isInteger(view.active) ? view.active : null),
+  sideMove: (view) => (view.phase === "trade" ? "trade" : "move"),
 };
