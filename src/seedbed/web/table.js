@@ -23,6 +23,7 @@ import {
 import { noticeView, setBaseTitle, soundToggle } from "./attention.js";
 import { TableChat } from "./chat.js";
 import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
+import { notePlace } from "./keep_place.js";
 import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
 import { turnOf } from "./turns.js";
@@ -450,7 +451,9 @@ class TableShell {
       rerender: () => this.render(),
     };
     renderGame(this.module, ctx);
+    const keep = notePlace(this.gameHolder.firstElementChild, focused);
     clear(this.gameHolder).append(root);
+    keep(root); // the scrolled panels and the control just used stay where they were
     this.hints.mark(root, msg);
     if (focused) {
       const again = root.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
