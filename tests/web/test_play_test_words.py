@@ -117,3 +117,79 @@ def test_asking_for_a_hint_keeps_the_page_still(
     answer = page.locator("[data-testid=hint-answer]").bounding_box()
     assert answer and answer["y"] >= 0 and answer["y"] + answer["height"] <= 600  # in sight
     shot(page, "after-hint")
+
+
+# ------------------------------------------------------------------ item 12: words
+
+WORDS = """async () => {
+    const w = await import('/static/words.js');
+    const stages = await import('/static/stages.js');
+    const se = (await import('/static/games/stalk_exchange/index.js')).default;
+    const seats = [{seat: 0, kind: 'human', name: 'Me'}, {seat: 1, kind: 'bot', name: 'greedy'}];
+    return {
+        plurals: [w.plural(1, 'card'), w.plural(0, 'card'), w.plural(2, 'tile')],
+        agree: [w.agree(1, 'becomes', 'become'), w.agree(3, 'becomes', 'become')],
+        possessive: [w.possessive('Ann'), w.possessive('Me', {you: true, capital: true})],
+        listed: [w.listed([]), w.listed(['a']), w.listed(['a', 'b']), w.listed(['a', 'b', 'c'])],
+        counted: [w.counted([], 'card'), w.counted(['Blue', 'Wax'], 'card')],
+        seTurns: [se.describeEvent({kind: 'turn', player: 0}, {viewer: 0}, seats),
+                  se.describeEvent({kind: 'turn', player: 1}, {viewer: 0}, seats)],
+        seStage: stages.stageText(se, {turn: 2, round: 2, viewer: 0}),
+    };
+}"""
+
+
+def test_one_helper_says_plurals_and_possessives(web_server: WebServer, page: Any) -> None:
+    """Issue 38 item 12: words.js makes the counts, verbs, possessives and lists of every game;
+    Stalk Exchange's log says "Your turn" (not "Me's turn") and its replay "Round 2" as its
+    board does (not "Turn 3")."""
+    page.goto(web_server.url)
+    said = page.evaluate(WORDS)
+    assert said["plurals"] == ["1 card", "0 cards", "2 tiles"]
+    assert said["agree"] == ["becomes", "become"]
+    assert said["possessive"] == ["Ann's", "Your"]
+    assert said["listed"] == ["", "a", "a and b", "a, b and c"]
+    assert said["counted"] == ["no cards", "2 cards: Blue and Wax"]
+    assert said["seTurns"] == ["Your turn", "Greedy bot's turn"]
+    assert said["seStage"] == "Round 2"
+
+
+LOG_CUT = """() => {
+    const list = document.querySelector('[data-testid=game-log]');
+    const top = list.getBoundingClientRect().top + list.clientTop;
+    const bottom = top + list.clientHeight;
+    return [...list.querySelectorAll('summary, .log-lines li:not(.log-fold-item)')]
+        .map((el) => [el.textContent, el.getBoundingClientRect()])
+        .filter(([, r]) => r.bottom > top + 0.5 && r.top < bottom - 0.5)
+        .filter(([, r]) => r.top < top - 0.5 || r.bottom > bottom + 0.5)
+        .map(([text]) => text.slice(0, 60));
+}"""
+
+
+def test_fields_of_green_says_reveals_and_hands_in_words_and_the_log_cuts_no_line(
+    web_server: WebServer, new_page: Any, shot: Any
+) -> None:
+    """Issue 38 items 12 and 10: "Revealed: your Wildflower Meadow, Greedy bot's … and Random
+    bot's …" (not "You Wildflower Meadow, Greedy bot …"); "You received 5 cards: A, B, …"
+    (never "0 cards: ."); the game log, scrolled to its newest line, cuts no line in half
+    under its title."""
+    table = web_server.create_table("fields_of_green", ["human:Me", "greedy", "random"], seed=11)
+    page = new_page("desktop")
+    page.goto(table.play_url(0))
+    wait_for_view(page)
+    act(page, "[data-testid=fog-draw-confirm]")
+    page.locator("[data-testid^=fog-hand-]").first.click()
+    act(page, "[data-testid=fog-commit]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=game-log]').textContent.includes('Revealed')"
+    )
+    page.wait_for_timeout(500)
+    log = " ".join(page.locator("[data-testid=game-log]").inner_text().split())
+    revealed = log[log.index("Revealed:") :].split(".")[0]
+    assert revealed.startswith("Revealed: your "), revealed
+    assert "Greedy bot's " in revealed and " and Random bot's " in revealed, revealed
+    assert "You received" in log and ": ." not in log
+    received = log[log.index("You received") :].split(".")[0]
+    assert received.count(",") >= 1 and " and " in received, received
+    assert page.evaluate(LOG_CUT) == []
+    shot(page, "log")

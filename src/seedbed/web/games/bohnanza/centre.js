@@ -1,7 +1,8 @@
 // The Bohnanza table centre: deck, discard pile and deck passes, the active player's face-up
 // cards, the duel's revealed row and offer area, and the cards of a zone to pick for planting.
 
-import { h, plural } from "../../common.js";
+import { h } from "../../common.js";
+import { plural } from "../../words.js";
 import { beanCard, cardBack } from "./beans.js";
 import { actionButton, rerender } from "./choices.js";
 import { nameOf } from "./names.js";

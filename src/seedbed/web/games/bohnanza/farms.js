@@ -1,7 +1,8 @@
 // Bohnanza farms: your farm (fields, trade area, hand in its fixed order) and the other
 // players' panels.
 
-import { h, plural } from "../../common.js";
+import { h } from "../../common.js";
+import { plural } from "../../words.js";
 import { beanCard, cardBack, coinIcon } from "./beans.js";
 import { zoneCards } from "./centre.js";
 import { actionButton } from "./choices.js";

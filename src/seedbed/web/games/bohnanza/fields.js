@@ -2,7 +2,8 @@
 // the single-bean protection, the field buttons and the third field. Payouts and protection
 // come from the server's display (games/bohnanza/display.py); nothing here computes them.
 
-import { h, plural, s } from "../../common.js";
+import { h, s } from "../../common.js";
+import { plural } from "../../words.js";
 import { BEAN, beanCard, coinIcon, coinsText, meterText } from "./beans.js";
 import { guardedButton } from "../../confirm.js";
 import { actionButton, rerender } from "./choices.js";

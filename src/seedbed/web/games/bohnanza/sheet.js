@@ -4,7 +4,8 @@
 // arrives for you; its handle closes and reopens it. On a wide screen the sheet is the plain
 // panel of the right column (the handle is hidden: style.css).
 
-import { h, plural } from "../../common.js";
+import { h } from "../../common.js";
+import { plural } from "../../words.js";
 import { rerender } from "./choices.js";
 import { offersForYou } from "./changes.js";
 

@@ -1,7 +1,8 @@
 // The Bohnanza status bar (whose turn, the phase steps), the banner's prompt and the action
 // bar of the buttons that end a step.
 
-import { h, plural } from "../../common.js";
+import { h } from "../../common.js";
+import { plural, possessive } from "../../words.js";
 import { BEAN } from "./beans.js";
 import { actionButton } from "./choices.js";
 import { nameOf } from "./names.js";
@@ -19,7 +20,7 @@ export function statusBar({ view, me }) {
   const steps = view.duel ? DUEL_STEPS : STEPS;
   const current = STEP_OF[view.phase];
   const over = view.phase === "over";
-  const whose = over ? "Game over" : `Turn ${view.turn + 1} · ${view.active === me ? "your turn" : nameOf(view.active) + "'s turn"}`;
+  const whose = over ? "Game over" : `Turn ${view.turn + 1} · ${possessive(nameOf(view.active), { you: view.active === me })} turn`;
   return h(
     "div",
     { class: "bn-status" },

@@ -1,7 +1,8 @@
 // Fields of Green card words: kinds and timings, a design's or tile's data from the catalog
 // (design ids prettified until it arrives), costs and effects as text, names of seats and lists.
 
-import { plural, seatName, titleCase } from "../../common.js";
+import { seatName, titleCase } from "../../common.js";
+import { plural } from "../../words.js";
 
 export const TYPES = ["field", "livestock", "construction", "building"];
 

@@ -1,7 +1,8 @@
 // Fields of Green decisions inside a turn: water to place, equipment to keep, place or attach,
 // a choice of effects, an optional cost, the harvest (F-58 … F-62) and the final choices (F-72).
 
-import { actionButton, h, plural, s } from "../../common.js";
+import { actionButton, h, s } from "../../common.js";
+import { agree, plural } from "../../words.js";
 import { guardedButton } from "../../confirm.js";
 import { glyph } from "../../glyphs.js";
 import { cardName, designOf, effectsText, findChoice, key, kindOf, tileName, tileOf } from "./cards.js";
@@ -160,7 +161,7 @@ export function harvestPrompt(ctx, st) {
       "div",
       { class: "fog-buttons" },
       unpaid
-        ? guardedButton({ label: `End harvest (${plural(unpaid, "unpaid card")} become Open Areas)`, action: end, act: ctx.act, testid: "fog-end-harvest", key: "e", extraClass: "btn-danger", question: `End the harvest? ${plural(unpaid, "unpaid card")} turn face down.`, yes: "Yes, end the harvest", rerender: ctx.rerender })
+        ? guardedButton({ label: `End harvest (${plural(unpaid, "unpaid card")} ${agree(unpaid, "becomes an Open Area", "become Open Areas")})`, action: end, act: ctx.act, testid: "fog-end-harvest", key: "e", extraClass: "btn-danger", question: `End the harvest? ${plural(unpaid, "unpaid card")} turn face down.`, yes: "Yes, end the harvest", rerender: ctx.rerender })
         : actionButton({ label: "End harvest", action: end, act: ctx.act, testid: "fog-end-harvest", key: "e", extraClass: "btn-primary" }),
     ),
   ];

@@ -5,7 +5,8 @@
 // portfolio's worth) comes with the view as its display, the scores and ranks as its outcome.
 // Rules clauses: S-11 … S-48 (docs/rules/stalk_exchange.md).
 
-import { h, plural, seatName } from "../../common.js";
+import { h, seatName } from "../../common.js";
+import { plural, possessive } from "../../words.js";
 import { actionsBar, exchange, menu, uiState } from "./exchange.js";
 import { flowerName, FLOWERS } from "./flowers.js";
 import { garden } from "./garden.js";
@@ -52,7 +53,8 @@ function describeEvent(event, view, players) {
     case "game_over":
       return `Game over after ${plural(event.turns, "turn")}`;
     case "turn":
-      return `${who(event.player)}'s turn`;
+      // "Your turn" for the viewer, never "Me's turn" for a player called Me (issue 38)
+      return `${possessive(who(event.player), { you: view && event.player === view.viewer, capital: true })} turn`;
     default:
       return String(event.kind);
   }
@@ -112,4 +114,7 @@ export default {
   describeEvent,
   resultDetail,
   prompt,
+  // the replay's position line says "Round 2" as the board does, not the turn count (issue 38);
+  // its jumps still go turn by turn
+  stage: (view) => ({ turn: view.turn, phase: null, label: `Round ${view.round}` }),
 };

@@ -2,7 +2,8 @@
 // (the server's display, S-42), everyone's Seedy Business tokens and known tokens, the scores at
 // the end (the outcome's), and the bags.
 
-import { h, plural, seatDot, seatLabel, seatName } from "../../common.js";
+import { h, seatDot, seatLabel, seatName } from "../../common.js";
+import { plural } from "../../words.js";
 import { badge } from "../../glyphs.js";
 import { flowerName, FLOWERS } from "./flowers.js";
 
