@@ -3,7 +3,8 @@
 // by themselves (the phone's trading sheet) and move the control just used (an offer's "Send")
 // out of sight. Before the swap we note the scroll offsets of the old drawing's scrolled
 // elements (by data-testid, else class) and where the focused control stood; after it we put
-// the offsets back and scroll so that control stands where it stood.
+// the offsets back and scroll so that control stands where it stood (the window only when it
+// was scrolled: a page read from its top stays at its top).
 
 /** A stable key of an element of a drawing: its data-testid, else its class list. */
 function keyOf(el) {
@@ -28,6 +29,7 @@ export function notePlace(root, focusedTestid) {
   const offsets = root ? scrolled(root).map((el) => [keyOf(el), el.scrollTop, el.scrollLeft]) : [];
   const focused = root && focusedTestid ? root.querySelector(`[data-testid="${CSS.escape(focusedTestid)}"]`) : null;
   const top = focused ? focused.getBoundingClientRect().top : null;
+  const pageScrolled = window.scrollY > 0; // at the top of the page, the page stays at its top
   return (fresh) => {
     for (const [key, y, x] of offsets) {
       const el = key.startsWith("#") ? fresh.querySelector(`[data-testid="${CSS.escape(key.slice(1))}"]`) : [...fresh.querySelectorAll("*")].find((e) => `.${e.className}` === key);
@@ -43,6 +45,6 @@ export function notePlace(root, focusedTestid) {
     if (Math.abs(shift) < 1) return;
     const box = scroller(again);
     if (box) box.scrollTop += shift;
-    else window.scrollBy(0, shift);
+    else if (pageScrolled) window.scrollBy(0, shift);
   };
 }

@@ -47,7 +47,7 @@ function tradeArea(env, player, mine) {
   const cards = player.trade_area;
   if (!cards.length) {
     return mine && (env.view.phase === "trade" || env.view.phase === "plant-traded")
-      ? h("div", { class: "bn-trade-area bn-empty-zone" }, h("h3", {}, "Trade area"), h("p", { class: "bn-note" }, "Cards you receive or keep land here and must be planted after trading."))
+      ? h("div", { class: "bn-trade-area bn-empty-zone" }, h("h3", {}, "Trade area"), h("p", { class: "bn-note" }, "cards you receive or keep land here; plant them after trading."))
       : null;
   }
   return h(
