@@ -17,13 +17,16 @@ function render(ctx) {
   const m = menu(ctx.legal);
   const ui = uiState(ctx);
   if (ui.slot !== null && !m.slotLegal(ui.slot)) ui.slot = null;
+  // beside the Garden: the Exchange row, your portfolio (your hand), the Market board, so that
+  // the Garden and the portfolio are in sight in a 1280×800 window (issue 38 item 4); in one
+  // column (a phone) the Exchange comes first (style.css)
   const layout = h(
     "div",
     { class: "se-layout" },
-    h("div", { class: "stack" }, garden(ctx, m, ui)),
-    h("div", { class: "stack" }, market(ctx), portfolio(ctx)),
+    h("div", { class: "stack se-col-garden" }, garden(ctx, m, ui)),
+    h("div", { class: "stack se-col-side" }, exchange(ctx, m, ui), portfolio(ctx), market(ctx)),
   );
-  ctx.root.append(h("div", { class: "stack" }, actionsBar(ctx, m, ui), exchange(ctx, m, ui), layout, playersTable(ctx), supplies(ctx)));
+  ctx.root.append(h("div", { class: "stack" }, actionsBar(ctx, m, ui), layout, playersTable(ctx), supplies(ctx)));
 }
 
 function describeEvent(event, view, players) {

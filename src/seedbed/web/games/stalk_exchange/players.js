@@ -3,7 +3,7 @@
 // the end (the outcome's), and the bags.
 
 import { h, seatDot, seatLabel, seatName } from "../../common.js";
-import { plural } from "../../words.js";
+import { plural, possessive } from "../../words.js";
 import { badge } from "../../glyphs.js";
 import { flowerName, FLOWERS } from "./flowers.js";
 
@@ -14,7 +14,7 @@ export function portfolio(ctx) {
   const values = view.market.values;
   const worth = ctx.display.worth; // S-42, from the server
   let who = "Your portfolio (hidden from the others)";
-  if (ctx.mode === "replay") who = `${seatName(ctx.players, ctx.seat)}'s portfolio`;
+  if (ctx.mode === "replay") who = `${possessive(seatName(ctx.players, ctx.seat))} portfolio`;
   else if (view.over) who = "Your portfolio";
   return h(
     "section",
