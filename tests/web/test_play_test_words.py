@@ -193,3 +193,81 @@ def test_fields_of_green_says_reveals_and_hands_in_words_and_the_log_cuts_no_lin
     assert received.count(",") >= 1 and " and " in received, received
     assert page.evaluate(LOG_CUT) == []
     shot(page, "log")
+
+
+# ------------------------------------------------------------------ item 10: the phone
+
+ON_TOP = """(selector) => {
+    const el = document.querySelector(selector);
+    if (!el) return 'missing';
+    const r = el.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= window.innerHeight) return `out of sight (y ${r.top})`;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return el.contains(hit) ? 'ok' : `covered by ${hit && hit.className}`;
+}"""
+
+
+def test_phone_trading_sheet_leaves_end_trading_and_pass_in_sight(
+    web_server: WebServer, new_page: Any, shot: Any
+) -> None:
+    """Issue 38 item 10: on a phone the trading sheet does not open by itself when trading
+    starts, and "End trading" and "Pass for now" stay in sight and uncovered with the sheet
+    open, the page scrolled too."""
+    table = web_server.create_table("bohnanza", ["human:Ann", "greedy", "greedy"], seed=3)
+    page = new_page("phone")
+    open_bohnanza(page, table.play_url(0))
+    act(page, plant_button(page, "plant"))
+    act(page, "[data-testid=bn-end-planting]")
+    page.wait_for_selector("[data-phase=trade]")
+    handle = page.locator("[data-testid=bn-sheet-handle]")
+    assert handle.get_attribute("aria-expanded") == "false"
+    for button in ("[data-testid=bn-end-trading]", "[data-testid=bn-pass]"):
+        assert page.evaluate(ON_TOP, button) == "ok", button
+    handle.click()
+    page.wait_for_selector("[data-testid=bn-sheet-handle][aria-expanded=true]")
+    for scroll in (0, 600):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        for button in ("[data-testid=bn-end-trading]", "[data-testid=bn-pass]"):
+            assert page.evaluate(ON_TOP, button) == "ok", (button, scroll)
+    shot(page, "sheet-open")
+
+
+TAG_ON_A_NARROW_FIELD = """async () => {
+    const { markChanges } = await import('/static/changes.js');
+    document.body.innerHTML = '';
+    const root = document.createElement('div');
+    // built with the DOM (the server's CSP refuses style attributes in markup)
+    const panel = document.createElement('section');
+    panel.style.cssText = 'width:370px;padding:12px;border:1px solid';
+    const field = document.createElement('div');
+    field.className = 'f';
+    field.style.cssText = 'width:112px;height:150px';
+    const name = document.createElement('b');
+    name.className = 'title';
+    name.textContent = 'Field 1';
+    field.append(name);
+    panel.append(field);
+    root.append(panel);
+    document.body.append(root);
+    markChanges({root, tableId: 'narrow', seat: 0, mode: 'play', msg: {version: 1}},
+                [{selector: '.f', label: 'harvested: 0 coins'}]);
+    await new Promise((done) => setTimeout(done, 50));
+    const tag = root.querySelector('[data-testid=change-tag]');
+    const t = tag.getBoundingClientRect();
+    const title = root.querySelector('.title').getBoundingClientRect();
+    const covers = t.left < title.right && title.left < t.right && t.top < title.bottom
+        && title.top < t.bottom;
+    return {lines: Math.round(t.height / 16), covers, text: tag.textContent};
+}"""
+
+
+def test_a_change_tag_never_wraps_over_a_narrow_fields_title(
+    web_server: WebServer, page: Any
+) -> None:
+    """Issue 38 item 10: on a phone "harvested: 0 coins" stood in three lines over "Field 1";
+    a tag stays on one line and goes up to the panel when its element is too narrow for it."""
+    page.goto(web_server.url)
+    said = page.evaluate(TAG_ON_A_NARROW_FIELD)
+    assert said["text"] == "harvested: 0 coins"
+    assert said["lines"] <= 1, said
+    assert not said["covers"], said
