@@ -5,6 +5,8 @@ The layout at 1280×800 (item 4) is in ``test_play_test_layout.py``."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from .browser import WebServer, wait_for_view
@@ -271,3 +273,63 @@ def test_a_change_tag_never_wraps_over_a_narrow_fields_title(
     assert said["text"] == "harvested: 0 coins"
     assert said["lines"] <= 1, said
     assert not said["covers"], said
+
+
+def test_the_keyboard_help_opens_in_sight_on_a_phone(
+    web_server: WebServer, new_page: Any, shot: Any
+) -> None:
+    """Issue 38 item 10: "?" showed its help under the log and the chat, below the fold."""
+    table = web_server.create_table("bohnanza", ["human:Ann", "greedy", "greedy"], seed=3)
+    page = new_page("phone")
+    open_bohnanza(page, table.play_url(0))
+    page.keyboard.press("?")
+    help_box = page.locator("[data-testid=help]")
+    help_box.wait_for()
+    box = help_box.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    shot(page, "help")
+
+
+POINT_VERB = "async () => (await import('/static/words.js')).pointVerb()"
+
+
+def test_prompts_say_tap_on_a_touch_screen(web_server: WebServer, browser: Any) -> None:
+    """Issue 38 item 10: "Click…" on a touch screen. The prompts take their verb from
+    words.js, "Tap" on a touch screen and "Click" with a mouse; no module spells "Click a"."""
+    said = {}
+    for touch in (False, True):
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, has_touch=touch, is_mobile=touch
+        )
+        try:
+            page = context.new_page()
+            page.goto(web_server.url)
+            said[touch] = page.evaluate(POINT_VERB)
+        finally:
+            context.close()
+    assert said == {False: "Click", True: "Tap"}
+    web = Path(__file__).resolve().parents[2] / "src" / "seedbed" / "web"
+    spelled = [p.name for p in web.rglob("*.js") if re.search(r"[\"`]Click ", p.read_text())]
+    assert spelled == [], spelled
+
+
+LONGEST_BOT = """() => {
+    const select = document.querySelector('[data-testid=seat-bot-1]');
+    let longest = 0;
+    [...select.options].forEach((o, i) => {
+        if (o.text.length > select.options[longest].text.length) longest = i;
+    });
+    select.selectedIndex = longest;
+    return [select.options[longest].text, select.scrollWidth, select.clientWidth];
+}"""
+
+
+def test_the_lobby_shows_a_bots_whole_label_on_a_phone(
+    web_server: WebServer, new_page: Any
+) -> None:
+    """Issue 38 item 10: the lobby's bot label was cut on a phone ("…won 39% vs gree")."""
+    page = new_page("phone")
+    page.goto(web_server.url)
+    page.wait_for_selector("[data-testid=seat-bot-1]")
+    text, needed, shown = page.evaluate(LONGEST_BOT)
+    assert needed <= shown, f"{text!r} needs {needed} px, the select shows {shown}"

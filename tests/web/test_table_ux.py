@@ -338,8 +338,8 @@ def test_card_numbers_on_long_press(browser: Any, web_server: WebServer, shot: A
 
 def test_phone_trading_sheet(web_server: WebServer, new_page: Any, shot: Any) -> None:
     """At 390×844 your farm comes first; trading is a sheet at the bottom that opens and
-    closes by its handle (by itself only for an offer to you, issue 38); hand cards show their bean-o-meter and
-    a field's count no longer covers its bean."""
+    closes by its handle (by itself only for an offer to you, issue 38); hand cards show their
+    bean-o-meter and a field's count no longer covers its bean."""
     table = web_server.create_table("bohnanza", ["human:Ann", "greedy", "greedy"], seed=3)
     page = new_page("phone")
     open_seat(page, table.play_url(0))

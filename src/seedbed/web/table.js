@@ -205,7 +205,8 @@ class TableShell {
     this.logList = h("ol", { class: "log", "data-testid": "game-log", "aria-label": "Game log" });
     this.help = h(
       "div",
-      { class: "panel small", hidden: true, "data-testid": "help" },
+      // a popover at the top of the window: "?" shows it in sight (it opened below the fold)
+      { class: "panel small help-pop", hidden: true, "data-testid": "help" },
       h("div", { class: "panel-title" }, "Keyboard"),
       h("p", {}, "Tab moves between everything you can do; Enter or Space does it. Letters shown on buttons (", h("kbd", {}, "E"), ") are shortcuts. ", h("kbd", {}, "?"), " shows or hides this help."),
     );

@@ -33,3 +33,9 @@ export function counted(items, word, many) {
   if (!items.length) return `no ${many || `${word}s`}`;
   return `${plural(items.length, word, many)}: ${listed(items)}`;
 }
+
+/** "Click" with a mouse, "Tap" on a touch screen (a prompt's first word: "Tap a card …"). */
+export function pointVerb() {
+  const touch = typeof matchMedia === "function" && (matchMedia("(pointer: coarse)").matches || matchMedia("(hover: none)").matches);
+  return touch ? "Tap" : "Click";
+}

@@ -147,7 +147,7 @@ export function thirdFieldSlot(env, player, mine) {
     h("div", { class: "bn-field-bed bn-field-empty" }, `not bought · ${coinsText(view.field_cost)}`),
     buy
       ? actionButton(ctx, buy, `Buy third field (${coinsText(view.field_cost)})`, { testid: "bn-buy-field", cls: "bn-harvest" })
-      : mine
+      : mine && view.phase !== "over" // nothing to buy once the game is over (issue 38)
         ? h("div", { class: "bn-note" }, coins !== undefined && coins < view.field_cost ? `You have ${coinsText(coins)}.` : view.duel ? "Buy on your own turn." : "Buy when you are on the move.")
         : null,
   );

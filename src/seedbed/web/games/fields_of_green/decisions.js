@@ -2,7 +2,7 @@
 // a choice of effects, an optional cost, the harvest (F-58 … F-62) and the final choices (F-72).
 
 import { actionButton, h, s } from "../../common.js";
-import { agree, plural } from "../../words.js";
+import { agree, plural, pointVerb } from "../../words.js";
 import { guardedButton } from "../../confirm.js";
 import { glyph } from "../../glyphs.js";
 import { cardName, designOf, effectsText, findChoice, key, kindOf, tileName, tileOf } from "./cards.js";
@@ -47,7 +47,7 @@ export function placePrompt(ctx, st) {
   return [
     ...title(
       tile ? `Place ${tileName(st, tile.id)}` : "Place your equipment tile",
-      places.length ? "Click a highlighted card of your farm to put the tile on it, or set it aside (1 VP at the end unless you attach it to a card you build later)." : "No card of your farm fits this tile: set it aside (1 VP at the end unless attached later).",
+      places.length ? `${pointVerb()} a highlighted card of your farm to put the tile on it, or set it aside (1 VP at the end unless you attach it to a card you build later).` : "No card of your farm fits this tile: set it aside (1 VP at the end unless attached later).",
     ),
     tile ? h("div", { class: "fog-row" }, tileFace(st, tile)) : null,
     h("div", { class: "fog-buttons" }, aside ? actionButton({ label: "Set it aside", action: aside, act: ctx.act, testid: "fog-set-aside", key: "s" }) : null),
