@@ -2,7 +2,7 @@
 // players' panels.
 
 import { h } from "../../common.js";
-import { plural } from "../../words.js";
+import { agree, plural } from "../../words.js";
 import { beanCard, cardBack, coinIcon } from "./beans.js";
 import { zoneCards } from "./centre.js";
 import { actionButton } from "./choices.js";
@@ -38,7 +38,7 @@ function treasury(view, player, mine) {
     { class: "bn-treasury", "data-testid": `bn-coins-${player.seat}` },
     coinIcon(),
     h("b", {}, player.coins),
-    ` ${player.coins === 1 ? "coin" : "coins"}`,
+    ` ${agree(player.coins, "coin", "coins")}`,
     mine && secret ? h("span", { class: "bn-note" }, " (hidden from the others)") : null,
   );
 }

@@ -73,7 +73,7 @@ export function costText(cost) {
 /** "1 coin", "3 coins", "2 food", "1 VP". */
 export function resourceText(n, res) {
   if (res === "vp") return `${n} VP`;
-  if (res === "coins") return n === 1 ? "1 coin" : `${n} coins`;
+  if (res === "coins") return plural(n, "coin");
   return `${n} ${res}`;
 }
 

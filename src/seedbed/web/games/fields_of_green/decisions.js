@@ -2,7 +2,7 @@
 // a choice of effects, an optional cost, the harvest (F-58 … F-62) and the final choices (F-72).
 
 import { actionButton, h, s } from "../../common.js";
-import { agree, plural, pointVerb } from "../../words.js";
+import { agree, plural, pointVerb, possessive } from "../../words.js";
 import { guardedButton } from "../../confirm.js";
 import { glyph } from "../../glyphs.js";
 import { cardName, designOf, effectsText, findChoice, key, kindOf, tileName, tileOf } from "./cards.js";
@@ -89,7 +89,7 @@ export function optionalPrompt(ctx, st) {
   const labels = towerLabels(v.players[ctx.seat].farm);
   const pays = ofType(ctx.legal, "pay");
   return [
-    ...title(`Pay for ${d.name}'s ability?`, d.text || "This ability has a cost; you may pay it or skip it."),
+    ...title(`Pay for ${possessive(d.name)} ability?`, d.text || "This ability has a cost; you may pay it or skip it."),
     h(
       "div",
       { class: "fog-buttons" },

@@ -77,9 +77,9 @@ function eventLine(e, name, st, whose) {
     case "choose":
       return `${p} chose option ${e.index + 1}.`;
     case "pay":
-      return `${p} paid for ${card(e.card)}'s ability.`;
+      return `${p} paid for ${possessive(card(e.card))} ability.`;
     case "skip":
-      return `${p} skipped ${card(e.card)}'s optional ability.`;
+      return `${p} skipped ${possessive(card(e.card))} optional ability.`;
     case "harvest-phase":
       return `Harvest of year ${e.year}.`;
     case "harvest":

@@ -2,7 +2,7 @@
 // the revealed or picked card's modes, the water source), or whom the table waits for.
 
 import { actionButton, h } from "../../common.js";
-import { pointVerb } from "../../words.js";
+import { pointVerb, possessive } from "../../words.js";
 import { cardName, costText, designOf, nameList, playerName, tileOf, TYPES } from "./cards.js";
 import { attachPrompt, choosePrompt, finalPrompt, harvestPrompt, keepPrompt, optionalPrompt, placePrompt, waterPrompt } from "./decisions.js";
 import { cardFace, swatch, title } from "./faces.js";
@@ -111,7 +111,7 @@ function commitPrompt(ctx, st) {
   const waiting = v.players.filter((p) => p.seat !== me && p.hand_size && !p.committed).map((p) => playerName(ctx.players, p.seat));
   const done = v.players.filter((p) => p.seat !== me && p.committed).map((p) => playerName(ctx.players, p.seat));
   return [
-    ...title("Choose a card to play this turn", `Pick one card of your hand; it stays hidden until everybody has chosen. The rest of your hand then passes to ${to}, and you receive ${from}'s hand.`),
+    ...title("Choose a card to play this turn", `Pick one card of your hand; it stays hidden until everybody has chosen. The rest of your hand then passes to ${to}, and you receive ${possessive(from)} hand.`),
     h(
       "div",
       { class: "fog-buttons" },
