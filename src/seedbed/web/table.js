@@ -472,7 +472,7 @@ class TableShell {
       return;
     }
     const { mine, own, owner, verb } = turnOf(this.module, msg);
-    const others = msg.to_move.filter((s) => s !== msg.seat && (own || s === owner)).map((s) => nameChip(this.players, s));
+    const others = msg.to_move.filter((s) => s !== msg.seat).map((s) => nameChip(this.players, s));
     let prompt = "";
     try {
       prompt = this.module.prompt ? this.module.prompt({ msg, seat: msg.seat, players: this.players, view: msg.view, legal: msg.legal_actions }) || "" : "";
