@@ -180,10 +180,13 @@ def test_fields_of_green_says_reveals_and_hands_in_words_and_the_log_cuts_no_lin
     page.goto(table.play_url(0))
     wait_for_view(page)
     act(page, "[data-testid=fog-draw-confirm]")
-    page.locator("[data-testid^=fog-hand-]").first.click()
+    page.wait_for_selector("[data-testid=fog-commit]")  # the others have drawn too
+    page.locator("button[data-testid^=fog-hand-]:not([disabled])").first.click()
+    page.wait_for_selector("[data-testid=fog-commit]:not([disabled])")
     act(page, "[data-testid=fog-commit]")
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=game-log]').textContent.includes('Revealed')"
+        "() => document.querySelector('[data-testid=game-log]').textContent.includes('Revealed')",
+        timeout=60_000,  # the bots choose their cards first (a busy machine is slow)
     )
     page.wait_for_timeout(500)
     log = " ".join(page.locator("[data-testid=game-log]").inner_text().split())
