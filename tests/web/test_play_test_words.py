@@ -336,3 +336,21 @@ def test_the_lobby_shows_a_bots_whole_label_on_a_phone(
     page.wait_for_selector("[data-testid=seat-bot-1]")
     text, needed, shown = page.evaluate(LONGEST_BOT)
     assert needed <= shown, f"{text!r} needs {needed} px, the select shows {shown}"
+
+
+THIRD_FIELD = """async (phase) => {
+    const { thirdFieldSlot } = await import('/static/games/bohnanza/fields.js');
+    const env = {ctx: {}, view: {phase, field_cost: 3, duel: false}, legal: {find: () => null}};
+    const slot = thirdFieldSlot(env, {seat: 0, third_field: false, coins: 5}, true);
+    return slot.textContent;
+}"""
+
+
+def test_the_third_field_offers_nothing_once_the_game_is_over(
+    web_server: WebServer, page: Any
+) -> None:
+    """Issue 38 item 10: after the end, Field 3 still said "Buy when you are on the move"."""
+    page.goto(web_server.url)
+    assert "Buy when you are on the move" in page.evaluate(THIRD_FIELD, "trade")
+    over = page.evaluate(THIRD_FIELD, "over")
+    assert "Buy" not in over and "not bought" in over, over
