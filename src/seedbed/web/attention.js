@@ -5,6 +5,7 @@
 // A game module may name the offers waiting for the viewer: offersForYou(msg) -> [id, …].
 
 import { h } from "./common.js";
+import { turnOf } from "./turns.js";
 
 const SOUND_KEY = "seedbed.sound";
 const ICONS = {
@@ -58,7 +59,9 @@ export function setBaseTitle(text) {
 /** Look at a new view: mark the tab, and chime on a new turn or a new offer for you. */
 export function noticeView(msg, module) {
   const playing = msg.seat !== null && msg.status !== "finished";
+  const { own, verb } = turnOf(module, msg);
   const turn = playing && msg.to_move.includes(msg.seat);
+  const turnTitle = own ? "● Your turn" : `● You may ${verb}`;
   let offers = [];
   try {
     offers = playing && module.offersForYou ? module.offersForYou(msg) || [] : [];
@@ -68,7 +71,7 @@ export function noticeView(msg, module) {
   const fresh = offers.filter((id) => !before.offers.has(id));
   const first = before.version < 0;
   const state = offers.length ? "offer" : turn ? "turn" : "idle"; // an offer waiting for you first
-  document.title = state === "offer" ? `✉ Offer for you — ${baseTitle}` : state === "turn" ? `● Your turn — ${baseTitle}` : baseTitle;
+  document.title = state === "offer" ? `✉ Offer for you — ${baseTitle}` : state === "turn" ? `${turnTitle} — ${baseTitle}` : baseTitle;
   setIcon(state);
   document.body.dataset.attention = state;
   if (!first && ((turn && !before.turn) || fresh.length)) chime(fresh.length ? "offer" : "turn");

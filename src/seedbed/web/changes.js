@@ -36,6 +36,18 @@ export function noteChanges(key, version, items) {
 
 /** An element smaller than this (px) cannot hold a tag: its tag goes on its panel. */
 const ROOMY = { width: 90, height: 40 };
+/** The most of its element's width a tag may take (its title and name stay readable). */
+const SHARE = 0.7;
+
+/** The width of a tag on one line (measured off-screen, in the page's fonts). */
+function lineWidth(tag) {
+  const probe = tag.cloneNode(true);
+  probe.style.cssText = "position:absolute;left:-9999px;top:0;visibility:hidden;animation:none;max-width:none";
+  document.body.append(probe);
+  const width = probe.getBoundingClientRect().width;
+  probe.remove();
+  return width;
+}
 
 /** Put the live marks of `key` on the freshly drawn `root`. */
 export function showChanges(root, key) {
@@ -76,13 +88,17 @@ function makeTag(target, label, delay) {
  *  hold it goes to the nearest enclosing element that can (its panel), else just above. */
 function place(root, tags) {
   if (!root.isConnected) return; // a view drawn and replaced at once
-  const roomy = (el) => {
+  // a tag stays on one line and takes at most most of its element's width, so it neither
+  // wraps into a column over the element's title nor covers its name (issue 38: "harvested:
+  // 0 coins" in three lines over "Field 1" on a phone); else it goes up to the panel
+  const roomy = (el, need) => {
     const box = el.getBoundingClientRect();
-    return box.width >= ROOMY.width && box.height >= ROOMY.height;
+    return box.width >= ROOMY.width && box.height >= ROOMY.height && need <= box.width * SHARE;
   };
   for (const tag of tags) {
+    const need = lineWidth(tag);
     let home = tag.target;
-    while (home !== root && !roomy(home)) home = home.parentElement;
+    while (home !== root && !roomy(home, need)) home = home.parentElement;
     holder(home === root ? tag.target : home, home === root).append(tag);
   }
 }

@@ -140,10 +140,6 @@ export function ordinal(n) {
   return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
 }
 
-/** "3 tokens", "1 token". */
-export function plural(n, word, many) {
-  return `${n} ${n === 1 ? word : many || `${word}s`}`;
-}
 
 /** Whether an action JSON equals another (key order ignored). */
 export function sameAction(a, b) {

@@ -5,8 +5,10 @@
 // asked at and goes away with the next one. Where the game view names the places the move
 // concerns (its module's `hintTargets(action, msg)`: selectors, such as the Exchange slot and
 // the Garden space of a plant), they are marked on the table while the answer holds, so a
-// hint never asks a person to read coordinates. Also the "hints on" badge and the rules link
-// of the table and the replay.
+// hint never asks a person to read coordinates. The answer floats in a corner of the window
+// (ux.css), so asking moves nothing on the page and the answer is in sight wherever the player
+// had scrolled to (issue 38 item 5). Also the "hints on" badge and the rules link of the table
+// and the replay.
 
 import { clear, fetchJson, h } from "./common.js";
 
@@ -41,7 +43,10 @@ export function hintPanel(shell) {
       shown = hint.version;
       hinted = hint.action;
       mark(shell, hinted, shell.gameHolder.firstElementChild, shell.msg);
+      const close = h("button", { type: "button", class: "hint-close", "aria-label": "Close the hint", "data-testid": "hint-close" }, "×");
+      close.addEventListener("click", () => clear(answer));
       clear(answer).append(
+        close,
         h("b", {}, "The greedy bot would play: "),
         h("span", { "data-testid": "hint-move" }, describe(shell, hint.action, hint.text)),
         h("div", { class: "small", "data-testid": "hint-reason" }, hint.reason),

@@ -2,7 +2,8 @@
 // tokens this browser holds (running or over), at the top; and the finished tables with their
 // result and a replay link, a page at a time (GET /api/tables?status=finished).
 
-import { botLabel, clear, fetchJson, gameTitle, h, knownSeats, nameTag, plural } from "./common.js";
+import { botLabel, clear, fetchJson, gameTitle, h, knownSeats, nameTag } from "./common.js";
+import { plural } from "./words.js";
 
 export const FINISHED_PAGE = 10;
 const MY_TABLES = 12; // the tables most recently remembered here

@@ -5,7 +5,8 @@
 // timer's note, "" anything else. A game module may say which of its events are which with
 // logRole(event) -> "turn" | "minor" | "" (null: the default below).
 
-import { clear, h, plural, seatDot } from "./common.js";
+import { clear, h, seatDot } from "./common.js";
+import { plural } from "./words.js";
 
 const OPEN_TURNS = 2; // the last turns shown open; older ones are closed headings
 
@@ -118,5 +119,24 @@ export function renderLog(list, entries, names, opened, allOpen = false) {
     });
     list.append(h("li", { class: "log-turn-item" }, details));
   });
-  if (atBottom || entries.length < 12) list.scrollTop = list.scrollHeight;
+  if (atBottom || entries.length < 12) showLatest(list);
+}
+
+/** Scroll the log to its newest line with no line cut in half under the panel's title (issue
+ *  38): the box is made shorter by the part of its top line that would be hidden. */
+function showLatest(list) {
+  list.style.maxHeight = "";
+  list.scrollTop = list.scrollHeight;
+  if (!list.getClientRects().length || list.scrollTop <= 0) return;
+  const top = list.getBoundingClientRect().top + list.clientTop;
+  const lines = list.querySelectorAll("summary, .log-lines li:not(.log-fold-item)");
+  let hidden = 0;
+  for (const line of lines) {
+    const box = line.getBoundingClientRect();
+    if (box.top < top - 0.5 && box.bottom > top + 0.5) hidden = Math.max(hidden, box.bottom - top);
+  }
+  if (hidden > 0) {
+    list.style.maxHeight = `${list.clientHeight - hidden}px`;
+    list.scrollTop = list.scrollHeight;
+  }
 }

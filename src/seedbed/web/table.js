@@ -23,8 +23,11 @@ import {
 import { noticeView, setBaseTitle, soundToggle } from "./attention.js";
 import { TableChat } from "./chat.js";
 import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
+import { notePlace } from "./keep_place.js";
 import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
+import { turnOf } from "./turns.js";
+import { POSSESSIVE } from "./words.js";
 
 const CLOSE_ABORTED = 4410; // the server's close code for a table it aborted (docs/protocol.md)
 const ABORTED = "This table was aborted (abandoned, or stopped by the server's operator).";
@@ -206,7 +209,8 @@ class TableShell {
     this.logList = h("ol", { class: "log", "data-testid": "game-log", "aria-label": "Game log" });
     this.help = h(
       "div",
-      { class: "panel small", hidden: true, "data-testid": "help" },
+      // a popover at the top of the window: "?" shows it in sight (it opened below the fold)
+      { class: "panel small help-pop", hidden: true, "data-testid": "help" },
       h("div", { class: "panel-title" }, "Keyboard"),
       h("p", {}, "Tab moves between everything you can do; Enter or Space does it. Letters shown on buttons (", h("kbd", {}, "E"), ") are shortcuts. ", h("kbd", {}, "?"), " shows or hides this help."),
     );
@@ -453,7 +457,9 @@ class TableShell {
       rerender: () => this.render(),
     };
     renderGame(this.module, ctx);
+    const keep = notePlace(this.gameHolder.firstElementChild, focused);
     clear(this.gameHolder).append(root);
+    keep(root); // the scrolled panels and the control just used stay where they were
     this.hints.mark(root, msg);
     if (focused) {
       const again = root.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
@@ -470,7 +476,7 @@ class TableShell {
       banner.append("The game is over.");
       return;
     }
-    const mine = msg.seat !== null && msg.to_move.includes(msg.seat);
+    const { mine, own, owner, verb } = turnOf(this.module, msg);
     const others = msg.to_move.filter((s) => s !== msg.seat).map((s) => nameChip(this.players, s));
     let prompt = "";
     try {
@@ -478,10 +484,15 @@ class TableShell {
     } catch {
       prompt = "";
     }
-    if (mine) {
+    if (own) {
       banner.classList.add("yours");
-      banner.append(h("span", { "data-testid": "your-turn" }, "Your turn"));
+      banner.append(h("span", { "data-testid": "your-turn", "data-own": "true" }, "Your turn"));
       if (others.length) banner.append(h("span", { class: "hint" }, "(also ", listed(others), ")"));
+    } else if (mine) {
+      // on the move during another seat's turn (Bohnanza's trading): not "Your turn"
+      banner.classList.add("side");
+      banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, `You may ${verb}`));
+      banner.append(h("span", { class: "hint", "data-testid": "whose-turn" }, "· ", nameChip(this.players, owner), `${POSSESSIVE} turn`));
     } else {
       banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? ["Waiting for ", listed(others)] : "Waiting…"));
     }
@@ -491,16 +502,20 @@ class TableShell {
   renderPlayers() {
     if (!this.msg) return;
     const moving = new Set(this.msg.to_move);
+    const { owner, verb } = turnOf(this.module, this.msg);
     clear(this.playersList).append(
       ...this.players.map((p) => {
         const status = p.kind === "bot" ? "bot" : p.connected ? "online" : "offline";
+        // the seat whose turn it is moves; the others on the move may only join in (trade)
+        const side = moving.has(p.seat) && owner !== null && owner !== p.seat;
+        const onMove = moving.has(p.seat) && !side;
         return h(
           "li",
-          { class: moving.has(p.seat) ? "on-move" : "", "data-testid": `player-${p.seat}` },
+          { class: onMove ? "on-move" : side ? "side-move" : "", "data-testid": `player-${p.seat}` },
           seatDot(p.seat),
           h("span", {}, seatLabel(this.players, p.seat, this.msg.seat)),
-          moving.has(p.seat) ? h("span", { class: "sr-only" }, "(on the move)") : null,
-          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, moving.has(p.seat) ? "▶ to move" : status),
+          onMove ? h("span", { class: "sr-only" }, "(on the move)") : null,
+          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, onMove ? "▶ to move" : side ? `may ${verb}` : status),
         );
       }),
     );

@@ -4,7 +4,8 @@
 // bean card, its meter, the card back, chips and coins. Data and drawings only: what a field
 // pays comes from the server (display.fields).
 
-import { fetchJson, h, plural, s } from "../../common.js";
+import { fetchJson, h, s } from "../../common.js";
+import { plural } from "../../words.js";
 import { badge, glyph as typeGlyph, shape } from "../../glyphs.js";
 
 // Canonical order (index 0 = coffee), filled from the catalog by loadVarieties:

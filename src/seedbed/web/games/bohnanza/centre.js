@@ -1,7 +1,8 @@
 // The Bohnanza table centre: deck, discard pile and deck passes, the active player's face-up
 // cards, the duel's revealed row and offer area, and the cards of a zone to pick for planting.
 
-import { h, plural } from "../../common.js";
+import { h } from "../../common.js";
+import { plural, possessive } from "../../words.js";
 import { beanCard, cardBack } from "./beans.js";
 import { actionButton, rerender } from "./choices.js";
 import { nameOf } from "./names.js";
@@ -52,7 +53,7 @@ function piles(view) {
 
 function faceUp(env) {
   const { view, me, ts } = env;
-  const owner = view.active === me ? "Your" : `${nameOf(view.active)}'s`;
+  const owner = possessive(nameOf(view.active), { you: view.active === me, capital: true });
   const inTrade = view.phase === "trade";
   const slots = view.faceup.map((card, slot) => {
     if (!card) return h("div", { class: "bn-slot" }, h("div", { class: "bn-card bn-card-m bn-slot-empty" }, inTrade ? "taken" : "—"));

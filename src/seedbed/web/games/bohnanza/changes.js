@@ -4,7 +4,7 @@
 // Also the offers waiting for the viewer (for the tab title and the chime) and the words of a
 // hinted action.
 
-import { plural } from "../../common.js";
+import { plural } from "../../words.js";
 import { BEAN, coinsText } from "./beans.js";
 
 const field = (seat, f) => `[data-testid="bn-field-${seat}-${f}"]`;

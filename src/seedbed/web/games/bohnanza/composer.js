@@ -1,7 +1,8 @@
 // The Bohnanza offer composer: to whom, the cards you give, the beans you want, a summary and
 // Send. Offers are composed here because the server elides them from long menus (D-25).
 
-import { h, plural } from "../../common.js";
+import { h } from "../../common.js";
+import { plural } from "../../words.js";
 import { BEAN, BEANS, chip } from "./beans.js";
 import { emptyCompose, rerender } from "./choices.js";
 import { named, nameOf } from "./names.js";

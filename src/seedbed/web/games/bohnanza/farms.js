@@ -1,7 +1,8 @@
 // Bohnanza farms: your farm (fields, trade area, hand in its fixed order) and the other
 // players' panels.
 
-import { h, plural } from "../../common.js";
+import { h } from "../../common.js";
+import { agree, plural } from "../../words.js";
 import { beanCard, cardBack, coinIcon } from "./beans.js";
 import { zoneCards } from "./centre.js";
 import { actionButton } from "./choices.js";
@@ -37,7 +38,7 @@ function treasury(view, player, mine) {
     { class: "bn-treasury", "data-testid": `bn-coins-${player.seat}` },
     coinIcon(),
     h("b", {}, player.coins),
-    ` ${player.coins === 1 ? "coin" : "coins"}`,
+    ` ${agree(player.coins, "coin", "coins")}`,
     mine && secret ? h("span", { class: "bn-note" }, " (hidden from the others)") : null,
   );
 }
@@ -46,7 +47,7 @@ function tradeArea(env, player, mine) {
   const cards = player.trade_area;
   if (!cards.length) {
     return mine && (env.view.phase === "trade" || env.view.phase === "plant-traded")
-      ? h("div", { class: "bn-trade-area bn-empty-zone" }, h("h3", {}, "Trade area"), h("p", { class: "bn-note" }, "Cards you receive or keep land here and must be planted after trading."))
+      ? h("div", { class: "bn-trade-area bn-empty-zone" }, h("h3", {}, "Trade area"), h("p", { class: "bn-note" }, "cards you receive or keep land here; plant them after trading."))
       : null;
   }
   return h(

@@ -2,7 +2,8 @@
 // the single-bean protection, the field buttons and the third field. Payouts and protection
 // come from the server's display (games/bohnanza/display.py); nothing here computes them.
 
-import { h, plural, s } from "../../common.js";
+import { h, s } from "../../common.js";
+import { plural } from "../../words.js";
 import { BEAN, beanCard, coinIcon, coinsText, meterText } from "./beans.js";
 import { guardedButton } from "../../confirm.js";
 import { actionButton, rerender } from "./choices.js";
@@ -146,7 +147,7 @@ export function thirdFieldSlot(env, player, mine) {
     h("div", { class: "bn-field-bed bn-field-empty" }, `not bought · ${coinsText(view.field_cost)}`),
     buy
       ? actionButton(ctx, buy, `Buy third field (${coinsText(view.field_cost)})`, { testid: "bn-buy-field", cls: "bn-harvest" })
-      : mine
+      : mine && view.phase !== "over" // nothing to buy once the game is over (issue 38)
         ? h("div", { class: "bn-note" }, coins !== undefined && coins < view.field_cost ? `You have ${coinsText(coins)}.` : view.duel ? "Buy on your own turn." : "Buy when you are on the move.")
         : null,
   );

@@ -60,8 +60,9 @@ function render(ctx) {
       "data-version": msg.version,
       "data-phase": view.phase,
     },
-    statusBar(env),
-    actionBar(env),
+    // the phase steps and the buttons that end a step share one row (issue 38 item 4: the hand
+    // and fields fit in a 1280×800 window)
+    h("div", { class: "bn-topline" }, statusBar(env), actionBar(env)),
     layout(env),
   );
   table.classList.toggle("bn-sheet-up", Boolean(ts.sheetOpen) && !view.duel); // set by layout's sheet
@@ -103,4 +104,8 @@ export default {
   offersForYou,
   describeAction,
   hintTargets,
+  // whose turn a view is: during the active player's trading the others may trade, but it is
+  // not their turn (issue 38 item 3)
+  turnOwner: (view) => (Number.isInteger(view.active) ? view.active : null),
+  sideMove: (view) => (view.phase === "trade" ? "trade" : "move"),
 };

@@ -1,6 +1,6 @@
 // Bohnanza log lines for the shell's game log and the end screen's tie-break column.
 
-import { plural } from "../../common.js";
+import { plural } from "../../words.js";
 import { BEAN, coinsText } from "./beans.js";
 import { nameOf, setPlayers } from "./names.js";
 

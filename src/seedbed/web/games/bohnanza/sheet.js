@@ -1,10 +1,12 @@
 // Trading on a phone (issue 17): the offers panel with its composer becomes a sheet at the
 // bottom of the screen, above your hand and fields, so composing an offer needs no scrolling
-// between the cards and the form. It opens by itself when trading starts and when an offer
-// arrives for you; its handle closes and reopens it. On a wide screen the sheet is the plain
-// panel of the right column (the handle is hidden: style.css).
+// between the cards and the form. It opens by itself only when an offer arrives for you (not
+// when trading starts: it covered the table and "End trading", issue 38); its handle opens and
+// closes it, and "End trading" / "Pass for now" stay in sight above it (style.css). On a wide
+// screen the sheet is the plain panel of the right column (the handle is hidden).
 
-import { h, plural } from "../../common.js";
+import { h } from "../../common.js";
+import { plural } from "../../words.js";
 import { rerender } from "./choices.js";
 import { offersForYou } from "./changes.js";
 
@@ -15,13 +17,13 @@ export function tradeSheet(env, section) {
   const key = `${view.turn}:${view.phase}`;
   if (ts.sheetKey !== key) {
     ts.sheetKey = key;
-    ts.sheetOpen = view.phase === "trade" && env.onMove;
+    ts.sheetOpen = false;
   }
   const fresh = incoming.filter((id) => !(ts.sheetSeen || []).includes(id));
   if (fresh.length) ts.sheetOpen = true;
   ts.sheetSeen = incoming;
   const open = Boolean(ts.sheetOpen);
-  const label = view.phase === "trade" ? `Trading${incoming.length ? ` · ${plural(incoming.length, "offer")} for you` : ""}` : "Offers";
+  const label = view.phase === "trade" ? `Trading${incoming.length ? ` · ${plural(incoming.length, "offer")} for you` : open ? "" : " · make an offer"}` : "Offers";
   const handle = h(
     "button",
     {

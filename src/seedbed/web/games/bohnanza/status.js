@@ -1,7 +1,8 @@
 // The Bohnanza status bar (whose turn, the phase steps), the banner's prompt and the action
 // bar of the buttons that end a step.
 
-import { h, plural } from "../../common.js";
+import { h } from "../../common.js";
+import { plural, possessive } from "../../words.js";
 import { BEAN } from "./beans.js";
 import { actionButton } from "./choices.js";
 import { nameOf } from "./names.js";
@@ -19,7 +20,7 @@ export function statusBar({ view, me }) {
   const steps = view.duel ? DUEL_STEPS : STEPS;
   const current = STEP_OF[view.phase];
   const over = view.phase === "over";
-  const whose = over ? "Game over" : `Turn ${view.turn + 1} · ${view.active === me ? "your turn" : nameOf(view.active) + "'s turn"}`;
+  const whose = over ? "Game over" : `Turn ${view.turn + 1} · ${possessive(nameOf(view.active), { you: view.active === me })} turn`;
   return h(
     "div",
     { class: "bn-status" },
@@ -30,7 +31,9 @@ export function statusBar({ view, me }) {
       "ol",
       { class: "bn-steps", "aria-label": view.duel ? "Duel steps" : "Phases" },
       steps.map((label, i) =>
-        h("li", { class: i === current && !over ? "bn-step-now" : i < current ? "bn-step-done" : "", "aria-current": i === current ? "step" : null }, h("b", {}, i + 1), " ", label),
+        // the step now says its name; the others their number (the name in a tooltip and for
+        // screen readers), so the steps and the action buttons share one row
+        h("li", { class: i === current && !over ? "bn-step-now" : i < current ? "bn-step-done" : "", "aria-current": i === current ? "step" : null, title: label }, h("b", {}, i + 1), i === current ? ` ${label}` : h("span", { class: "sr-only" }, ` ${label}`)),
       ),
     ),
   );
@@ -62,7 +65,7 @@ export function promptText(env) {
         : `You may plant your next front card (${frontName}) too, or end planting.`;
     case "trade":
       return active
-        ? "Trade: offer your face-up cards and hand cards to the others, answer their offers, then end trading. Face-up cards nobody takes are yours to plant."
+        ? "Trade your face-up and hand cards, answer offers, then end trading."
         : `${nameOf(view.active)} is trading. Make an offer to them, answer offers, or pass.`;
     case "plant-traded":
       return "Plant every card in your trade area: pick a card, then a field.";

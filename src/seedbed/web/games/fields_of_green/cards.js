@@ -1,7 +1,8 @@
 // Fields of Green card words: kinds and timings, a design's or tile's data from the catalog
 // (design ids prettified until it arrives), costs and effects as text, names of seats and lists.
 
-import { plural, seatName, titleCase } from "../../common.js";
+import { seatName, titleCase } from "../../common.js";
+import { plural } from "../../words.js";
 
 export const TYPES = ["field", "livestock", "construction", "building"];
 
@@ -72,7 +73,7 @@ export function costText(cost) {
 /** "1 coin", "3 coins", "2 food", "1 VP". */
 export function resourceText(n, res) {
   if (res === "vp") return `${n} VP`;
-  if (res === "coins") return n === 1 ? "1 coin" : `${n} coins`;
+  if (res === "coins") return plural(n, "coin");
   return `${n} ${res}`;
 }
 

@@ -1,7 +1,8 @@
 // Fields of Green decisions inside a turn: water to place, equipment to keep, place or attach,
 // a choice of effects, an optional cost, the harvest (F-58 … F-62) and the final choices (F-72).
 
-import { actionButton, h, plural, s } from "../../common.js";
+import { actionButton, h, s } from "../../common.js";
+import { agree, plural, pointVerb, possessive } from "../../words.js";
 import { guardedButton } from "../../confirm.js";
 import { glyph } from "../../glyphs.js";
 import { cardName, designOf, effectsText, findChoice, key, kindOf, tileName, tileOf } from "./cards.js";
@@ -46,7 +47,7 @@ export function placePrompt(ctx, st) {
   return [
     ...title(
       tile ? `Place ${tileName(st, tile.id)}` : "Place your equipment tile",
-      places.length ? "Click a highlighted card of your farm to put the tile on it, or set it aside (1 VP at the end unless you attach it to a card you build later)." : "No card of your farm fits this tile: set it aside (1 VP at the end unless attached later).",
+      places.length ? `${pointVerb()} a highlighted card of your farm to put the tile on it, or set it aside (1 VP at the end unless you attach it to a card you build later).` : "No card of your farm fits this tile: set it aside (1 VP at the end unless attached later).",
     ),
     tile ? h("div", { class: "fog-row" }, tileFace(st, tile)) : null,
     h("div", { class: "fog-buttons" }, aside ? actionButton({ label: "Set it aside", action: aside, act: ctx.act, testid: "fog-set-aside", key: "s" }) : null),
@@ -88,7 +89,7 @@ export function optionalPrompt(ctx, st) {
   const labels = towerLabels(v.players[ctx.seat].farm);
   const pays = ofType(ctx.legal, "pay");
   return [
-    ...title(`Pay for ${d.name}'s ability?`, d.text || "This ability has a cost; you may pay it or skip it."),
+    ...title(`Pay for ${possessive(d.name)} ability?`, d.text || "This ability has a cost; you may pay it or skip it."),
     h(
       "div",
       { class: "fog-buttons" },
@@ -160,7 +161,7 @@ export function harvestPrompt(ctx, st) {
       "div",
       { class: "fog-buttons" },
       unpaid
-        ? guardedButton({ label: `End harvest (${plural(unpaid, "unpaid card")} become Open Areas)`, action: end, act: ctx.act, testid: "fog-end-harvest", key: "e", extraClass: "btn-danger", question: `End the harvest? ${plural(unpaid, "unpaid card")} turn face down.`, yes: "Yes, end the harvest", rerender: ctx.rerender })
+        ? guardedButton({ label: `End harvest (${plural(unpaid, "unpaid card")} ${agree(unpaid, "becomes an Open Area", "become Open Areas")})`, action: end, act: ctx.act, testid: "fog-end-harvest", key: "e", extraClass: "btn-danger", question: `End the harvest? ${plural(unpaid, "unpaid card")} turn face down.`, yes: "Yes, end the harvest", rerender: ctx.rerender })
         : actionButton({ label: "End harvest", action: end, act: ctx.act, testid: "fog-end-harvest", key: "e", extraClass: "btn-primary" }),
     ),
   ];

@@ -2,6 +2,7 @@
 // says "Build the Wheat Field on the marked cell", never "build 17 at 0,1", and the cell, the
 // card or the tile is marked on the table (the shell's hint panel adds the marks).
 
+import { possessive } from "../../words.js";
 import { cardName, tileName } from "./cards.js";
 import { storeOf } from "./store.js";
 
@@ -49,7 +50,7 @@ export function describeAction(a, msg) {
     case "end-harvest":
       return "End the harvest";
     case "pay-end":
-      return `Pay for the ${card()}'s game-end ability`;
+      return `Pay for the ${possessive(card())} game-end ability`;
     case "end-scoring":
       return "End the final choices";
     case "place-water":

@@ -20,7 +20,9 @@ function mainColumn(ctx, st) {
   const farms = mainFarms(ctx, st);
   const prompt = v.phase === "over" ? null : promptPanel(ctx, st); // the shell shows the end screen
   const deciding = v.decision && ctx.legal.length;
-  if (v.phase === "commit" || v.phase === "draw") return [prompt, hand, farms, display, revealed];
+  // the hand beside the farm (a pair: two columns on a wide screen), so both are in sight in a
+  // 1280×800 window (issue 38 item 4)
+  if (v.phase === "commit" || v.phase === "draw") return [prompt, hand ? h("div", { class: "fog-pair" }, hand, farms) : farms, display, revealed];
   if (v.phase === "pick" && !deciding) return [prompt, display, farms, hand];
   return [prompt, farms, revealed, display, hand];
 }

@@ -1,7 +1,7 @@
 // Fields of Green words for the shell: the turn banner's prompt, a log line per event and the
 // end screen's tie-break column.
 
-import { plural } from "../../common.js";
+import { counted, listed, plural, possessive } from "../../words.js";
 import { cardName, playerName, resourceText, tileName, tileOf } from "./cards.js";
 import { learn, noteEvents, storeOf } from "./store.js";
 
@@ -28,7 +28,7 @@ export function bannerPrompt({ view, legal }) {
   return "use your revealed card: build it, or discard it for another action";
 }
 
-function eventLine(e, name, st) {
+function eventLine(e, name, st, whose) {
   const p = e.player !== undefined ? name(e.player) : "";
   const card = (id) => cardName(st, id);
   const cell = (c) => (c ? ` at (${c[0]}, ${c[1]})` : "");
@@ -44,9 +44,10 @@ function eventLine(e, name, st) {
     case "commit":
       return e.card !== undefined ? `${p} committed ${card(e.card)}.` : `${p} committed a card.`;
     case "receive":
-      return e.cards ? `${p} received ${plural(e.count, "card")}: ${e.cards.map(card).join(", ")}.` : `${p} received ${plural(e.count, "card")}.`;
+      return e.cards ? `${p} received ${counted(e.cards.map(card), "card")}.` : `${p} received ${plural(e.count, "card")}.`;
     case "reveal":
-      return `Revealed: ${e.cards.map((c, q) => (c >= 0 ? `${name(q)} ${card(c)}` : null)).filter(Boolean).join(", ")}.`;
+      // "Revealed: your Turnip Rows, Greedy bot's Windmill and Random bot's Compost Heap."
+      return `Revealed: ${listed(e.cards.map((c, q) => (c >= 0 ? `${whose(q)} ${card(c)}` : null)))}.`;
     case "build":
       return `${p} built ${card(e.card)}${cell(e.cell)}.`;
     case "build-tower":
@@ -76,9 +77,9 @@ function eventLine(e, name, st) {
     case "choose":
       return `${p} chose option ${e.index + 1}.`;
     case "pay":
-      return `${p} paid for ${card(e.card)}'s ability.`;
+      return `${p} paid for ${possessive(card(e.card))} ability.`;
     case "skip":
-      return `${p} skipped ${card(e.card)}'s optional ability.`;
+      return `${p} skipped ${possessive(card(e.card))} optional ability.`;
     case "harvest-phase":
       return `Harvest of year ${e.year}.`;
     case "harvest":
@@ -108,7 +109,8 @@ export function describe(event, view, players) {
   noteEvents(st, [event]);
   const viewer = view ? view.viewer : null;
   const name = (q) => (q === viewer ? "You" : playerName(st.players, q));
-  return eventLine(event, name, st) || "";
+  const whose = (q) => possessive(playerName(st.players, q), { you: q === viewer });
+  return eventLine(event, name, st, whose) || "";
 }
 
 /** The end screen's tie-break column (F-75, published rules): the locations of the

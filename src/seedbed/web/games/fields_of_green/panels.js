@@ -1,7 +1,8 @@
 // Fields of Green panels: the status bar (year, phase, first player, passing direction), the
 // supply, each player's resources and flags, your farm and the other farms.
 
-import { h, plural, seatDot, titleCase } from "../../common.js";
+import { h, seatDot, titleCase } from "../../common.js";
+import { plural } from "../../words.js";
 import { playerName, tileOf, TYPES, who } from "./cards.js";
 import { amount, cardChip, icon, swatch, tileChip } from "./faces.js";
 import { farmGrid } from "./farm.js";

@@ -2,6 +2,7 @@
 // the revealed or picked card's modes, the water source), or whom the table waits for.
 
 import { actionButton, h } from "../../common.js";
+import { pointVerb, possessive } from "../../words.js";
 import { cardName, costText, designOf, nameList, playerName, tileOf, TYPES } from "./cards.js";
 import { attachPrompt, choosePrompt, finalPrompt, harvestPrompt, keepPrompt, optionalPrompt, placePrompt, waterPrompt } from "./decisions.js";
 import { cardFace, swatch, title } from "./faces.js";
@@ -110,7 +111,7 @@ function commitPrompt(ctx, st) {
   const waiting = v.players.filter((p) => p.seat !== me && p.hand_size && !p.committed).map((p) => playerName(ctx.players, p.seat));
   const done = v.players.filter((p) => p.seat !== me && p.committed).map((p) => playerName(ctx.players, p.seat));
   return [
-    ...title("Choose a card to play this turn", `Pick one card of your hand; it stays hidden until everybody has chosen. The rest of your hand then passes to ${to}, and you receive ${from}'s hand.`),
+    ...title("Choose a card to play this turn", `Pick one card of your hand; it stays hidden until everybody has chosen. The rest of your hand then passes to ${to}, and you receive ${possessive(from)} hand.`),
     h(
       "div",
       { class: "fog-buttons" },
@@ -124,7 +125,7 @@ function actionPrompt(ctx, st) {
   const v = ctx.msg.view;
   const card = activeCard(ctx, st);
   if (card === null) {
-    return title("Pick a card from the display", "Click a card of the display below to see what you can do with it: build it, or discard it to build a Water Tower or Silo, restore an Open Area, or go to the market.");
+    return title("Pick a card from the display", `${pointVerb()} a card of the display below to see what you can do with it: build it, or discard it to build a Water Tower or Silo, restore an Open Area, or go to the market.`);
   }
   const acts = cardActions(ctx.legal, card);
   const d = designOf(st, st.cards.get(card)?.design);
@@ -180,10 +181,10 @@ function setMode(st, mode) {
 function modeHint(ctx, st) {
   if (!st.mode) return null;
   const text = {
-    build: "Click a highlighted cell of your farm to build there. Cells marked with a drop are in reach of a tower with water.",
-    "build-tower": "Click a highlighted cell of your farm for the new Water Tower (it starts with 3 water).",
-    "build-silo": "Click a highlighted cell of your farm for the new Silo.",
-    restore: "Click a highlighted Open Area of your farm to turn it face up again.",
+    build: `${pointVerb()} a highlighted cell of your farm to build there. Cells marked with a drop are in reach of a tower with water.`,
+    "build-tower": `${pointVerb()} a highlighted cell of your farm for the new Water Tower (it starts with 3 water).`,
+    "build-silo": `${pointVerb()} a highlighted cell of your farm for the new Silo.`,
+    restore: `${pointVerb()} a highlighted Open Area of your farm to turn it face up again.`,
   }[st.mode];
   return h("p", { class: "fog-hint fog-mode-hint", "data-testid": "fog-mode-hint" }, text);
 }

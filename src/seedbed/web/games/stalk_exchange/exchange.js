@@ -147,5 +147,5 @@ export function actionsBar(ctx, m, ui) {
       bar.append(actionButton({ label, action: m.end, act: ctx.act, testid: "se-end", key: "e", primary: left === 0 }));
     }
   }
-  return h("section", { class: "panel stack", "data-testid": "se-actions" }, steps, bar.childNodes.length ? bar : null);
+  return h("section", { class: "panel se-actions-panel", "data-testid": "se-actions" }, steps, bar.childNodes.length ? bar : null);
 }

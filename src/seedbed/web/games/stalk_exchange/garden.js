@@ -2,7 +2,8 @@
 // blooms as six-petal flowers, the spaces planted last ringed, and with a token picked the spaces
 // it may be planted on (a blue +).
 
-import { h, plural, s } from "../../common.js";
+import { h, s } from "../../common.js";
+import { plural } from "../../words.js";
 import { glyph, letters, shape } from "../../glyphs.js";
 import { plantKey } from "./exchange.js";
 import { flowerName, flowerTip } from "./flowers.js";

@@ -5,7 +5,8 @@
 // portfolio's worth) comes with the view as its display, the scores and ranks as its outcome.
 // Rules clauses: S-11 … S-48 (docs/rules/stalk_exchange.md).
 
-import { h, plural, seatName } from "../../common.js";
+import { h, seatName } from "../../common.js";
+import { plural, possessive } from "../../words.js";
 import { actionsBar, exchange, menu, uiState } from "./exchange.js";
 import { flowerName, FLOWERS } from "./flowers.js";
 import { garden } from "./garden.js";
@@ -16,13 +17,16 @@ function render(ctx) {
   const m = menu(ctx.legal);
   const ui = uiState(ctx);
   if (ui.slot !== null && !m.slotLegal(ui.slot)) ui.slot = null;
+  // beside the Garden: the Exchange row, your portfolio (your hand), the Market board, so that
+  // the Garden and the portfolio are in sight in a 1280×800 window (issue 38 item 4); in one
+  // column (a phone) the Exchange comes first (style.css)
   const layout = h(
     "div",
     { class: "se-layout" },
-    h("div", { class: "stack" }, garden(ctx, m, ui)),
-    h("div", { class: "stack" }, market(ctx), portfolio(ctx)),
+    h("div", { class: "stack se-col-garden" }, garden(ctx, m, ui)),
+    h("div", { class: "stack se-col-side" }, exchange(ctx, m, ui), portfolio(ctx), market(ctx)),
   );
-  ctx.root.append(h("div", { class: "stack" }, actionsBar(ctx, m, ui), exchange(ctx, m, ui), layout, playersTable(ctx), supplies(ctx)));
+  ctx.root.append(h("div", { class: "stack" }, actionsBar(ctx, m, ui), layout, playersTable(ctx), supplies(ctx)));
 }
 
 function describeEvent(event, view, players) {
@@ -52,7 +56,8 @@ function describeEvent(event, view, players) {
     case "game_over":
       return `Game over after ${plural(event.turns, "turn")}`;
     case "turn":
-      return `${who(event.player)}'s turn`;
+      // "Your turn" for the viewer, never "Me's turn" for a player called Me (issue 38)
+      return `${possessive(who(event.player), { you: view && event.player === view.viewer, capital: true })} turn`;
     default:
       return String(event.kind);
   }
@@ -112,4 +117,7 @@ export default {
   describeEvent,
   resultDetail,
   prompt,
+  // the replay's position line says "Round 2" as the board does, not the turn count (issue 38);
+  // its jumps still go turn by turn
+  stage: (view) => ({ turn: view.turn, phase: null, label: `Round ${view.round}` }),
 };

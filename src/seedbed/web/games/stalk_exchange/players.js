@@ -2,7 +2,8 @@
 // (the server's display, S-42), everyone's Seedy Business tokens and known tokens, the scores at
 // the end (the outcome's), and the bags.
 
-import { h, plural, seatDot, seatLabel, seatName } from "../../common.js";
+import { h, seatDot, seatLabel, seatName } from "../../common.js";
+import { plural, possessive } from "../../words.js";
 import { badge } from "../../glyphs.js";
 import { flowerName, FLOWERS } from "./flowers.js";
 
@@ -13,7 +14,7 @@ export function portfolio(ctx) {
   const values = view.market.values;
   const worth = ctx.display.worth; // S-42, from the server
   let who = "Your portfolio (hidden from the others)";
-  if (ctx.mode === "replay") who = `${seatName(ctx.players, ctx.seat)}'s portfolio`;
+  if (ctx.mode === "replay") who = `${possessive(seatName(ctx.players, ctx.seat))} portfolio`;
   else if (view.over) who = "Your portfolio";
   return h(
     "section",
