@@ -207,7 +207,11 @@ def test_bohnanza_greedy_never_harvests_a_single_bean_for_nothing() -> None:
     s = position("draw")
     assert str(_choose(s, 0)) == "finish-turn"
     s = position("plant")
-    assert str(_choose(s, 0)) in {"plant 1", "end-planting"}
+    # whatever breaks a tie: the worth prices a lone bean like an empty field, so planting
+    # over the chili was a tie and half the seeds harvested it (issue 37's new generator
+    # drew the other side of that tie)
+    for seed in range(1, 9):
+        assert str(_choose(s, 0, seed)) in {"plant 1", "end-planting"}, seed
 
 
 def test_greedy_without_bulky_kinds_makes_no_offers_but_answers() -> None:

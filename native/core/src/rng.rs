@@ -44,6 +44,41 @@ pub fn block(key: &[u8; KEY_BYTES], counter: u64) -> [u32; WORDS] {
     out
 }
 
+/// A seed as Python takes it, any integer modulo `2**256`: its 32 little-endian bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Seed(pub [u8; KEY_BYTES]);
+
+impl From<u64> for Seed {
+    fn from(seed: u64) -> Self {
+        let mut bytes = [0u8; KEY_BYTES];
+        bytes[..8].copy_from_slice(&seed.to_le_bytes());
+        Seed(bytes)
+    }
+}
+
+impl Seed {
+    /// `seed ^ salt` (Python's `^` then the modulo, which commute).
+    pub fn xor(self, salt: u64) -> Seed {
+        let mut bytes = self.0;
+        for (b, s) in bytes.iter_mut().zip(salt.to_le_bytes()) {
+            *b ^= s;
+        }
+        Seed(bytes)
+    }
+}
+
+impl std::fmt::Display for Seed {
+    /// The decimal seed below `2**64`, else its 32 bytes in hex (little-endian).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0[8..].iter().all(|&b| b == 0) {
+            let low: [u8; 8] = self.0[..8].try_into().expect("8 bytes");
+            write!(f, "{}", u64::from_le_bytes(low))
+        } else {
+            self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+        }
+    }
+}
+
 /// `below(0)`: the one way a draw can be refused (Python raises `ValueError`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EmptyRange;
@@ -79,9 +114,12 @@ impl Rng {
     /// A generator seeded with `seed` (Python takes any seed modulo `2**256`; a `u64` seed is
     /// its low 8 bytes, the rest zero).
     pub fn new(seed: u64) -> Self {
-        let mut bytes = [0u8; KEY_BYTES];
-        bytes[..8].copy_from_slice(&seed.to_le_bytes());
-        Rng::from_seed_bytes(&bytes)
+        Rng::from_seed(seed.into())
+    }
+
+    /// A generator seeded with any [`Seed`] (`Rng(seed)` in Python).
+    pub fn from_seed(seed: Seed) -> Self {
+        Rng::from_seed_bytes(&seed.0)
     }
 
     /// A generator seeded with a 256-bit seed (32 little-endian bytes).

@@ -18,7 +18,7 @@ use seedbed_core::bohnanza::{
 };
 
 use crate::fast;
-use seedbed_core::rng::Rng;
+use seedbed_core::rng::{Rng, Seed};
 
 #[path = "bohnanza_events.rs"]
 mod events;
@@ -669,21 +669,18 @@ pub fn bohnanza_new_state(
 
 /// The game's generator for a seed as Python takes it: any int, modulo `2**256`.
 pub fn seed_rng(seed: &Bound<'_, PyAny>) -> PyResult<Rng> {
+    Ok(Rng::from_seed(masked_seed(seed)?))
+}
+
+/// A seed as the Python generator takes it: any int, modulo `2**256`.
+pub fn masked_seed(seed: &Bound<'_, PyAny>) -> PyResult<Seed> {
     let py = seed.py();
     let mask = 1i64.into_pyobject(py)?.lshift(256)?.sub(1)?;
     let bytes: Vec<u8> = seed
         .bitand(mask)?
         .call_method1("to_bytes", (32, "little"))?
         .extract()?;
-    let bytes: [u8; 32] = bytes.try_into().expect("to_bytes(32) gives 32 bytes");
-    Ok(Rng::from_seed_bytes(&bytes))
-}
-
-/// A seed of the bulk paths (simulations, traces), which take 64-bit seeds: any int in
-/// `[0, 2**64)`; others are refused (Python takes them modulo `2**256`, which a `u64` can't).
-pub fn masked_seed(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    seed.extract::<u64>()
-        .map_err(|_| PyValueError::new_err("bulk seeds are integers in [0, 2**64)"))
+    Ok(Seed(bytes.try_into().expect("to_bytes(32) gives 32 bytes")))
 }
 
 /// The configuration of a new game, with Python's refusals (B-2: the player count the

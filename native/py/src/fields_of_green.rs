@@ -22,7 +22,7 @@ use seedbed_core::fields_of_green::state::Cell;
 use seedbed_core::fields_of_green::state::LoadError;
 use seedbed_core::fields_of_green::trace::{events_json, trace_one};
 use seedbed_core::fields_of_green::{game, greedy, observe, playout, Config, Zones};
-use seedbed_core::rng::Rng;
+use seedbed_core::rng::{Rng, Seed};
 
 use crate::bohnanza::{masked_seed, seed_rng};
 use crate::fast;
@@ -593,13 +593,13 @@ pub fn fields_of_green_simulate<'py>(
     let seeds = seeds
         .iter()
         .map(masked_seed)
-        .collect::<PyResult<Vec<u64>>>()?;
+        .collect::<PyResult<Vec<Seed>>>()?;
     let results = py.allow_threads(|| {
         seeds
             .iter()
             .map(|&seed| {
                 playout::simulate_one(
-                    game::new_state(cfg.clone(), Rng::new(seed)),
+                    game::new_state(cfg.clone(), Rng::from_seed(seed)),
                     seed,
                     max_steps,
                 )
@@ -632,6 +632,10 @@ pub fn fields_of_green_traces(
 ) -> PyResult<Vec<TraceRow>> {
     let cfg = config.inner.clone();
     traces_of(py, &seeds, |seed| {
-        trace_one(game::new_state(cfg.clone(), Rng::new(seed)), seed, cap)
+        trace_one(
+            game::new_state(cfg.clone(), Rng::from_seed(seed)),
+            seed,
+            cap,
+        )
     })
 }

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use seedbed_core::bohnanza::playout::{simulate_one, EVENT_KINDS};
 use seedbed_core::bohnanza::{rules, trace};
-use seedbed_core::rng::Rng;
+use seedbed_core::rng::{Rng, Seed};
 
 use crate::bohnanza::{masked_seed, new_config};
 
@@ -77,11 +77,17 @@ pub fn bohnanza_simulate<'py>(
     let seeds = seeds
         .iter()
         .map(masked_seed)
-        .collect::<PyResult<Vec<u64>>>()?;
+        .collect::<PyResult<Vec<Seed>>>()?;
     let results = py.allow_threads(|| {
         seeds
             .iter()
-            .map(|&seed| simulate_one(rules::setup(cfg.clone(), Rng::new(seed)), seed, max_steps))
+            .map(|&seed| {
+                simulate_one(
+                    rules::setup(cfg.clone(), Rng::from_seed(seed)),
+                    seed,
+                    max_steps,
+                )
+            })
             .collect::<Result<Vec<_>, String>>()
     });
     let results = results.map_err(|why| PyRuntimeError::new_err(format!("bohnanza {why}")))?;
@@ -110,12 +116,12 @@ pub type TraceRow = (u64, String, bool);
 pub fn traces_of(
     py: Python<'_>,
     seeds: &[Bound<'_, PyAny>],
-    trace_of: impl Fn(u64) -> TraceRow + Send + Sync,
+    trace_of: impl Fn(Seed) -> TraceRow + Send + Sync,
 ) -> PyResult<Vec<TraceRow>> {
     let seeds = seeds
         .iter()
         .map(masked_seed)
-        .collect::<PyResult<Vec<u64>>>()?;
+        .collect::<PyResult<Vec<Seed>>>()?;
     Ok(py.allow_threads(|| seeds.iter().map(|&seed| trace_of(seed)).collect()))
 }
 

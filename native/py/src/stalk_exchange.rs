@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::IntoPyObjectExt;
-use seedbed_core::rng::Rng;
+use seedbed_core::rng::{Rng, Seed};
 use seedbed_core::stalk_exchange::actions::Action;
 use seedbed_core::stalk_exchange::menu::{legal_actions, Frozen, Menu};
 use seedbed_core::stalk_exchange::state::LoadError;
@@ -526,12 +526,16 @@ pub fn stalk_exchange_simulate<'py>(
     let seeds = seeds
         .iter()
         .map(masked_seed)
-        .collect::<PyResult<Vec<u64>>>()?;
+        .collect::<PyResult<Vec<Seed>>>()?;
     let results = py.allow_threads(|| {
         seeds
             .iter()
             .map(|&seed| {
-                playout::simulate_one(rules::deal(cfg.clone(), Rng::new(seed)), seed, max_steps)
+                playout::simulate_one(
+                    rules::deal(cfg.clone(), Rng::from_seed(seed)),
+                    seed,
+                    max_steps,
+                )
             })
             .collect::<Result<Vec<_>, String>>()
     });
@@ -565,6 +569,6 @@ pub fn stalk_exchange_traces(
 ) -> PyResult<Vec<TraceRow>> {
     let cfg = new_config(num_players, options_json)?;
     traces_of(py, &seeds, |seed| {
-        trace::trace_one(rules::deal(cfg.clone(), Rng::new(seed)), seed, cap)
+        trace::trace_one(rules::deal(cfg.clone(), Rng::from_seed(seed)), seed, cap)
     })
 }

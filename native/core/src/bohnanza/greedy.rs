@@ -82,6 +82,21 @@ pub fn time_left(s: &Zones) -> f64 {
 }
 
 /// `_after`: the worth after action `a` (the short menus outside trading).
+/// `SPOIL`: on a tie, a plant that harvests a field paying nothing comes last (B-23).
+const SPOIL: f64 = 0.01;
+
+/// `_plant_at`: [`plant`] into `target`, less [`SPOIL`] when it throws a field away.
+fn plant_at(fields: &mut Plots, v: i32, k: &Knobs, target: i32) -> f64 {
+    let (w, n) = fields[target as usize];
+    let spoils = n > 0 && w != v && super::worth::payout(w, n) == 0;
+    let gain = plant(fields, v, k, target, &[]);
+    if spoils {
+        gain - SPOIL
+    } else {
+        gain
+    }
+}
+
 fn after(s: &Zones, me: &Me, a: &Action) -> f64 {
     let mut fields: Plots = me.fields;
     let (mut coins, mut pending, mut hand, k) = (me.coins, me.pending, me.hand, &me.k);
@@ -89,7 +104,7 @@ fn after(s: &Zones, me: &Me, a: &Action) -> f64 {
     let mut gain = 0.0;
     match a {
         Action::PlantFromHand { field } => {
-            gain = plant(&mut fields, i32::from(hand[0]), k, *field as i32, &[]);
+            gain = plant_at(&mut fields, i32::from(hand[0]), k, *field as i32);
             hand.remove(0);
         }
         Action::Harvest { field } => {
@@ -115,10 +130,10 @@ fn after(s: &Zones, me: &Me, a: &Action) -> f64 {
             if let Some(i) = pending.iter().position(|&x| x == v) {
                 pending.remove(i);
             }
-            gain = plant(&mut fields, i32::from(v), k, *field as i32, &[]);
+            gain = plant_at(&mut fields, i32::from(v), k, *field as i32);
         }
         Action::PlantOffered { card, field } | Action::PlantRevealed { card, field } => {
-            gain = plant(&mut fields, variety(*card), k, *field as i32, &[]);
+            gain = plant_at(&mut fields, variety(*card), k, *field as i32);
         }
         Action::DiscardFromHand { position } => {
             hand.remove(*position as usize);

@@ -10,14 +10,14 @@ use super::menu::{legal_actions_into, Menu};
 use super::rules::{Event, Events};
 use super::state::*;
 use super::trading::make_offer;
-use crate::rng::Rng;
+use crate::rng::{Rng, Seed};
 
 /// `_POLICY_SALT` of `seedbed.lab.simulate`.
 pub const POLICY_SALT: u64 = 0x005E_EDBE_D0C4_01CE; // 0x5EED_BED0_C401CE as Python writes it
 
 /// The random policy's generator for the game dealt with `seed` (`policy_rng`).
-pub fn policy_rng(seed: u64) -> Rng {
-    Rng::new(seed ^ POLICY_SALT).spawn()
+pub fn policy_rng(seed: impl Into<Seed>) -> Rng {
+    Rng::from_seed(seed.into().xor(POLICY_SALT)).spawn()
 }
 
 /// How many event kinds there are.
@@ -126,7 +126,12 @@ pub struct GameResult {
 
 /// `play_random_game` for the game `s` dealt with `seed`, played with `policy_rng(seed)`;
 /// Err when it does not end within `max_steps` actions (`MAX_STEPS` in Python).
-pub fn simulate_one(mut s: Zones, seed: u64, max_steps: u64) -> Result<GameResult, String> {
+pub fn simulate_one(
+    mut s: Zones,
+    seed: impl Into<Seed>,
+    max_steps: u64,
+) -> Result<GameResult, String> {
+    let seed = seed.into();
     let mut rng = policy_rng(seed);
     let mut counts = [0; KINDS];
     let steps = playout(&mut s, &mut rng, max_steps, &mut counts);

@@ -10,7 +10,7 @@ use super::playout::{first_mover, policy_rng};
 use super::rules::{self, Event, Events};
 use super::state::Zones;
 use super::trading::make_offer;
-use crate::rng::Rng;
+use crate::rng::{Rng, Seed};
 use crate::trace::Trace;
 
 /// The events as compact JSON text: a list of `[kind, public, private, private_to]`, what
@@ -28,7 +28,7 @@ pub fn events_json(s: &Zones, events: &[Event]) -> String {
 
 /// One game's trace: (actions played, digest, whether it ended). Stops after `cap` actions
 /// when given (the move cap of `max_offers` null, B-47).
-pub fn trace_one(mut s: Zones, seed: u64, cap: Option<u64>) -> (u64, String, bool) {
+pub fn trace_one(mut s: Zones, seed: impl Into<Seed>, cap: Option<u64>) -> (u64, String, bool) {
     let mut rng = policy_rng(seed);
     let mut trace = Trace::default();
     let mut ev: Events = Vec::new();
@@ -59,8 +59,9 @@ pub fn trace_one(mut s: Zones, seed: u64, cap: Option<u64>) -> (u64, String, boo
 /// [`trace_one`] for a game dealt by `rules::setup`.
 pub fn trace_seed(
     cfg: std::sync::Arc<super::Config>,
-    seed: u64,
+    seed: impl Into<Seed>,
     cap: Option<u64>,
 ) -> (u64, String, bool) {
-    trace_one(rules::setup(cfg, Rng::new(seed)), seed, cap)
+    let seed = seed.into();
+    trace_one(rules::setup(cfg, Rng::from_seed(seed)), seed, cap)
 }

@@ -2,6 +2,7 @@
 //! `seedbed.lab.simulate.random_step` (the first seat on the move picks
 //! `menu[rng.below(len(menu))]`), also ISMCTS's `rollout=random`.
 
+use crate::rng::Seed;
 use std::collections::BTreeMap;
 
 use super::events::KindCounts;
@@ -54,7 +55,12 @@ pub struct GameResult {
 }
 
 /// `play_random_game` for the game `z` dealt with `seed`, played with `policy_rng(seed)`.
-pub fn simulate_one(mut z: Zones, seed: u64, max_steps: u64) -> Result<GameResult, String> {
+pub fn simulate_one(
+    mut z: Zones,
+    seed: impl Into<Seed>,
+    max_steps: u64,
+) -> Result<GameResult, String> {
+    let seed = seed.into();
     let mut rng = policy_rng(seed);
     let mut counts = BTreeMap::new();
     let steps = playout(&mut z, &mut rng, max_steps, &mut counts);

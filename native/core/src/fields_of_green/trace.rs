@@ -6,6 +6,7 @@
 //! the state's `key()`, the menu's length and the events' JSON written into the digest at
 //! every step: what the State API shows, whatever the engine does inside.
 
+use crate::rng::Seed;
 use serde_json::Value;
 
 use super::events::{Event, Events};
@@ -25,7 +26,7 @@ pub fn events_json(events: &[Event]) -> String {
 
 /// One game's trace: (actions played, digest, whether it ended), stopping after `cap`
 /// actions when given.
-pub fn trace_one(mut z: Zones, seed: u64, cap: Option<u64>) -> (u64, String, bool) {
+pub fn trace_one(mut z: Zones, seed: impl Into<Seed>, cap: Option<u64>) -> (u64, String, bool) {
     let mut rng = policy_rng(seed);
     let mut trace = Trace::default();
     let mut ev = Events::new();

@@ -4,6 +4,7 @@
 //! `seedbed.bots.ismcts`. The generator advances exactly as in Python, so a native playout
 //! ends in the state the Python loop reaches, seed for seed.
 
+use crate::rng::Seed;
 use std::collections::BTreeMap;
 
 use super::game;
@@ -53,7 +54,12 @@ pub struct GameResult {
 
 /// `play_random_game` for the game `z` dealt with `seed`, played with `policy_rng(seed)`;
 /// Err when it does not end within `max_steps` actions (`MAX_STEPS` in Python).
-pub fn simulate_one(mut z: Zones, seed: u64, max_steps: u64) -> Result<GameResult, String> {
+pub fn simulate_one(
+    mut z: Zones,
+    seed: impl Into<Seed>,
+    max_steps: u64,
+) -> Result<GameResult, String> {
+    let seed = seed.into();
     let mut rng = policy_rng(seed);
     let mut counts = BTreeMap::new();
     let steps = playout(&mut z, &mut rng, max_steps, &mut counts);

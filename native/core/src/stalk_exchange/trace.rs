@@ -2,6 +2,7 @@
 //! the random policy of `seedbed.lab.simulate` exactly as [`super::playout`] plays it, with
 //! the state's `key()`, the menu and the events written into the digest at every step.
 
+use crate::rng::Seed;
 use serde_json::Value;
 
 use super::game;
@@ -19,7 +20,7 @@ pub fn events_json(events: &[Event]) -> String {
 
 /// One game's trace: (actions played, digest, whether it ended), stopping after `cap`
 /// actions when given.
-pub fn trace_one(mut z: Zones, seed: u64, cap: Option<u64>) -> (u64, String, bool) {
+pub fn trace_one(mut z: Zones, seed: impl Into<Seed>, cap: Option<u64>) -> (u64, String, bool) {
     let mut rng = policy_rng(seed);
     let mut trace = Trace::default();
     let mut ev = Vec::new();

@@ -259,13 +259,26 @@ def time_left(view: JsonDict) -> float:
 # ------------------------------------------------------------------ outside trading
 
 
+SPOIL = 0.01
+"""On a tie, a plant that harvests a field paying nothing comes last (B-23: the beans are
+thrown away; the worth prices a lone bean like an empty field)."""
+
+
+def _plant_at(fields: Fields, v: int, k: Knobs, target: int) -> float:
+    """:func:`plant` into ``target``, less :data:`SPOIL` when it throws a field away."""
+    w, n = fields[target]
+    spoils = n > 0 and w != v and payout(w, n) == 0
+    gain = plant(fields, v, k, target)
+    return gain - SPOIL if spoils else gain
+
+
 def _after(me: Me, a: Action, card_of: dict[int, int]) -> float:
     """The worth after action ``a`` (for the short menus outside trading)."""
     fields = [f[:] for f in me.fields]
     coins, pending, hand, k = me.coins, me.pending, me.hand, me.k
     gain = 0.0
     if isinstance(a, PlantFromHand):
-        gain = plant(fields, hand[0], k, a.field)
+        gain = _plant_at(fields, hand[0], k, a.field)
         hand = hand[1:]
     elif isinstance(a, Harvest):
         v, n = fields[a.field]
@@ -279,9 +292,9 @@ def _after(me: Me, a: Action, card_of: dict[int, int]) -> float:
     elif isinstance(a, PlantFromTradeArea):
         pending = list(pending)
         pending.remove(me.trade[a.card])
-        gain = plant(fields, me.trade[a.card], k, a.field)
+        gain = _plant_at(fields, me.trade[a.card], k, a.field)
     elif isinstance(a, PlantOffered | PlantRevealed):
-        gain = plant(fields, card_of[a.card], k, a.field)
+        gain = _plant_at(fields, card_of[a.card], k, a.field)
     elif isinstance(a, DiscardFromHand):
         hand = hand[: a.position] + hand[a.position + 1 :]
     elif isinstance(a, DiscardOffered):
