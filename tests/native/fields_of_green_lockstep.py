@@ -45,7 +45,7 @@ GAME = seedbed.game("fields_of_green", engine="python")
 CARD_SETS: dict[str, Any] = {
     "original": "original",  # F-90: the shipped set
     "fixture": FIXTURE,  # the rules' worked examples (section 18)
-    "random": random_card_data(26),  # a generated valid set: every kind of follow-up occurs
+    "random": random_card_data(52),  # a generated valid set: every kind of follow-up occurs
 }
 RULES: dict[str, dict[str, Any]] = {
     "published": {"ruleset": "published"},
