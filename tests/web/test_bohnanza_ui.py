@@ -433,7 +433,7 @@ def test_offer_counter_accept_between_two_browsers(
 def test_bean_duel_against_a_bot(web_server: WebServer, new_page: Any, shot: Any) -> None:
     """2 players: the duel's four steps (B-53 … B-58) and buying the third field (B-26)."""
     table = web_server.create_table(
-        "bohnanza", ["human:Ann", "greedy"], seed=4, options={"treasury_visibility": "open"}
+        "bohnanza", ["human:Ann", "greedy"], seed=5, options={"treasury_visibility": "open"}
     )
     page = new_page("desktop")
     page.goto(table.play_url(0))
@@ -505,7 +505,7 @@ def test_accept_choosing_which_cards_to_hand_over(
 ) -> None:
     """Bob holds two beans of the wanted variety: he picks the back one, not the front-most
     one the menu lists, and the hand keeps its order otherwise (B-17, B-39, B-50)."""
-    table = web_server.create_table("bohnanza", ["human:Ann", "human:Bob", "greedy"], seed=3)
+    table = web_server.create_table("bohnanza", ["human:Ann", "human:Bob", "greedy"], seed=7)
     ann = new_page("desktop")
     bob = new_page("desktop")
     ann.goto(table.play_url(0))

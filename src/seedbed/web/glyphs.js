@@ -14,7 +14,7 @@ import { h, s } from "./common.js";
 // ink: the colour of the pattern and letter drawn over the base colour ("dark" or "light").
 const FAMILIES = {
   flower: {
-    dahlia: { label: "Dahlia", letter: "D", colour: "#D55E00", ink: "light", pattern: "dots" },
+    dahlia: { label: "Dahlia", letter: "D", colour: "#D55E00", ink: "dark", pattern: "dots" },
     daffodil: { label: "Daffodil", letter: "Da", colour: "#F0E442", ink: "dark", pattern: "stripes" },
     globemaster: { label: "Globemaster", letter: "G", colour: "#CC79A7", ink: "dark", pattern: "rings" },
     snowdrop: { label: "Snowdrop", letter: "S", colour: "#E9EEF2", ink: "dark", pattern: "waves" },
@@ -24,7 +24,7 @@ const FAMILIES = {
     coffee: { label: "Coffee Bean", letter: "Co", colour: "#7B4A2B", ink: "light", pattern: "dots" },
     wax: { label: "Wax Bean", letter: "Wx", colour: "#F0E442", ink: "dark", pattern: "stripes" },
     blue: { label: "Blue Bean", letter: "Bl", colour: "#0072B2", ink: "light", pattern: "waves" },
-    chili: { label: "Chili Bean", letter: "Ch", colour: "#D55E00", ink: "light", pattern: "zigzag" },
+    chili: { label: "Chili Bean", letter: "Ch", colour: "#D55E00", ink: "dark", pattern: "zigzag" },
     stink: { label: "Stink Bean", letter: "St", colour: "#8C9A3B", ink: "dark", pattern: "cross" },
     green: { label: "Green Bean", letter: "Gr", colour: "#007A5A", ink: "light", pattern: "diagonal" },
     soy: { label: "Soy Bean", letter: "So", colour: "#E6CF98", ink: "dark", pattern: "checks" },
@@ -37,7 +37,7 @@ const FAMILIES = {
     field: { label: "Field", letter: "Fi", colour: "#9BC53D", ink: "dark", pattern: "stripes" },
     // the rules' colour code (F-91 … F-94): fields green, livestock red, constructions yellow,
     // buildings purple
-    livestock: { label: "Livestock", letter: "Li", colour: "#D55E00", ink: "light", pattern: "dots" },
+    livestock: { label: "Livestock", letter: "Li", colour: "#D55E00", ink: "dark", pattern: "dots" },
     construction: { label: "Construction", letter: "Co", colour: "#F0E442", ink: "dark", pattern: "bricks" },
     building: { label: "Building", letter: "Bu", colour: "#9F7BC9", ink: "dark", pattern: "checks" },
     water_tower: { label: "Water Tower", letter: "WT", colour: "#56B4E9", ink: "dark", pattern: "waves" },
