@@ -31,6 +31,13 @@ def _check(
             fail(f"--public-url must look like https://games.example.org, not {public_url!r}")
 
 
+def _check_shares(shares: dict[str, float]) -> None:
+    """Parts of a whole: above 0 and at most 1."""
+    for name, value in shares.items():
+        if not (math.isfinite(value) and 0 < value <= 1):
+            fail(f"--{name} must be above 0 and at most 1, not {value}")
+
+
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to bind; 127.0.0.1 keeps the server on this machine.")
@@ -47,6 +54,19 @@ def serve(
         float,
         typer.Option(help="Think budget of one bot move in seconds (caps ismcts:seconds; <= 60)."),
     ] = 2.0,
+    bot_address_share: Annotated[
+        float,
+        typer.Option(
+            help="Part of the bot workers the tables of one client address may hold at once "
+            "(at least one worker; 0-1)."
+        ),
+    ] = 0.5,
+    bot_table_share: Annotated[
+        float,
+        typer.Option(
+            help="Part of the bot workers one table may hold at once (at least one; 0-1)."
+        ),
+    ] = 0.25,
     compress: Annotated[
         bool,
         typer.Option(
@@ -111,6 +131,7 @@ def serve(
             "tables-in-memory": tables_in_memory,
         }
         _check(port, bot_seconds, public_url, numbers)
+        _check_shares({"bot-address-share": bot_address_share, "bot-table-share": bot_table_share})
         select_engine(engine)
         from seedbed.server.config import ServerSettings
         from seedbed.server.serve import serve as run_server
@@ -126,6 +147,8 @@ def serve(
             port,
             database_url,
             bot_seconds,
+            bot_address_share=bot_address_share,
+            bot_table_share=bot_table_share,
             compress=compress,
             public_url=public_url,
             trust_proxy_headers=trust_proxy_headers,

@@ -106,7 +106,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         store = Store(settings.resolved_database_url())
         await asyncio.to_thread(migrate, store.engine)
         async_store = AsyncStore(store)
-        bots = BotPool(settings.bot_workers, settings.bot_seconds)
+        bots = BotPool(
+            settings.bot_workers,
+            settings.bot_seconds,
+            address_share=settings.bot_address_share,
+            table_share=settings.bot_table_share,
+        )
         runtime.hub = Hub(async_store, bots, settings)
         resumed = await runtime.hub.resume_all()
         sweeps = asyncio.create_task(runtime.hub.run_sweeps(), name="seedbed-sweeps")
@@ -202,14 +207,15 @@ def _add_rest(
     async def create_table(req: CreateTableRequest, request: Request) -> CreateTableResponse:
         """Create a table and start it; tokens for the human seats are in this answer only.
         Each client address may create ``tables_per_minute`` tables a minute (429 past it)."""
-        if not limits.may_create(client_address(request)):
+        address = client_address(request)
+        if not limits.may_create(address):
             raise HTTPException(
                 429,
                 f"at most {settings.tables_per_minute:g} new tables a minute from one address",
                 headers={"retry-after": "60"},
             )
         try:
-            return await runtime.tables().create(req, invite_base(request, settings))
+            return await runtime.tables().create(req, invite_base(request, settings), address)
         except TableRequestError as exc:
             raise HTTPException(422, str(exc)) from None
 

@@ -36,6 +36,11 @@ class ServerSettings:
     replaced by the first legal action for that move."""
     bot_workers: int | None = None
     """Processes computing bot moves (None = the number of CPUs)."""
+    bot_address_share: float = 0.5
+    """Part of the bot workers the tables of one client address may hold at once (at least
+    one worker); the rest stay free for other addresses (issue 37 item 3)."""
+    bot_table_share: float = 0.25
+    """Part of the bot workers one table's bots may hold at once (at least one worker)."""
     max_message_bytes: int = 64 * 1024
     rate_per_second: float = 30.0
     rate_burst: int = 60
