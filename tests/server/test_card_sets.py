@@ -187,3 +187,21 @@ def test_a_game_or_key_that_takes_no_file_is_404(server: Server, url: str) -> No
     body = {"name": "mine.toml", "format": "toml", "text": renamed_toml()}
     r = server.client.post(f"{server.url}{url}", json=body)
     assert r.status_code == 404 and r.json()["detail"].startswith("no data file"), r.text
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("name", "\udc00"), ("name", "mine\ud800.toml"), ("text", 'name = "\udc00"')],
+)
+def test_a_lone_surrogate_is_a_clear_422(server: Server, field: str, value: str) -> None:
+    """Issue 37 item 12: a JSON ``name`` of ``"\\udc00"`` (a lone surrogate, which JSON may
+    spell but UTF-8 cannot hold) was an HTTP 500; now it is refused with a one-line 422
+    naming the field, and so is a lone surrogate in the file's text."""
+    body = {"name": "mine.toml", "format": "toml", "text": renamed_toml(), field: value}
+    raw = json.dumps(body).encode("ascii")  # ensure_ascii: the surrogate as a \\u escape
+    r = server.client.post(
+        f"{server.url}{URL}", content=raw, headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 422, r.text[:300]
+    detail = r.json()["detail"]
+    assert field in detail and "surrogate" in detail, detail
