@@ -1,6 +1,7 @@
 """Time and peak memory to read adversarial card-set files (issue 12, defects 1 and 2).
 
-Each shape is about 1 MiB (the size limit) unless named otherwise, and goes through
+Each shape is about 1 MiB (the size limit) unless named otherwise (or smaller, where another
+limit binds first), and goes through
 ``seedbed.games.fields_of_green.card_text.parse_card_text``, as an upload does: the shape
 scanner, the decoder, the value bounds, the validator and, on an error, the search for its
 line. Printed, never asserted (DESIGN §6.6): the time is the best of a few runs, the memory
@@ -88,6 +89,15 @@ def shapes() -> list[tuple[str, str, str]]:
         ("largest set allowed, indented JSON", "json", json.dumps(largest_set(), indent=2)),
         ("49,999 keys, TOML", "toml", "".join(f"k{i} = 1\n" for i in range(49_999))),
         ("newlines", "toml", _fill("\n")),
+        ("20k [kN.a.b.c.d.e.f.g] headers (issue 37)", "toml",
+         "".join(f"[k{i}.a.b.c.d.e.f.g]\n" for i in range(19_999))),
+        ("571 8-part headers, 3,428 plain headers", "toml",
+         "".join(f"[k{i}.a.b.c.d.e.f.g]\n" for i in range(571))
+         + "".join(f"[j{i}]\n" for i in range(3_428))),
+        ("19,999 plain headers", "toml", "".join(f"[j{i}]\n" for i in range(19_999))),
+        ("4k dots in 571 keys, 49k keys", "toml",
+         "".join(f"k{i}.a.b.c.d.e.f.g = 1\n" for i in range(571))
+         + "".join(f"j{i} = 1\n" for i in range(49_000))),
         ("deep value after 1 MiB of comments", "toml",
          _fill("#" * 99 + "\n", HEAD, "a.a.a.a.a.a.a.a = " + "[" * 31 + "]" * 31 + "\n")),
     ]  # fmt: skip

@@ -107,6 +107,13 @@ def serve(
     sockets_per_table: Annotated[
         int, typer.Option(help="WebSockets one client address may hold open on one table.")
     ] = 8,
+    uploads_per_minute: Annotated[
+        float,
+        typer.Option(help="Data files (card sets) one client address may upload per minute."),
+    ] = 10.0,
+    upload_parses: Annotated[
+        int, typer.Option(help="Uploaded data files parsed at once; the others wait.")
+    ] = 1,
     idle_hours: Annotated[
         float, typer.Option(help="Abort a running table after this long without a move.")
     ] = 24.0,
@@ -127,6 +134,8 @@ def serve(
             "tables-per-minute": tables_per_minute,
             "sockets-per-address": sockets_per_address,
             "sockets-per-table": sockets_per_table,
+            "uploads-per-minute": uploads_per_minute,
+            "upload-parses": upload_parses,
             "idle-hours": idle_hours,
             "tables-in-memory": tables_in_memory,
         }
@@ -157,6 +166,8 @@ def serve(
             tables_per_minute=tables_per_minute,
             sockets_per_address=sockets_per_address,
             sockets_per_table=sockets_per_table,
+            uploads_per_minute=uploads_per_minute,
+            upload_parses=upload_parses,
             idle_hours=idle_hours,
             tables_in_memory=tables_in_memory,
             engine=engine,

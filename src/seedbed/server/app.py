@@ -54,7 +54,7 @@ from seedbed.server.protocol import (
 from seedbed.server.rules_pages import full_rules_page, guide_page
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor
-from seedbed.server.uploads import read_data_file
+from seedbed.server.uploads import UploadReader
 from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list, replay_json
 
 log = logging.getLogger("seedbed.server")
@@ -145,10 +145,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(StarletteHTTPException, _error_body)
     app.add_exception_handler(Exception, _internal)
     limits = AddressLimits(
-        settings.tables_per_minute, settings.sockets_per_address, settings.sockets_per_table
+        settings.tables_per_minute,
+        settings.sockets_per_address,
+        settings.sockets_per_table,
+        uploads_per_minute=settings.uploads_per_minute,
     )
     _add_rest(app, runtime, settings, limits)
-    _add_lobby_helpers(app, runtime, settings)
+    _add_lobby_helpers(app, runtime, settings, limits)
     _add_websocket(app, runtime, settings, limits)
     if settings.api_docs:
         add_api_docs(app)
@@ -268,7 +271,9 @@ def _add_rest(
         )
 
 
-def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings) -> None:
+def _add_lobby_helpers(
+    app: FastAPI, runtime: Runtime, settings: ServerSettings, limits: AddressLimits
+) -> None:
     """What the browser client needs besides the protocol (docs/protocol.md, Lobby helpers)."""
 
     @app.get("/api/games")
@@ -286,16 +291,26 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
             raise HTTPException(404, f"no table {table_id[:40]!r}")
         return await asyncio.to_thread(catalog_of, info.table)
 
-    @app.post("/api/games/{game}/files/{key}", responses=errors(400, 404, 413, 422))
+    uploads = UploadReader(settings.upload_parses)
+
+    @app.post("/api/games/{game}/files/{key}", responses=errors(400, 404, 413, 422, 429))
     async def post_data_file(
         game: Annotated[str, Path(max_length=64)],
         key: Annotated[str, Path(max_length=64)],
         req: DataFileRequest,
+        request: Request,
     ) -> DataFileResponse:
         """Read a data file (TOML or JSON) of one of the game's data options for the lobby:
         the option's value, or 422 naming ``file:line`` (413 past the file's limit, 404 for a
-        game or key that takes no file)."""
-        return await asyncio.to_thread(read_data_file, game, key, req)
+        game or key that takes no file). Each client address may upload
+        ``uploads_per_minute`` files a minute (429 past it)."""
+        if not limits.may_upload(client_address(request)):
+            raise HTTPException(
+                429,
+                f"at most {settings.uploads_per_minute:g} uploads a minute from one address",
+                headers={"retry-after": "60"},
+            )
+        return await uploads.read(game, key, req)
 
     hints = HintCache()  # one greedy move per seat and view, computed off the event loop
 

@@ -73,6 +73,11 @@ class ServerSettings:
     """WebSockets one client address may hold open at once (close code 4429 past it)."""
     sockets_per_table: int = 8
     """WebSockets one client address may hold open on one table at once (4429 past it)."""
+    uploads_per_minute: float = 10.0
+    """Data files (card sets) one client address may upload per minute (bursts of the same
+    size); 429 past it (issue 37 item 9)."""
+    upload_parses: int = 1
+    """Uploaded data files parsed at once; the others wait their turn (issue 37 item 9)."""
 
     idle_hours: float = 24.0
     """A running table with no move for this long is aborted as abandoned."""

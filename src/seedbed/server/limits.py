@@ -86,10 +86,43 @@ def install_redaction() -> None:
                 target.addFilter(RedactTokens())
 
 
-class AddressLimits:
-    """Per client address: tables created (a token bucket each) and WebSockets open, overall
-    and per table. Memory stays bounded: at most ``max_addresses`` buckets are kept (the
+class AddressBuckets:
+    """A token bucket per client address, ``per_minute`` takes a minute in bursts of as many
+    (at least one). Memory stays bounded: at most ``max_addresses`` buckets are kept (the
     least recently used is forgotten; at worst a forgotten address gets a fresh burst).
+
+    >>> uploads = AddressBuckets(per_minute=2, clock=lambda: 0.0)
+    >>> [uploads.allow("1.2.3.4") for _ in range(3)], uploads.allow("5.6.7.8")
+    ([True, True, False], True)
+    """
+
+    def __init__(
+        self,
+        per_minute: float,
+        max_addresses: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_minute = per_minute
+        self.max_addresses = max_addresses
+        self.clock = clock
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def allow(self, address: str) -> bool:
+        """Take one from the address's allowance, if it has one left."""
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            burst = max(1, int(self.per_minute))
+            bucket = TokenBucket(self.per_minute / 60.0, burst, self.clock)
+            self._buckets[address] = bucket
+            while len(self._buckets) > self.max_addresses:
+                self._buckets.popitem(last=False)
+        self._buckets.move_to_end(address)
+        return bucket.allow()
+
+
+class AddressLimits:
+    """Per client address: tables created and card-file uploads (:class:`AddressBuckets`),
+    and WebSockets open, overall and per table.
 
     >>> limits = AddressLimits(tables_per_minute=2, sockets=3, sockets_per_table=2)
     >>> [limits.may_create("1.2.3.4") for _ in range(3)]
@@ -107,27 +140,23 @@ class AddressLimits:
         sockets_per_table: int,
         max_addresses: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
+        uploads_per_minute: float = 10.0,
     ) -> None:
         self.tables_per_minute = tables_per_minute
         self.sockets = sockets
         self.sockets_per_table = sockets_per_table
-        self.max_addresses = max_addresses
-        self.clock = clock
-        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._tables = AddressBuckets(tables_per_minute, max_addresses, clock)
+        self._uploads = AddressBuckets(uploads_per_minute, max_addresses, clock)
         self._open: dict[str, int] = {}
         self._open_on: dict[tuple[str, str], int] = {}
 
     def may_create(self, address: str) -> bool:
         """Take one table creation from the address's allowance, if it has one left."""
-        bucket = self._buckets.get(address)
-        if bucket is None:
-            burst = max(1, int(self.tables_per_minute))
-            bucket = TokenBucket(self.tables_per_minute / 60.0, burst, self.clock)
-            self._buckets[address] = bucket
-            while len(self._buckets) > self.max_addresses:
-                self._buckets.popitem(last=False)
-        self._buckets.move_to_end(address)
-        return bucket.allow()
+        return self._tables.allow(address)
+
+    def may_upload(self, address: str) -> bool:
+        """Take one data-file upload from the address's allowance (issue 37 item 9)."""
+        return self._uploads.allow(address)
 
     def open(self, address: str, table_id: str) -> bool:
         """Count a socket opening; False (nothing counted) when a limit is reached."""
