@@ -54,6 +54,7 @@ from seedbed.server.protocol import (
 from seedbed.server.rules_pages import full_rules_page, guide_page
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor
+from seedbed.server.upload_rate import UploadRate
 from seedbed.server.uploads import UploadReader
 from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list, replay_json
 
@@ -140,18 +141,20 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         redoc_url=None,
         responses=errors(413, 422),
     )
-    app.add_middleware(Guard, settings=settings)
-    app.add_exception_handler(RequestValidationError, _one_line_422)
-    app.add_exception_handler(StarletteHTTPException, _error_body)
-    app.add_exception_handler(Exception, _internal)
     limits = AddressLimits(
         settings.tables_per_minute,
         settings.sockets_per_address,
         settings.sockets_per_table,
         uploads_per_minute=settings.uploads_per_minute,
     )
+    app.add_middleware(Guard, settings=settings)
+    # outside the guard: an upload over its address's rate is refused before its body is read
+    app.add_middleware(UploadRate, limits=limits, per_minute=settings.uploads_per_minute)
+    app.add_exception_handler(RequestValidationError, _one_line_422)
+    app.add_exception_handler(StarletteHTTPException, _error_body)
+    app.add_exception_handler(Exception, _internal)
     _add_rest(app, runtime, settings, limits)
-    _add_lobby_helpers(app, runtime, settings, limits)
+    _add_lobby_helpers(app, runtime, settings)
     _add_websocket(app, runtime, settings, limits)
     if settings.api_docs:
         add_api_docs(app)
@@ -271,9 +274,7 @@ def _add_rest(
         )
 
 
-def _add_lobby_helpers(
-    app: FastAPI, runtime: Runtime, settings: ServerSettings, limits: AddressLimits
-) -> None:
+def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings) -> None:
     """What the browser client needs besides the protocol (docs/protocol.md, Lobby helpers)."""
 
     @app.get("/api/games")
@@ -298,18 +299,12 @@ def _add_lobby_helpers(
         game: Annotated[str, Path(max_length=64)],
         key: Annotated[str, Path(max_length=64)],
         req: DataFileRequest,
-        request: Request,
     ) -> DataFileResponse:
         """Read a data file (TOML or JSON) of one of the game's data options for the lobby:
         the option's value, or 422 naming ``file:line`` (413 past the file's limit, 404 for a
         game or key that takes no file). Each client address may upload
-        ``uploads_per_minute`` files a minute (429 past it)."""
-        if not limits.may_upload(client_address(request)):
-            raise HTTPException(
-                429,
-                f"at most {settings.uploads_per_minute:g} uploads a minute from one address",
-                headers={"retry-after": "60"},
-            )
+        ``uploads_per_minute`` files a minute (429 past it, before the body is read:
+        :mod:`seedbed.server.upload_rate`)."""
         return await uploads.read(game, key, req)
 
     hints = HintCache()  # one greedy move per seat and view, computed off the event loop
