@@ -114,7 +114,7 @@ class SilentAfterOffer:
         self.silent = 0
 
     async def move(
-        self, state: bytes, seat: int, spec: str, seed: int, manners: Any = None
+        self, state: bytes, seat: int, spec: str, seed: int, manners: Any = None, **_: str
     ) -> dict[str, Any] | None:
         view = pickle.loads(state).observe(seat)
         if any(o["proposer"] == seat and o["status"] == "open" for o in view["offers"]):
@@ -151,7 +151,7 @@ class Recording:
         self.actor = actor
 
     async def move(
-        self, state: bytes, seat: int, spec: str, seed: int, manners: Any = None
+        self, state: bytes, seat: int, spec: str, seed: int, manners: Any = None, **_: str
     ) -> dict[str, Any] | None:
         self.asked.append((seat, capped_spec(spec, 1.0), len(self.actor[0].moves)))
         return choose(state, seat, "greedy", seed, manners)

@@ -62,15 +62,24 @@ async def timed(answer: Awaitable[JsonDict | None]) -> tuple[JsonDict | None, fl
     return result, time.monotonic() - start
 
 
-def greedy_move(pool: BotPool, table: int) -> Awaitable[JsonDict | None]:
-    """Another table's bot: greedy in Stalk Exchange, a position of its own."""
+def greedy_move(pool: BotPool, table: int, owner: str = "") -> Awaitable[JsonDict | None]:
+    """Another table's bot: greedy in Stalk Exchange, a position of its own; by default each
+    table is created by an address of its own."""
     state = position("stalk_exchange", 3, seed=table)
-    return pool.move(freeze(state), state.to_move()[0], "greedy", table)
+    where = {"owner": owner or f"greedy-{table}", "table": f"greedy-{table}"}
+    return pool.move(freeze(state), state.to_move()[0], "greedy", table, **where)
 
 
-def runaway_move(pool: BotPool, seed: int) -> Awaitable[JsonDict | None]:
+def runaway_move(pool: BotPool, seed: int, owner: str = "") -> Awaitable[JsonDict | None]:
     state = position("bohnanza", 4, seed=seed)
-    return pool.move(freeze(state), state.to_move()[0], RUNAWAY, seed)
+    where = {"owner": owner or f"runaway-{seed}", "table": f"runaway-{seed}"}
+    return pool.move(freeze(state), state.to_move()[0], RUNAWAY, seed, **where)
+
+
+def runaway_pool(workers: int, **options: float) -> BotPool:
+    """A pool whose searches ignore the think budget, so ``RUNAWAY`` runs until it is killed
+    (a bot that does not stop by itself; the pool's own bots stop at the budget)."""
+    return BotPool(workers, BUDGET, stop_searches=False, **options)
 
 
 def test_other_tables_keep_their_bot_pace_while_one_bot_runs_away() -> None:
@@ -79,7 +88,7 @@ def test_other_tables_keep_their_bot_pace_while_one_bot_runs_away() -> None:
     move is answered promptly by the other worker, and afterwards the pool has 2 workers."""
 
     async def run() -> None:
-        pool = BotPool(2, BUDGET)
+        pool = runaway_pool(2)
         try:
             before = set(pool.pids)
             runaway = asyncio.create_task(runaway_move(pool, 1))
@@ -111,7 +120,7 @@ def test_two_runaway_seats_do_not_starve_the_other_tables() -> None:
     real answers right after."""
 
     async def run() -> None:
-        pool = BotPool(2, BUDGET)
+        pool = runaway_pool(2)
         try:
             before = set(pool.pids)
             runaways = [asyncio.create_task(runaway_move(pool, seed)) for seed in (1, 2)]
@@ -135,7 +144,7 @@ def test_a_crashed_worker_is_replaced() -> None:
     gets its move answered with None at once, not at the deadline, and its slot a new worker."""
 
     async def run() -> None:
-        pool = BotPool(2, BUDGET)
+        pool = runaway_pool(2)
         try:
             before = pool.pids
             runaway = asyncio.create_task(runaway_move(pool, 1))
@@ -162,7 +171,7 @@ def test_an_abandoned_move_does_not_answer_the_next_one() -> None:
     and the capacity comes back at once rather than at the deadline."""
 
     async def run() -> None:
-        pool = BotPool(1, BUDGET)
+        pool = runaway_pool(1)
         try:
             (pid,) = pool.pids
             runaway = asyncio.create_task(runaway_move(pool, 1))
@@ -187,8 +196,9 @@ def test_a_failing_bot_keeps_its_worker_and_close_stops_every_worker() -> None:
         pool = BotPool(2, BUDGET)
         pids = pool.pids
         try:
-            assert await pool.move(b"not a pickled state", 0, "greedy", 1) is None
-            assert await pool.move(b"", 0, "ismcts:seconds=nan", 1) is None
+            where = {"owner": "a", "table": "t"}
+            assert await pool.move(b"not a pickled state", 0, "greedy", 1, **where) is None
+            assert await pool.move(b"", 0, "ismcts:seconds=nan", 1, **where) is None
             assert pool.pids == pids and pool.stats.failures == 2
         finally:
             pool.close()
@@ -202,11 +212,10 @@ def test_a_failing_bot_keeps_its_worker_and_close_stops_every_worker() -> None:
 SERVER = """
 import asyncio, sys
 sys.path.insert(0, {tests!r})
-from server.test_bot_pool import BUDGET, runaway_move
-from seedbed.server.bot_pool import BotPool
+from server.test_bot_pool import runaway_move, runaway_pool
 
 async def serve():
-    pool = BotPool(2, BUDGET, deadline=600)
+    pool = runaway_pool(2, deadline=600)
     print(*pool.pids, flush=True)
     await runaway_move(pool, 1)
 
@@ -231,3 +240,45 @@ def test_workers_exit_when_the_server_is_sigkilled() -> None:
         server.wait()
     for pid in pids:
         assert asyncio.run(until_gone(pid)), pid
+
+
+def test_a_huge_iteration_count_answers_within_the_budget() -> None:
+    """Issue 37 item 3: ``ismcts:iterations=1000000`` ran to the kill deadline (3x the budget
+    + 1 s) on every move, its worker was killed and the table got a fallback move. Now the
+    search stops adding iterations when the budget is spent: a real answer, no overrun."""
+
+    async def run() -> None:
+        pool = BotPool(1, BUDGET)
+        try:
+            answer, took = await timed(runaway_move(pool, 1))
+            assert answer is not None and took < DEADLINE, took
+            assert (pool.stats.overruns, pool.stats.kills) == (0, 0)
+        finally:
+            pool.close()
+
+    asyncio.run(run())
+
+
+def test_one_address_with_many_bot_tables_does_not_starve_another() -> None:
+    """Issue 37 item 3 as reported: one address's 20 tables of searching bots filled the
+    pool's first-come queue and a greedy bot at another address's table waited 134 s. Here 6
+    such tables of one address keep both workers' queue full; the other address's greedy
+    moves are still answered within 3x the budget (milliseconds on a free worker), because
+    one address may hold only half the pool and idle workers go to the addresses in turn."""
+
+    async def run() -> None:
+        pool = BotPool(2, BUDGET)
+        try:
+            hostile = [
+                asyncio.create_task(runaway_move(pool, seed, owner="hostile"))
+                for seed in range(1, 7)
+            ]
+            await asyncio.sleep(0.1)
+            for table in range(1, 4):
+                answer, took = await timed(greedy_move(pool, table, owner="victim"))
+                assert answer is not None and took < 3 * BUDGET, (table, took)
+            assert None not in await asyncio.gather(*hostile)
+        finally:
+            pool.close()
+
+    asyncio.run(run())

@@ -6,6 +6,7 @@ with one line; the route answers 404 for a game or key that takes no file."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,8 @@ from seedbed.server.protocol import MAX_DATA_FILE_BYTES
 from .wire import Server, bot, human
 
 MAX_CARD_FILE_BYTES = MAX_DATA_FILE_BYTES
+UNLIMITED_UPLOADS = ("--uploads-per-minute", "1000000")
+"""This module uploads far more files from one address than a public server allows."""
 URL = "/api/games/fields_of_green/files/card_set"
 
 ORIGINAL = (
@@ -46,6 +49,16 @@ def renamed_json() -> str:
     data["name"] = "moon farm json"
     data["locations"][0]["name"] = "Moon Turnips"
     return json.dumps(data, indent=2)
+
+
+@pytest.fixture(scope="module")
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, with the per-address upload limit lifted."""
+    srv = Server(database_url, tmp_path_factory.mktemp("server-log"), UNLIMITED_UPLOADS).start()
+    try:
+        yield srv
+    finally:
+        srv.close()
 
 
 def post(server: Server, name: str, fmt: str, text: str) -> httpx.Response:
@@ -188,3 +201,48 @@ def test_a_game_or_key_that_takes_no_file_is_404(server: Server, url: str) -> No
     body = {"name": "mine.toml", "format": "toml", "text": renamed_toml()}
     r = server.client.post(f"{server.url}{url}", json=body)
     assert r.status_code == 404 and r.json()["detail"].startswith("no data file"), r.text
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("name", "\udc00"), ("name", "mine\ud800.toml"), ("text", 'name = "\udc00"')],
+)
+def test_a_lone_surrogate_is_a_clear_422(server: Server, field: str, value: str) -> None:
+    """Issue 37 item 12: a JSON ``name`` of ``"\\udc00"`` (a lone surrogate, which JSON may
+    spell but UTF-8 cannot hold) was an HTTP 500; now it is refused with a one-line 422
+    naming the field, and so is a lone surrogate in the file's text."""
+    body = {"name": "mine.toml", "format": "toml", "text": renamed_toml(), field: value}
+    raw = json.dumps(body).encode("ascii")  # ensure_ascii: the surrogate as a \\u escape
+    r = server.client.post(
+        f"{server.url}{URL}", content=raw, headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 422, r.text[:300]
+    detail = r.json()["detail"]
+    assert field in detail and "surrogate" in detail, detail
+
+
+def test_the_reported_dotted_headers_are_refused_before_decoding(server: Server) -> None:
+    """Issue 37 item 9: 20,000 ``[kN.a.b.c.d.e.f.g]`` headers passed every shape limit and cost
+    ``tomllib`` 3-6 s and over 120 MB before the validator refused them. Now the scanner
+    refuses them first, by the count of dots (and a file of plain headers by their count)."""
+    dotted = "".join(f"[k{i}.a.b.c.d.e.f.g]\n" for i in range(19_999))
+    r = post(server, "bomb.toml", "toml", dotted)
+    assert r.status_code == 422 and "more dots in keys than the limit" in r.json()["detail"]
+    plain = "".join(f"[k{i}]\n" for i in range(19_999))
+    r = post(server, "bomb.toml", "toml", plain)
+    assert r.status_code == 422 and "more table headers than the limit" in r.json()["detail"]
+
+
+def test_uploads_are_rate_limited_per_address(tmp_path: Path) -> None:
+    """Issue 37 item 9: uploads had no rate limit (8 uploaders pushed every player's ack p99
+    to 986 ms). Past ``--uploads-per-minute`` an address gets 429 with ``retry-after``."""
+    url = f"sqlite:///{tmp_path / 'uploads.sqlite'}"
+    srv = Server(url, tmp_path, ("--uploads-per-minute", "3")).start()
+    try:
+        codes = [post(srv, "mine.toml", "toml", "a = 1").status_code for _ in range(4)]
+        assert codes == [422, 422, 422, 429], codes
+        r = post(srv, "mine.toml", "toml", "a = 1")
+        assert r.status_code == 429 and r.headers["retry-after"] == "60"
+        assert "uploads a minute" in r.json()["detail"]
+    finally:
+        srv.close()

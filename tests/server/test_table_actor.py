@@ -27,7 +27,7 @@ class InlineBots:
         self.asked: list[tuple[int, str]] = []
 
     async def move(
-        self, state: bytes, seat: int, spec: str, seed: int, manners: Any = None
+        self, state: bytes, seat: int, spec: str, seed: int, manners: Any = None, **_: str
     ) -> dict[str, Any]:
         self.asked.append((seat, spec))
         return choose(state, seat, spec, seed, manners)

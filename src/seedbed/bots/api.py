@@ -16,6 +16,7 @@ arena; nothing uses the global ``random``.
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -39,18 +40,29 @@ class InfoSet:
     """One seat's view of the game at a decision: everything a bot may use. ``manners``:
     the table's options for the bots' manners (``GameSpec.manners``; a server's table
     options), shown in :meth:`observation` as ``manners``; none in the arena (the game's
-    heuristics then keep their defaults)."""
+    heuristics then keep their defaults). ``deadline``: the ``time.perf_counter()`` reading
+    by which the move is due (a server's think budget, issue 37 item 3); searches stop adding
+    iterations past it (:meth:`out_of_time`), whatever their iteration count; None: no limit."""
 
-    __slots__ = ("_state", "game_name", "manners", "num_players", "player")
+    __slots__ = ("_state", "deadline", "game_name", "manners", "num_players", "player")
 
     def __init__(
-        self, state: State, player: PlayerId, manners: Mapping[str, Any] | None = None
+        self,
+        state: State,
+        player: PlayerId,
+        manners: Mapping[str, Any] | None = None,
+        deadline: float | None = None,
     ) -> None:
         self._state = state
         self.player = player
         self.game_name = state.game_name
         self.num_players = state.num_players
         self.manners: dict[str, Any] = dict(manners or {})
+        self.deadline = deadline
+
+    def out_of_time(self) -> bool:
+        """Whether the move's deadline has passed (never without one)."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
     def observation(self) -> JsonDict:
         """What the seat may know (``observe``), JSON-ready, with the table's manners."""

@@ -506,12 +506,14 @@ class Search:
             while True:
                 self.iterate(root, info)
                 iterations += 1
-                if time.perf_counter() >= deadline:
+                if time.perf_counter() >= deadline or info.out_of_time():
                     break
         else:
             for _ in range(self.s.iterations or 1):
                 self.iterate(root, info)
-            iterations = self.s.iterations or 1
+                iterations += 1
+                if info.out_of_time():  # the server's think budget caps the iterations
+                    break
         action = choose_root(root, info, self.skip, self.polite)
         return SearchResult(action, iterations, time.perf_counter() - start, root)
 

@@ -183,6 +183,8 @@ class RolloutBot(Bot):
             per = max(1, left // (len(alive) * (rounds - r)))
             for _ in range(per):
                 played += player.sample([arms[i] for i in alive])
+                if info.out_of_time():  # the server's think budget caps the rollouts
+                    break
             left = max(0, self.settings.iterations - played)
             alive = survivors(arms, alive)
         action = pick(arms, self.settings.margin, self.settings.z)

@@ -59,6 +59,13 @@ def _wildcard(host: str) -> bool:
         return False
 
 
+def _check_shares(shares: dict[str, float]) -> None:
+    """Parts of a whole: above 0 and at most 1."""
+    for name, value in shares.items():
+        if not (math.isfinite(value) and 0 < value <= 1):
+            fail(f"--{name} must be above 0 and at most 1, not {value}")
+
+
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to bind; 127.0.0.1 keeps the server on this machine.")
@@ -75,6 +82,19 @@ def serve(
         float,
         typer.Option(help="Think budget of one bot move in seconds (caps ismcts:seconds; <= 60)."),
     ] = 2.0,
+    bot_address_share: Annotated[
+        float,
+        typer.Option(
+            help="Part of the bot workers the tables of one client address may hold at once "
+            "(at least one worker; 0-1)."
+        ),
+    ] = 0.5,
+    bot_table_share: Annotated[
+        float,
+        typer.Option(
+            help="Part of the bot workers one table may hold at once (at least one; 0-1)."
+        ),
+    ] = 0.25,
     compress: Annotated[
         bool,
         typer.Option(
@@ -160,6 +180,13 @@ def serve(
             "applied with --trust-proxy-headers)."
         ),
     ] = 64,
+    uploads_per_minute: Annotated[
+        float,
+        typer.Option(help="Data files (card sets) one client address may upload per minute."),
+    ] = 10.0,
+    upload_parses: Annotated[
+        int, typer.Option(help="Uploaded data files parsed at once; the others wait.")
+    ] = 1,
     idle_hours: Annotated[
         float,
         typer.Option(help="Abort a running table after this long without a move (<= 876000)."),
@@ -212,6 +239,8 @@ def serve(
             "header-seconds": header_seconds,
             "body-seconds": body_seconds,
             "http-connections-per-address": http_connections_per_address,
+            "uploads-per-minute": uploads_per_minute,
+            "upload-parses": upload_parses,
             "idle-hours": idle_hours,
             "tables-in-memory": tables_in_memory,
             "finished-tables-mb": finished_tables_mb,
@@ -228,6 +257,7 @@ def serve(
         for name, seconds in deadlines.items():
             if seconds > MAX_DEADLINE_SECONDS:  # a timer that far off overflows the event loop
                 fail(f"--{name}-seconds must be at most {MAX_DEADLINE_SECONDS:g}, not {seconds}")
+        _check_shares({"bot-address-share": bot_address_share, "bot-table-share": bot_table_share})
         select_engine(engine)
         from seedbed.server.config import ServerSettings
         from seedbed.server.forwarded import check_proxies
@@ -244,6 +274,8 @@ def serve(
             port,
             database_url,
             bot_seconds,
+            bot_address_share=bot_address_share,
+            bot_table_share=bot_table_share,
             compress=compress,
             public_url=public_url,
             trust_proxy_headers=trust_proxy_headers,
@@ -259,6 +291,8 @@ def serve(
             header_seconds=header_seconds,
             body_seconds=body_seconds,
             http_connections_per_address=http_connections_per_address,
+            uploads_per_minute=uploads_per_minute,
+            upload_parses=upload_parses,
             idle_hours=idle_hours,
             tables_in_memory=tables_in_memory,
             finished_tables_mb=finished_tables_mb,

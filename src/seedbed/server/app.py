@@ -64,7 +64,8 @@ from seedbed.server.replays import ReplayCache, replay_chunks
 from seedbed.server.rules_pages import full_rules_page, guide_page
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor
-from seedbed.server.uploads import read_data_file
+from seedbed.server.upload_rate import UploadRate
+from seedbed.server.uploads import UploadReader
 from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list
 
 log = logging.getLogger("seedbed.server")
@@ -117,7 +118,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         store = Store(settings.resolved_database_url())
         await asyncio.to_thread(migrate, store.engine)
         async_store = AsyncStore(store)
-        bots = BotPool(settings.bot_workers, settings.bot_seconds)
+        bots = BotPool(
+            settings.bot_workers,
+            settings.bot_seconds,
+            address_share=settings.bot_address_share,
+            table_share=settings.bot_table_share,
+        )
         runtime.hub = Hub(async_store, bots, settings)
         resumed = await runtime.hub.resume_all()
         sweeps = asyncio.create_task(runtime.hub.run_sweeps(), name="seedbed-sweeps")
@@ -146,15 +152,20 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         redoc_url=None,
         responses=errors(413, 422),
     )
+    limits = AddressLimits(
+        settings.tables_per_minute,
+        settings.sockets_per_address,
+        settings.sockets_per_table,
+        uploads_per_minute=settings.uploads_per_minute,
+    )
     app.add_middleware(Guard, settings=settings)
+    # outside the guard: an upload over its address's rate is refused before its body is read
+    app.add_middleware(UploadRate, limits=limits, per_minute=settings.uploads_per_minute)
     if settings.trust_proxy_headers:  # outermost: the guard and the limits see the client
         app.add_middleware(TrustedProxies, proxies=settings.trusted_proxies)
     app.add_exception_handler(RequestValidationError, _one_line_422)
     app.add_exception_handler(StarletteHTTPException, _error_body)
     app.add_exception_handler(Exception, _internal)
-    limits = AddressLimits(
-        settings.tables_per_minute, settings.sockets_per_address, settings.sockets_per_table
-    )
     _add_rest(app, runtime, settings, limits)
     _add_lobby_helpers(app, runtime, settings)
     _add_websocket(app, runtime, settings, limits)
@@ -228,14 +239,15 @@ def _add_rest(
     async def create_table(req: CreateTableRequest, request: Request) -> CreateTableResponse:
         """Create a table and start it; tokens for the human seats are in this answer only.
         Each client address may create ``tables_per_minute`` tables a minute (429 past it)."""
-        if not limits.may_create(client_address(request)):
+        address = client_address(request)
+        if not limits.may_create(address):
             raise HTTPException(
                 429,
                 f"at most {settings.tables_per_minute:g} new tables a minute from one address",
                 headers={"retry-after": "60"},
             )
         try:
-            return await runtime.tables().create(req, invite_base(request, settings))
+            return await runtime.tables().create(req, invite_base(request, settings), address)
         except TableRequestError as exc:
             raise HTTPException(422, str(exc)) from None
 
@@ -329,7 +341,9 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
             raise HTTPException(404, f"no table {table_id[:40]!r}")
         return await asyncio.to_thread(catalog_of, info.table)
 
-    @app.post("/api/games/{game}/files/{key}", responses=errors(400, 404, 413, 422))
+    uploads = UploadReader(settings.upload_parses)
+
+    @app.post("/api/games/{game}/files/{key}", responses=errors(400, 404, 413, 422, 429))
     async def post_data_file(
         game: Annotated[str, Path(max_length=64)],
         key: Annotated[str, Path(max_length=64)],
@@ -337,8 +351,10 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
     ) -> DataFileResponse:
         """Read a data file (TOML or JSON) of one of the game's data options for the lobby:
         the option's value, or 422 naming ``file:line`` (413 past the file's limit, 404 for a
-        game or key that takes no file)."""
-        return await asyncio.to_thread(read_data_file, game, key, req)
+        game or key that takes no file). Each client address may upload
+        ``uploads_per_minute`` files a minute (429 past it, before the body is read:
+        :mod:`seedbed.server.upload_rate`)."""
+        return await uploads.read(game, key, req)
 
     hints = HintCache()  # one greedy move per seat and view, computed off the event loop
     replays = ReplayCache(int(settings.replay_cache_mb * 1024 * 1024))

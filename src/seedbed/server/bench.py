@@ -143,15 +143,18 @@ keeps would stop the load at once; seeded deals keep runs comparable."""
 
 
 @contextmanager
-def running_server(database_url: str | None) -> Iterator[tuple[str, str]]:
+def running_server(
+    database_url: str | None, extra: tuple[str, ...] = ()
+) -> Iterator[tuple[str, str]]:
     """``seedbed serve`` in a subprocess on a free port (a temporary SQLite file unless a URL
-    is given); yields (base URL, storage label) once it answers; stops it at the end."""
+    is given), with the flags ``extra`` besides ``BENCH_FLAGS``; yields (base URL, storage
+    label) once it answers; stops it at the end."""
     with tempfile.TemporaryDirectory(prefix="seedbed-bench-") as folder:
         url = database_url or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         label = "temporary SQLite" if database_url is None else url.split("://")[0]
         port = free_port()
         command = [sys.executable, "-c", "from seedbed.cli.main import app; app()", "serve"]
-        command += ["--port", str(port), "--database-url", url, *BENCH_FLAGS]
+        command += ["--port", str(port), "--database-url", url, *BENCH_FLAGS, *extra]
         with (Path(folder) / "server.log").open("wb") as log:
             proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         try:

@@ -5,8 +5,12 @@ and answer with the chosen action's JSON.
 The state is pickled in the caller, at once (:func:`freeze`), because the table may move on
 before a worker is free. A bot's generator for move ``k`` is derived from (seed, seat, k)
 alone (:func:`bot_seed`), so a table's bot moves are reproducible. ``ismcts:seconds`` is
-capped at the server's think budget. A move waits (on the event loop) for an idle worker; a
-bot that gives no answer by the deadline (``3 * budget + 1`` seconds unless set) has its
+capped at the server's think budget, and every search stops adding iterations once the budget
+is spent (``InfoSet.deadline``), so ``ismcts:iterations=1000000`` answers in time too (issue 37
+item 3). A move waits (on the event loop) for an idle worker within its shares: each client
+address, and each table, may hold only part of the pool at once, and idle workers go to the
+waiting addresses and tables in turn (:mod:`seedbed.server.bot_share`). A bot that gives no
+answer by the deadline (``3 * budget + 1`` seconds unless set) has its
 worker SIGKILLed and a fresh one started in the slot, and so does a worker that dies or whose
 move is abandoned (cancelled), so the pool never loses capacity (issue 12, defect 4). Those
 moves, and bots that fail, get None; the table then plays a plain legal action and logs it.
@@ -28,6 +32,7 @@ from dataclasses import dataclass
 
 from seedbed.bots.specs import BotSpec, BotSpecError, parse_spec
 from seedbed.engine.api import JsonDict, PlayerId, State
+from seedbed.server.bot_share import FairShare
 from seedbed.server.bot_worker import (
     BotFailed,
     Request,
@@ -99,20 +104,42 @@ class PoolStats:
     """Workers the pool SIGKILLed: overruns and abandoned moves."""
 
 
+def share_of(workers: int, fraction: float) -> int:
+    """Workers a share of ``fraction`` of the pool may hold at once: at least one.
+
+    >>> share_of(2, 0.5), share_of(8, 0.25), share_of(1, 0.25)
+    (1, 2, 1)
+    """
+    return max(1, int(workers * fraction))
+
+
 class BotPool:
-    """Bot worker processes for the tables; :meth:`move` never blocks the event loop."""
+    """Bot worker processes for the tables; :meth:`move` never blocks the event loop.
+    ``address_share`` and ``table_share``: the parts of the pool one client address and one
+    table may hold at once (:func:`share_of`). ``stop_searches`` False: searches run their
+    whole iteration count however long (how the tests make a runaway bot)."""
 
     def __init__(
-        self, workers: int | None, bot_seconds: float, deadline: float | None = None
+        self,
+        workers: int | None,
+        bot_seconds: float,
+        deadline: float | None = None,
+        *,
+        address_share: float = 0.5,
+        table_share: float = 0.25,
+        stop_searches: bool = True,
     ) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.bot_seconds = bot_seconds
         self.deadline = 3 * bot_seconds + 1 if deadline is None else deadline
+        self.stop_searches = stop_searches
         self._context = worker_context()
         self._slots = [self._start(slot) for slot in range(self.workers)]
-        self._idle: asyncio.Queue[int] = asyncio.Queue()
-        for slot in range(self.workers):
-            self._idle.put_nowait(slot)
+        self._share = FairShare(
+            self.workers,
+            share_of(self.workers, address_share),
+            share_of(self.workers, table_share),
+        )
         self._stats = PoolStats()
         self._closed = False
 
@@ -133,10 +160,15 @@ class BotPool:
         spec: str,
         seed: int,
         manners: JsonDict | None = None,
+        *,
+        owner: str,
+        table: str,
     ) -> JsonDict | None:
         """The bot's action JSON for the pickled ``state`` (:func:`freeze`), or None when the
         spec is refused, the bot failed, overran or its worker died (logged). ``manners``:
-        the table's options for the bots' manners (issue 16), shown to the bot."""
+        the table's options for the bots' manners (issue 16), shown to the bot. ``owner``:
+        the client address that created ``table`` (the table's id); they choose the move's
+        shares of the pool."""
         self._stats.moves += 1
         try:
             spec = capped_spec(spec, self.bot_seconds)
@@ -146,10 +178,12 @@ class BotPool:
             return None
         if self._closed:
             return None
-        slot = await self._idle.get()
+        slot = await self._share.acquire(owner, table)
         reusable = False
+        budget = self.bot_seconds if self.stop_searches else None
+        request = (state, seat, spec, seed, dict(manners or {}), budget)
         try:
-            answer, reusable = await self._ask(slot, (state, seat, spec, seed, dict(manners or {})))
+            answer, reusable = await self._ask(slot, request)
             return answer
         except asyncio.CancelledError:
             # The worker is still thinking: its late answer must not reach the next move.
@@ -157,11 +191,11 @@ class BotPool:
                 log.info("bot %s at seat %d abandoned; worker replaced", spec, seat)
             raise
         finally:
-            self._release(slot, reusable)
+            self._release(slot, reusable, owner, table)
 
     async def _ask(self, slot: int, request: Request) -> tuple[JsonDict | None, bool]:
         """The answer, or None, and whether the slot's worker may take another move."""
-        _, seat, spec, _, _ = request
+        _, seat, spec, *_ = request
         try:
             answer = await self._usable(slot).ask(request, self.deadline)
         except BotFailed as exc:
@@ -190,12 +224,12 @@ class BotPool:
             raise WorkerCrashed("no worker could be started")
         return self._slots[slot]
 
-    def _release(self, slot: int, reusable: bool) -> None:
+    def _release(self, slot: int, reusable: bool, owner: str, table: str) -> None:
         if self._closed:
             return
         if not reusable:
             self._replace(slot)
-        self._idle.put_nowait(slot)
+        self._share.release(slot, owner, table)
 
     def _replace(self, slot: int) -> None:
         """Kill the slot's worker (if still running) and start a fresh one in its place; if

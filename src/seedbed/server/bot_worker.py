@@ -1,6 +1,7 @@
 """One bot worker process of the server's pool, and the server's handle on it.
 
-A worker reads requests ``(pickled state, seat, spec, seed)`` from a pipe of its own and
+A worker reads requests ``(pickled state, seat, spec, seed, manners, seconds)`` from a pipe of
+its own and
 writes back ``("ok", action JSON)`` or ``("failed", traceback)``, one at a time. The handle
 (:class:`Worker`) sends a request, waits for the answer on the event loop (the pipe is
 watched with ``add_reader``, no thread), and can SIGKILL the process: the only way to stop a
@@ -33,8 +34,8 @@ from seedbed.engine.api import JsonDict, PlayerId, State
 from seedbed.engine.registry import game, game_names, heuristics
 from seedbed.engine.rng import Rng
 
-Request = tuple[bytes, PlayerId, str, int, JsonDict]
-"""(pickled state, seat, bot spec, seed) as :func:`choose` takes them."""
+Request = tuple[bytes, PlayerId, str, int, JsonDict, float | None]
+"""(pickled state, seat, bot spec, seed, manners, think budget) as :func:`choose` takes them."""
 
 
 class WorkerOverran(Exception):
@@ -50,13 +51,21 @@ class BotFailed(Exception):
 
 
 def choose(
-    state_bytes: bytes, seat: PlayerId, spec: str, seed: int, manners: JsonDict | None = None
+    state_bytes: bytes,
+    seat: PlayerId,
+    spec: str,
+    seed: int,
+    manners: JsonDict | None = None,
+    seconds: float | None = None,
 ) -> JsonDict:
     """Runs in a worker process: the bot's action for ``seat``, as JSON; ``manners``: the
-    table's options for the bots' manners (issue 16), shown to the bot in its view."""
+    table's options for the bots' manners (issue 16), shown to the bot in its view;
+    ``seconds``: the think budget, from now: searches stop adding iterations past it, so a
+    bot of a huge iteration count answers in time instead of being killed (issue 37 item 3)."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
     state: State = pickle.loads(state_bytes)
     bot = make_bot(spec, state.game_name)
-    return bot.act(InfoSet(state, seat, manners), Rng(seed)).to_json()
+    return bot.act(InfoSet(state, seat, manners, deadline), Rng(seed)).to_json()
 
 
 def watch_server(server_pid: int) -> None:

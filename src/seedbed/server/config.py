@@ -36,6 +36,11 @@ class ServerSettings:
     replaced by the first legal action for that move."""
     bot_workers: int | None = None
     """Processes computing bot moves (None = the number of CPUs)."""
+    bot_address_share: float = 0.5
+    """Part of the bot workers the tables of one client address may hold at once (at least
+    one worker); the rest stay free for other addresses (issue 37 item 3)."""
+    bot_table_share: float = 0.25
+    """Part of the bot workers one table's bots may hold at once (at least one worker)."""
     max_message_bytes: int = 64 * 1024
     rate_per_second: float = 30.0
     rate_burst: int = 60
@@ -92,6 +97,11 @@ class ServerSettings:
     """HTTP connections one client address may hold open at once (WebSockets count apart);
     past it a connection gets 429 and is closed before any request is read. Not applied with
     ``trust_proxy_headers``: every connection then comes from the proxy."""
+    uploads_per_minute: float = 10.0
+    """Data files (card sets) one client address may upload per minute (bursts of the same
+    size); 429 past it (issue 37 item 9)."""
+    upload_parses: int = 1
+    """Uploaded data files parsed at once; the others wait their turn (issue 37 item 9)."""
 
     idle_hours: float = 24.0
     """A running table with no move for this long is aborted as abandoned."""

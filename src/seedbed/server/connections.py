@@ -47,7 +47,7 @@ from websockets.exceptions import InvalidState
 
 from seedbed.server.config import ServerSettings
 from seedbed.server.guard import SECURITY_HEADERS
-from seedbed.server.limits import PeerCounts, PerMinute, TokenBucket
+from seedbed.server.limits import AddressBuckets, PeerCounts, TokenBucket
 from seedbed.server.table import CLOSE_TOO_SLOW
 
 CLOSE_FLOOD = 1008
@@ -66,7 +66,7 @@ class ConnectionRules:
     flood_rate: float
     flood_burst: int
     http_peers: PeerCounts
-    ws_connects: PerMinute | None
+    ws_connects: AddressBuckets | None
 
     @classmethod
     def of(cls, settings: ServerSettings) -> ConnectionRules:
@@ -81,7 +81,7 @@ class ConnectionRules:
             flood_rate=settings.rate_per_second * settings.flood_factor,
             flood_burst=max(1, int(settings.rate_burst * settings.flood_factor)),
             http_peers=PeerCounts(ceiling),
-            ws_connects=None if proxied else PerMinute(settings.ws_connects_per_minute),
+            ws_connects=None if proxied else AddressBuckets(settings.ws_connects_per_minute),
         )
 
     def may_upgrade(self, peer: str) -> bool:

@@ -135,8 +135,12 @@ class Hub:
 
     # ---------------------------------------------------------------- creating and loading
 
-    async def create(self, req: CreateTableRequest, base_url: str) -> CreateTableResponse:
-        """Check, store and start a table; its human seats' tokens are in the answer only."""
+    async def create(
+        self, req: CreateTableRequest, base_url: str, owner: str = ""
+    ) -> CreateTableResponse:
+        """Check, store and start a table; its human seats' tokens are in the answer only.
+        ``owner``: the client address creating it, whose share of the bot pool its bots take
+        (issue 37 item 3; kept in memory only)."""
         options, tokens = check_request(req, self.settings.allow_chosen_seeds)
         table_options = table_options_of(req)
         table = NewTable(
@@ -155,6 +159,7 @@ class Hub:
             actor = self._actor(table, [], now().isoformat())
         except ValueError as exc:
             raise TableRequestError(str(exc).splitlines()[0]) from None
+        actor.owner = owner
         await self.store.create_table(table)
         self.live[table.id] = actor
         actor.start()

@@ -87,13 +87,13 @@ def install_redaction() -> None:
                 target.addFilter(RedactTokens())
 
 
-class PerMinute:
-    """A token bucket per address: ``per_minute`` a minute, bursts of as many. Memory stays
-    bounded: at most ``max_addresses`` buckets are kept (the least recently used is
-    forgotten; at worst a forgotten address gets a fresh burst).
+class AddressBuckets:
+    """A token bucket per client address, ``per_minute`` takes a minute in bursts of as many
+    (at least one). Memory stays bounded: at most ``max_addresses`` buckets are kept (the
+    least recently used is forgotten; at worst a forgotten address gets a fresh burst).
 
-    >>> connects = PerMinute(2)
-    >>> [connects.allow("1.2.3.4") for _ in range(3)], connects.allow("5.6.7.8")
+    >>> uploads = AddressBuckets(per_minute=2, clock=lambda: 0.0)
+    >>> [uploads.allow("1.2.3.4") for _ in range(3)], uploads.allow("5.6.7.8")
     ([True, True, False], True)
     """
 
@@ -122,8 +122,8 @@ class PerMinute:
 
 
 class AddressLimits:
-    """Per client address: tables created (:class:`PerMinute`) and WebSockets open, overall
-    and per table.
+    """Per client address: tables created and card-file uploads (:class:`AddressBuckets`),
+    and WebSockets open, overall and per table.
 
     >>> limits = AddressLimits(tables_per_minute=2, sockets=3, sockets_per_table=2)
     >>> [limits.may_create("1.2.3.4") for _ in range(3)]
@@ -141,17 +141,23 @@ class AddressLimits:
         sockets_per_table: int,
         max_addresses: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
+        uploads_per_minute: float = 10.0,
     ) -> None:
         self.tables_per_minute = tables_per_minute
         self.sockets = sockets
         self.sockets_per_table = sockets_per_table
-        self._creations = PerMinute(tables_per_minute, max_addresses, clock)
+        self._tables = AddressBuckets(tables_per_minute, max_addresses, clock)
+        self._uploads = AddressBuckets(uploads_per_minute, max_addresses, clock)
         self._open: dict[str, int] = {}
         self._open_on: dict[tuple[str, str], int] = {}
 
     def may_create(self, address: str) -> bool:
         """Take one table creation from the address's allowance, if it has one left."""
-        return self._creations.allow(address)
+        return self._tables.allow(address)
+
+    def may_upload(self, address: str) -> bool:
+        """Take one data-file upload from the address's allowance (issue 37 item 9)."""
+        return self._uploads.allow(address)
 
     def open(self, address: str, table_id: str) -> bool:
         """Count a socket opening; False (nothing counted) when a limit is reached."""

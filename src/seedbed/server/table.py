@@ -175,6 +175,9 @@ class TableActor:
     on_abort: Callable[[TableActor], None] | None = None
     """Called once the table has aborted itself (the hub lets go of it)."""
     aborted: bool = False
+    owner: str = ""
+    """The client address that created the table, for its bots' share of the pool (issue 37
+    item 3); "" (a table resumed from storage, whose creator is not kept): its id."""
     connections: set[Connection] = field(default_factory=set)
     history: History = field(default_factory=History)
     """The committed moves' events, frozen, for the history a new connection receives."""
@@ -484,7 +487,10 @@ class TableActor:
         spec = table_spec(spec, people) if not stand_in else spec
 
         async def think() -> None:
-            action = await self.bots.move(frozen, seat, spec, seed, manners)
+            owner = self.owner or self.id
+            action = await self.bots.move(
+                frozen, seat, spec, seed, manners, owner=owner, table=self.id
+            )
             self.submit(BotAnswer(seat, version, action, stand_in))
 
         self._thinking[seat] = asyncio.create_task(think())

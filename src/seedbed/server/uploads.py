@@ -6,6 +6,13 @@ text here; the game's own parser (``DataFile.parse_text``) validates it, and the
 option's value, which the lobby then passes as that option of ``POST /api/tables``. Nothing is
 stored.
 
+Parsing is pure Python (``tomllib``) and holds the interpreter lock, so a thread is not enough
+to keep it off the event loop: eight uploads parsed at once took the lock from the loop and
+every player's acknowledgements waited (issue 37 item 9). :class:`UploadReader` parses at most
+``parses`` files at once, in threads, so the loop always gets the lock back within one switch
+interval; each address's uploads are rate-limited before this (``AddressLimits.may_upload``),
+and the parser's shape limits bound the time and memory of one file (docs/card-sets.md).
+
 >>> import seedbed
 >>> data = seedbed.spec("fields_of_green").data_files[0]
 >>> package = "seedbed.games.fields_of_green"
@@ -17,6 +24,8 @@ stored.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from fastapi import HTTPException
 
@@ -47,3 +56,15 @@ def read_data_file(game: str, key: str, req: DataFileRequest) -> DataFileRespons
         name=name if isinstance(name, str) else None,
         value=value,
     )
+
+
+class UploadReader:
+    """Reads uploads off the event loop, ``parses`` at a time (module docstring); the others
+    wait their turn."""
+
+    def __init__(self, parses: int) -> None:
+        self._turns = asyncio.Semaphore(max(1, parses))
+
+    async def read(self, game: str, key: str, req: DataFileRequest) -> DataFileResponse:
+        async with self._turns:
+            return await asyncio.to_thread(read_data_file, game, key, req)

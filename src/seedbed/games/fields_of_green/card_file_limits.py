@@ -43,6 +43,16 @@ MAX_ENTRIES = 50_000
 JSON)."""
 MAX_KEY_PARTS = 8
 """Parts of one dotted TOML key or table header, ``a.b.c`` being 3 (shipped set: 2)."""
+MAX_DOTS = 4_000
+"""Dots outside strings and comments in the whole file: the dotted keys' and headers' joins
+(and decimal points). ``tomllib`` keeps a record of about 1 KB per part of each dotted header
+and collects garbage over all of them: 20,000 ``[kN.a.b.c.d.e.f.g]`` headers took 3-6 s and
+over 120 MB (issue 37 item 9). Shipped set: 111; a set of the most designs written the same
+way, about 1,800."""
+MAX_HEADERS = 4_000
+"""TOML lines beginning with ``[`` outside strings: table headers (``[[locations]]``), each
+of which ``tomllib`` keeps a record of (about 1 KB each; shipped set: 62, one per design;
+``MAX_CARDS`` designs take 1,000)."""
 MAX_WORD_CHARS = 64
 """Characters of a bare word: a TOML bare key, ``true``, ``null``… (shipped set: 14)."""
 MAX_NUMBER_CHARS = 20
@@ -71,6 +81,8 @@ _JSON_SKIPPED = re.compile(r'"[^"\\\n]*(?:\\[^\n]?[^"\\\n]*)*+(?:"|(?=\n)|\Z)')
 _WORD = r"A-Za-z0-9_+\-"  # what bare keys, numbers, true, false, null and dates are made of
 _BRACKET = re.compile(r"[\[\]{}]")
 _ENTRY = re.compile(r"[=:,]")
+_DOT = re.compile(r"\.")
+_HEADER = re.compile(r"^[ \t]*\[", re.MULTILINE)
 # More than MAX_KEY_PARTS - 1 dots with nothing between them that ends a key (=, :, ",", a
 # bracket, a newline); a try starts at a dot (searched for fast, as a literal) and looks at
 # most MAX_KEY_PARTS dots ahead.
@@ -94,6 +106,7 @@ def check_card_text(text: str, source: str, fmt: str) -> None:
     if found is not None:
         what = f"a dotted key of more parts than the limit of {MAX_KEY_PARTS}"
         _refuse(bare, found.start(), source, what)
+    _check_dots_and_headers(bare, source, fmt)
     _check_words(bare, source)
     past = next(islice(_ENTRY.finditer(bare), MAX_ENTRIES, None), None)
     if past is not None:
@@ -133,6 +146,17 @@ def _check_brackets(bare: str, source: str) -> None:
             return  # a closing bracket with nothing open: the decoder stops here, refusing it
         else:
             depth -= 1
+
+
+def _check_dots_and_headers(bare: str, source: str, fmt: str) -> None:
+    """The dots and TOML table headers of the whole file (issue 37 item 9)."""
+    past = next(islice(_DOT.finditer(bare), MAX_DOTS, None), None)
+    if past is not None:
+        _refuse(bare, past.start(), source, f"more dots in keys than the limit of {MAX_DOTS}")
+    past = None if fmt != "toml" else next(islice(_HEADER.finditer(bare), MAX_HEADERS, None), None)
+    if past is not None:
+        what = f"more table headers than the limit of {MAX_HEADERS}"
+        _refuse(bare, past.start(), source, what)
 
 
 def _check_words(bare: str, source: str) -> None:
