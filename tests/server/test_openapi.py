@@ -98,6 +98,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
         bot_workers=1,
         bot_seconds=0.5,
         tables_per_minute=1_000_000,
+        uploads_per_minute=1_000_000,  # schemathesis uploads far more than a person
         allow_chosen_seeds=False,
     )
     application = create_app(settings)

@@ -137,6 +137,10 @@ BENCH_FLAGS = (
     "1000000",
     "--http-connections-per-address",
     "1000000",
+    "--moves-per-second",
+    "1000000",
+    "--address-moves-per-second",
+    "1000000",
 )
 """Every simulated player connects from 127.0.0.1, so the per-address limits a public server
 keeps would stop the load at once; seeded deals keep runs comparable."""
