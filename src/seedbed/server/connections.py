@@ -26,6 +26,9 @@ WebSocket (:class:`GuardedWebSocket`, on uvicorn's websockets-sansio protocol):
   sent earns one back, like the app's rate limit. Frames are parsed :data:`SLICE` bytes at a
   time, so a flood is noticed within a slice rather than after a whole read (256 KiB of small
   frames, thousands of them, parsed in one go);
+- the kernel's send buffer of a WebSocket is fixed at :data:`WS_SEND_BUFFER` (Linux would grow it
+  to 4 MiB for a peer that does not read: a whole game's messages held for a stalled reader,
+  which then never looks stalled);
 - a peer that takes nothing for ``send_seconds`` is closed with 4408: the app hears of it at
   once (the socket's slot is freed), the close frame waits ``send_seconds`` more for the peer
   to read it, then the connection is cut (uvicorn's own close waits for a flush that never
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -54,6 +58,9 @@ CLOSE_FLOOD = 1008
 """Close code (policy violation) of a socket sending past ``flood_factor`` times its rate."""
 SLICE = 16 * 1024
 """Bytes of WebSocket frames parsed at a time (a flood's rest is dropped unparsed)."""
+WS_SEND_BUFFER = 64 * 1024
+"""The kernel send buffer of a WebSocket, in bytes (Linux doubles it): about forty views of a
+five-player table, so a peer that stops reading is noticed after a few moves, not a game."""
 
 
 @dataclass(frozen=True)
@@ -223,6 +230,12 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         self.flood = TokenBucket(self.rules.flood_rate, self.rules.flood_burst)
         self.stall: asyncio.TimerHandle | None = None
         self.flooded = False
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, WS_SEND_BUFFER)
+        super().connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
         if len(data) <= SLICE:

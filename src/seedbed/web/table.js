@@ -178,6 +178,7 @@ class TableShell {
     this.ws = null;
     this.opened = false;
     this.failures = 0;
+    this.answered = false; // the server answered the check after the last failed handshake
     this.closing = false;
     this.pending = null;
     this.log = [];
@@ -261,6 +262,7 @@ class TableShell {
     ws.onopen = () => {
       this.opened = true;
       this.failures = 0;
+      this.answered = false;
       this.setConn("up", "connected");
       this.refreshPlayers();
     };
@@ -284,8 +286,12 @@ class TableShell {
     setTimeout(() => this.connect(), delay);
   }
 
-  /** After failed handshakes: whether the server refuses us for good (unknown table/token). */
+  /** After failed handshakes: whether the server refuses us for good (unknown table/token).
+   * A handshake failed while the server was down says nothing of the link: only one that
+   * fails although the server answered just before it, and still answers after, is refused. */
   async refused() {
+    const answeredBefore = this.answered;
+    this.answered = false;
     try {
       const summary = await fetchJson(`/api/tables/${encodeURIComponent(this.tableId)}`);
       if (summary.status === "aborted") {
@@ -299,7 +305,8 @@ class TableShell {
       }
       return false; // the server is down: keep trying
     }
-    if (this.token && this.failures >= 3) {
+    this.answered = true;
+    if (this.token && answeredBefore) {
       this.fatal("The server refused this seat's link. Check that you opened the whole invite link.");
       return true;
     }
