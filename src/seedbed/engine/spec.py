@@ -254,6 +254,11 @@ class GameSpec:
     options and actions whose states behave identically, or None when the extension is not
     built) and ``UNAVAILABLE`` (why not, or None). ``seedbed.game(name, engine=...)``
     chooses between it and ``make_game``."""
+    reveals: Callable[[JsonDict, JsonDict], bool] | None = None
+    """Whether a move revealed anything hidden (a draw, a card turned face up, another phase),
+    judged from the public observations (``observe(None)``) before and after it, so that both
+    engines agree (issue 38 item 11): a person may undo their own moves of the current turn
+    back to the last move that did. None: the game offers no undo."""
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)

@@ -9,6 +9,7 @@ from seedbed.engine.api import Game, JsonDict
 from seedbed.engine.spec import GameSpec, OptionSpec, TextLayout
 from seedbed.games.bohnanza.cards import BEANOMETER, CARD_COUNTS, NAMES_EN, VARIETIES
 from seedbed.games.bohnanza.options import OPTIONS
+from seedbed.games.bohnanza.undo import reveals
 
 
 def card_leaf(value: Mapping[str, Any]) -> str | None:
@@ -73,6 +74,7 @@ SPEC = GameSpec(
     layout=TextLayout(leaf=card_leaf, row_keys=("players", "offers")),
     client_data=client_data,
     native="seedbed.games.bohnanza.native",
+    reveals=reveals,
     manners=MANNERS,
     unattended={"offer_hold": 0},
 )

@@ -17,6 +17,7 @@ from seedbed.games.fields_of_green.card_file_limits import MAX_FILE_BYTES
 from seedbed.games.fields_of_green.card_text import parse_card_data, parse_card_text
 from seedbed.games.fields_of_green.cards import CardSet, parse_card_set
 from seedbed.games.fields_of_green.game import OPTIONS, FieldsOfGreen
+from seedbed.games.fields_of_green.undo import reveals
 
 ORIGINAL = "data/original.toml"
 
@@ -67,6 +68,7 @@ SPEC = GameSpec(
     ),
     client_data=client_data,
     native="seedbed.games.fields_of_green.native",
+    reveals=reveals,
 )
 
 

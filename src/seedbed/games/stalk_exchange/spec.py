@@ -7,6 +7,7 @@ from collections.abc import Callable
 from seedbed.engine.api import Game, JsonDict
 from seedbed.engine.spec import GameSpec
 from seedbed.games.stalk_exchange.config import OPTIONS
+from seedbed.games.stalk_exchange.undo import reveals
 
 
 def ending(view: JsonDict) -> tuple[str, int]:
@@ -39,4 +40,5 @@ SPEC = GameSpec(
     encoding="seedbed.games.stalk_exchange.encoding",
     observation="seedbed.games.stalk_exchange.obs_encoding",
     native="seedbed.games.stalk_exchange.native",
+    reveals=reveals,
 )
