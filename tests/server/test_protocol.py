@@ -40,7 +40,7 @@ def test_committed_schemas_equal_generated_ones(tmp_path: Path) -> None:
 def test_error_codes_are_the_contract_ones() -> None:
     assert {c.value for c in ErrorCode} == {
         "malformed", "too_large", "rate_limited", "stale_version", "illegal_action",
-        "not_on_move", "spectator", "finished", "internal", "chat_off",
+        "not_on_move", "spectator", "finished", "internal", "chat_off", "no_undo",
     }  # fmt: skip
 
 

@@ -58,12 +58,13 @@ from seedbed.server.protocol import (
     SayMessage,
     TableList,
     TableSummary,
+    UndoMessage,
     error_text,
 )
 from seedbed.server.replays import ReplayCache, replay_chunks
 from seedbed.server.rules_pages import full_rules_page, guide_page
 from seedbed.server.storage import AsyncStore, Store, migrate
-from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor
+from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor, Undo
 from seedbed.server.upload_rate import UploadRate
 from seedbed.server.uploads import UploadReader
 from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list
@@ -76,8 +77,9 @@ CLOSE_TOO_MANY = 4429
 
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
 """Table ids are 16 hex digits (``secrets.token_hex(8)``); anything else is unknown at once."""
-CLIENT_MESSAGE: TypeAdapter[ActMessage | SayMessage] = TypeAdapter(
-    Annotated[ActMessage | SayMessage, Field(discriminator="type")]
+ClientMessage = ActMessage | UndoMessage | SayMessage
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
+    Annotated[ClientMessage, Field(discriminator="type")]
 )
 """What a client may send: an ``act``, or a ``chat`` message."""
 
@@ -374,7 +376,8 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         if actor.finished or seat not in actor.state.to_move():
             raise HTTPException(409, "hints are given to a seat on the move")
         options = actor.table.table_options
-        return await hints.answer(table_id, actor.state, seat, actor.version, options)
+        version = actor.version
+        return await hints.answer(table_id, actor.state, seat, version, options, actor.undos)
 
     @app.get(
         "/api/tables/{table_id}/replay", response_model=Replay, responses=errors(404, 409, 422)
@@ -549,17 +552,19 @@ async def _read(
             continue
         if refusal is not None:
             conn.send(error_text(*refusal))
-        elif isinstance(said, ActMessage) and not may_move():
+        elif isinstance(said, ActMessage | UndoMessage) and not may_move():
             conn.send(error_text(ErrorCode.RATE_LIMITED, MOVES_REFUSED))
         elif isinstance(said, ActMessage):
             actor.submit(Act(conn, said.version, said.action))
+        elif isinstance(said, UndoMessage):
+            actor.submit(Undo(conn, said.version))
         elif isinstance(said, SayMessage):
             actor.submit(Say(conn, said.text))
 
 
 def _parse(
     raw: str, settings: ServerSettings, bucket: TokenBucket
-) -> tuple[tuple[ErrorCode, str] | None, ActMessage | SayMessage | None]:
+) -> tuple[tuple[ErrorCode, str] | None, ClientMessage | None]:
     """The act or chat message in ``raw``, or why it is refused (size, rate, depth, JSON,
     schema)."""
     data = raw.encode()

@@ -92,15 +92,22 @@ class HintCache:
     def __init__(self, size: int = 512) -> None:
         self.size = size
         self.computed = 0
-        self._answers: OrderedDict[tuple[str, int, PlayerId], asyncio.Future[HintAnswer]] = (
+        self._answers: OrderedDict[tuple[str, int, int, PlayerId], asyncio.Future[HintAnswer]] = (
             OrderedDict()
         )
 
     async def answer(
-        self, table_id: str, state: State, seat: PlayerId, version: int, options: JsonDict
+        self,
+        table_id: str,
+        state: State,
+        seat: PlayerId,
+        version: int,
+        options: JsonDict,
+        undos: int = 0,
     ) -> HintAnswer:
-        """The hint for ``seat`` at ``version`` of the table (``state`` is that version's)."""
-        key = (table_id, version, seat)
+        """The hint for ``seat`` at ``version`` of the table (``state`` is that version's)
+        after ``undos`` undos (a version seen again after an undo may hold another state)."""
+        key = (table_id, undos, version, seat)
         found = self._answers.get(key)
         if found is None:
             self.computed += 1

@@ -69,6 +69,13 @@ class History:
         self._ends.append(len(self._text))
         self._seats.append(seat)
 
+    def pop(self) -> None:
+        """Forget the last move (a person undid it, issue 38 item 11), and its note."""
+        self.notes.pop(len(self._seats), None)
+        self._seats.pop()
+        self._ends.pop()
+        del self._text[self._ends[-1] if self._ends else 0 :]
+
     def note(self, version: int, text: str) -> None:
         self.notes[version] = text
 

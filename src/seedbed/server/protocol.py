@@ -1,9 +1,9 @@
 """The wire protocol (docs/protocol.md): pydantic models of every REST body and WebSocket
 message, the error codes, and the JSON Schemas generated from the models.
 
-Client → server over the WebSocket: :class:`ActMessage`. Server → client: :class:`ViewMessage`
-after every change and on (re)connect, :class:`ErrorMessage` (to the sender only) when an
-``act`` is refused — a refused message changes nothing.
+Client → server over the WebSocket: :class:`ActMessage` (and :class:`UndoMessage`). Server →
+client: :class:`ViewMessage` after every change and on (re)connect, :class:`ErrorMessage` (to
+the sender only) when an ``act`` is refused — a refused message changes nothing.
 
 >>> ActMessage.model_validate({"type": "act", "version": 3, "action": {"type": "pass"}}).version
 3
@@ -57,6 +57,9 @@ class ErrorCode(StrEnum):
     """The server could not store the action; nothing changed, the client may retry."""
     CHAT_OFF = "chat_off"
     """A chat message at a table whose creator switched chat off."""
+    NO_UNDO = "no_undo"
+    """An ``undo`` with nothing to take back: the message says why (the seat's last move drew
+    or revealed something, another seat moved since, the turn passed, or it was a bot's)."""
 
 
 class _Model(BaseModel):
@@ -262,6 +265,16 @@ class ActMessage(_Model):
     action: dict[str, Any]
 
 
+class UndoMessage(_Model):
+    """Client → server: take back this seat's last move of the current turn (issue 38 item
+    11), seen at ``version``. Allowed while the view says ``can_undo``: the seat's own moves
+    since its last move that drew or revealed something, another seat's move or the turn
+    passing; each undo takes back one move."""
+
+    type: Literal["undo"]
+    version: Annotated[int, Field(ge=0)]
+
+
 MAX_CHAT_CHARS = 300
 """A chat message is one line of at most this many characters."""
 
@@ -371,6 +384,12 @@ class ViewMessage(_Model):
     """Set when the turn timer ran out and the stand-in bot played this move for a seat."""
     timer: TurnTimer | None = None
     """The turn timer running now, if any (every viewer sees it, with the seats it is for)."""
+    can_undo: bool = False
+    """This seat may take back its last move (an ``undo`` message): it moved last, this turn,
+    and that move drew and revealed nothing (issue 38 item 11)."""
+    undone: int | None = None
+    """Set when this view follows an undo: the version of the move taken back (the log drops
+    it); ``version`` is one less."""
 
 
 class ErrorMessage(_Model):
@@ -568,6 +587,7 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "table_list": TableList,
     "act": ActMessage,
     "say": SayMessage,
+    "undo": UndoMessage,
     "view": ViewMessage,
     "history": HistoryMessage,
     "chat": ChatUpdate,

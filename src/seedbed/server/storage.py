@@ -56,6 +56,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
     false,
     func,
     insert,
@@ -466,6 +467,25 @@ class Store:
             conn.execute(insert(MoveRow), [row])
             conn.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=moment))
 
+    def drop_move(self, table_id: str, idx: int) -> bool:
+        """Delete move ``idx`` of a running table, its last (a person's undo, issue 38 item
+        11), so that a restart or a replay never shows it; whether it was there."""
+        moment = now()
+        last = select(func.max(MoveRow.idx)).where(MoveRow.table_id == table_id)
+        gone = (
+            delete(MoveRow)
+            .where(MoveRow.table_id == table_id, MoveRow.idx == idx)
+            .where(MoveRow.idx == last.scalar_subquery())
+            .where(exists().where(is_running(table_id)))
+        )
+        with self.engine.begin() as conn:
+            dropped = conn.execute(gone).rowcount == 1
+            if dropped:
+                conn.execute(
+                    update(TableRow).where(TableRow.id == table_id).values(updated_at=moment)
+                )
+            return dropped
+
     def finish(self, table_id: str, outcome: dict[str, Any]) -> bool:
         """Record the outcome of a running table; whether it changed. Only ``running`` moves
         to ``finished``: a second finish, or one after an abort, leaves the row as it is."""
@@ -625,6 +645,9 @@ class AsyncStore:
 
     async def append_move(self, table_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
         await self._run(self.store.append_move, table_id, idx, seat, action)
+
+    async def drop_move(self, table_id: str, idx: int) -> bool:
+        return await self._run(self.store.drop_move, table_id, idx)
 
     async def finish(self, table_id: str, outcome: dict[str, Any]) -> bool:
         return await self._run(self.store.finish, table_id, outcome)

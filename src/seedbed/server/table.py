@@ -113,6 +113,14 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Undo:
+    """A seat takes back its last move of the current turn (issue 38 item 11)."""
+
+    conn: Connection
+    version: int
+
+
+@dataclass(frozen=True)
 class Join:
     conn: Connection
 
@@ -145,7 +153,7 @@ class TimerRang:
     version: int
 
 
-Command = Act | Join | Leave | Say | BotAnswer | TimerRang
+Command = Act | Undo | Join | Leave | Say | BotAnswer | TimerRang
 
 
 class StorageFailedError(RuntimeError):
@@ -181,6 +189,15 @@ class TableActor:
     connections: set[Connection] = field(default_factory=set)
     history: History = field(default_factory=History)
     """The committed moves' events, frozen, for the history a new connection receives."""
+    undos: int = 0
+    """Moves taken back since this actor started: a version seen before an undo may come
+    back with another state (the hints' cache tells them apart by it)."""
+    _undo: list[State] = field(default_factory=list)
+    """The states before each move of ``_undo_seat`` it may still take back, oldest first."""
+    _undo_seat: PlayerId | None = None
+    """The seat of the last move."""
+    _undo_barrier: str = "nothing was played yet"
+    """Why ``_undo_seat`` cannot undo once ``_undo`` is empty: what stands."""
     _chat_buckets: dict[PlayerId, TokenBucket] = field(default_factory=dict)
     _deadline: float | None = None
     _timer_seats: list[PlayerId] = field(default_factory=list)
@@ -213,6 +230,9 @@ class TableActor:
                 history.add(step.move.player, step.events)
         assert state is not None  # the deal is a step
         actor = cls(table, state, record, store, bots, created_at, history=history)
+        if record.moves:  # the states before the last moves are not kept across a restart
+            actor._undo_seat = record.moves[-1][0]
+            actor._undo_barrier = "the server restarted since"
         if actor.over:
             actor._end_stored()
         return actor
@@ -294,6 +314,8 @@ class TableActor:
             return
         if isinstance(command, Act):
             await self._act(command)
+        elif isinstance(command, Undo):
+            await self._undo_act(command)
         elif isinstance(command, BotAnswer):
             await self._bot_answer(command)
         elif isinstance(command, TimerRang):
@@ -309,7 +331,8 @@ class TableActor:
         """A new connection: its view (with the turn timer), the history as its seat may
         see it, then the chat's last messages."""
         self.connections.add(conn)
-        conn.view(view_text(self.state, conn.seat, self.version, [], self._timer_extra()))
+        extra = self._timer_extra() | self._undo_extra(conn.seat)
+        conn.view(view_text(self.state, conn.seat, self.version, [], extra))
         for text in self.history.pages(conn.seat):
             conn.send(text)
         lines = await self.store.chat(self.id, CHAT_SHOWN) if self.table.chat else []
@@ -381,6 +404,10 @@ class TableActor:
     async def _play(self, seat: PlayerId, action: Action, stand_in: StandIn | None = None) -> None:
         """Apply, commit, then broadcast. Raises IllegalActionError (nothing changed) or
         StorageFailedError (rolled back)."""
+        reveals = spec(self.table.game).reveals
+        person = stand_in is None and self.bot_spec(seat) is None and reveals is not None
+        kept = self.state.clone() if person else None  # what an undo would restore
+        public = self.state.observe(None) if person else None
         events = self.state.apply(seat, action)
         action_json = action.to_json()
         try:
@@ -391,6 +418,7 @@ class TableActor:
             raise StorageFailedError(str(exc)) from exc
         self.moves.append((seat, action_json))
         self.history.add(seat, events)
+        self._keep_for_undo(seat, kept, public)
         if stand_in is not None:
             self.history.note(self.version, stand_in.text)
         if self.over:
@@ -407,16 +435,102 @@ class TableActor:
         if self.finished and self.on_finish is not None:
             self.on_finish(self)
 
-    def _broadcast(self, events: list[Event], stand_in: StandIn | None = None) -> None:
+    def _broadcast(
+        self, events: list[Event], stand_in: StandIn | None = None, undone: int | None = None
+    ) -> None:
         """Every connection its own view; each distinct viewer's text is built once."""
         texts: dict[PlayerId | None, str] = {}
         extra = self._timer_extra()
         if stand_in is not None:
             extra["stand_in"] = stand_in.model_dump()
+        if undone is not None:
+            extra["undone"] = undone
         for conn in list(self.connections):
             if conn.seat not in texts:
-                texts[conn.seat] = view_text(self.state, conn.seat, self.version, events, extra)
+                mine = extra | self._undo_extra(conn.seat)
+                texts[conn.seat] = view_text(self.state, conn.seat, self.version, events, mine)
             conn.view(texts[conn.seat])
+
+    # ---------------------------------------------------------------- undo (issue 38 item 11)
+
+    def _keep_for_undo(self, seat: PlayerId, kept: State | None, public: JsonDict | None) -> None:
+        """After a committed move: keep the state before it if its mover may take it back (a
+        person, still alone on the move, and the game says the move revealed nothing,
+        ``GameSpec.reveals``); else nothing before this move can be taken back any more."""
+        reveals = spec(self.table.game).reveals
+        if self._undo_seat != seat:
+            self._undo.clear()
+        self._undo_seat = seat
+        if kept is None or public is None or reveals is None:
+            self._stop_undo("the stand-in played for you since")
+        elif self.over:
+            self._stop_undo("the game is over")
+        elif tuple(self.state.to_move()) != (seat,):
+            self._stop_undo("your turn passed (or another seat is on the move)")
+        elif reveals(public, self.state.observe(None)):
+            self._stop_undo("your last move drew or revealed something hidden")
+        else:
+            self._undo.append(kept)
+            self._undo_barrier = "the move before drew or revealed something, or began your turn"
+
+    def _stop_undo(self, why: str) -> None:
+        self._undo.clear()
+        self._undo_barrier = why
+
+    def can_undo(self, seat: PlayerId | None) -> bool:
+        """Whether ``seat`` may take back its last move now."""
+        return seat is not None and seat == self._undo_seat and bool(self._undo)
+
+    def _undo_extra(self, seat: PlayerId | None) -> dict[str, object]:
+        """The view's ``can_undo`` field for a seat (spectators have none)."""
+        return {} if seat is None else {"can_undo": self.can_undo(seat)}
+
+    def _undo_refusal(self, undo: Undo) -> tuple[ErrorCode, str] | None:
+        """Why this undo is refused, if it is."""
+        seat = undo.conn.seat
+        if seat is None:
+            return ErrorCode.SPECTATOR, "spectators cannot undo"
+        if self.over:
+            return ErrorCode.FINISHED, "the game is over"
+        if undo.version != self.version:
+            return ErrorCode.STALE_VERSION, f"version {undo.version} is stale; now {self.version}"
+        if self.bot_spec(seat) is not None:
+            return ErrorCode.NO_UNDO, "a bot's moves are never taken back"
+        if self.can_undo(seat):
+            return None
+        if not self.moves:
+            why = "nothing was played yet"
+        elif seat != self._undo_seat:
+            why = "another seat moved since your last move"
+        else:
+            why = self._undo_barrier
+        return ErrorCode.NO_UNDO, f"nothing to undo: {why}"
+
+    async def _undo_act(self, undo: Undo) -> None:
+        """Take back the seat's last move: dropped from storage first (so a restart or the
+        replay never shows it), then from the record and the history; the state before it
+        comes back, every connection gets its view. The turn timer keeps running: an undo
+        gives no more time."""
+        refusal = self._undo_refusal(undo)
+        if refusal is not None:
+            undo.conn.send(error_text(*refusal))
+            return
+        undone = self.version
+        try:
+            dropped = await self.store.drop_move(self.id, undone - 1)
+        except Exception:
+            log.exception("table %s: dropping move %d failed", self.id, undone - 1)
+            dropped = False
+        if not dropped:
+            undo.conn.send(error_text(ErrorCode.INTERNAL, "the undo could not be stored; retry"))
+            return
+        self.state = self._undo.pop()
+        self.moves.pop()
+        self.history.pop()
+        self.undos += 1
+        left = self._time_left()
+        self._after_change(left)
+        self._broadcast([], undone=undone)
 
     async def end_at_move_cap(self) -> None:
         """Abort the table at its move cap: stored with the reason, its connections closed
@@ -445,9 +559,10 @@ class TableActor:
 
     # ---------------------------------------------------------------- bots and timers
 
-    def _after_change(self) -> None:
+    def _after_change(self, seconds: float | None = None) -> None:
         """Ask the bots on the move; start the turn timer of the human seats on the move
-        when the version changed (a stale bot answer leaves a running timer as it is)."""
+        when the version changed (a stale bot answer leaves a running timer as it is), for
+        ``seconds`` if given (what was left before an undo), else the whole turn."""
         fresh = self._timer_version != self.version
         if fresh or self.over:
             self._cancel_timers()
@@ -458,8 +573,14 @@ class TableActor:
             if spec is not None:
                 self._ask(seat, spec)
             elif self.table.turn_seconds is not None and fresh:
-                self._arm_timer(seat, self.table.turn_seconds)
+                self._arm_timer(seat, self.table.turn_seconds if seconds is None else seconds)
         self._timer_version = self.version
+
+    def _time_left(self) -> float | None:
+        """The running turn timer's seconds left (None without one)."""
+        if self._deadline is None:
+            return None
+        return max(0.0, self._deadline - asyncio.get_running_loop().time())
 
     def _timer_extra(self) -> dict[str, object]:
         """The view's ``timer`` field: the seats the turn timer runs for, the turn's length
