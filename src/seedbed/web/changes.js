@@ -34,6 +34,13 @@ export function noteChanges(key, version, items) {
   }
 }
 
+/** An undo took back the moves from `version` on (issue 38 item 11): their marks go, and a
+ *  move played again at that version is noted afresh. */
+export function forgetChanges(version) {
+  for (const id of [...noted]) if (Number(id.slice(id.lastIndexOf("#") + 1)) >= version) noted.delete(id);
+  marks = marks.filter((m) => m.version < version);
+}
+
 /** An element smaller than this (px) cannot hold a tag: its tag goes on its panel. */
 const ROOMY = { width: 90, height: 40 };
 /** The most of its element's width a tag may take (its title and name stay readable). */

@@ -7,6 +7,7 @@
 // the first view. A game without a module of its own is shown by games/generic.js.
 
 import {
+  actionButton,
   clear,
   fetchJson,
   gameTitle,
@@ -21,6 +22,7 @@ import {
   toast,
 } from "./common.js";
 import { noticeView, setBaseTitle, soundToggle } from "./attention.js";
+import { forgetChanges } from "./changes.js";
 import { TableChat } from "./chat.js";
 import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
 import { notePlace } from "./keep_place.js";
@@ -357,6 +359,7 @@ class TableShell {
     this.pending = null;
     this.root.classList.remove("busy");
     if (first) this.firstView(msg);
+    if (msg.undone !== null && msg.undone !== undefined) this.forgetMoves(msg.undone);
     this.addLog(msg);
     this.render();
     noticeView(msg, this.module);
@@ -402,6 +405,16 @@ class TableShell {
 
   /** Send an action chosen on the current view. */
   act(action) {
+    this.sendMove({ type: "act", action });
+  }
+
+  /** Take back this seat's last move (the server offers it: `can_undo`, issue 38 item 11). */
+  undo() {
+    if (this.msg && this.msg.can_undo) this.sendMove({ type: "undo" });
+  }
+
+  /** An act or an undo at the current view's version; the table is busy until the answer. */
+  sendMove(message) {
     if (this.mode !== "play" || !this.msg) return;
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
       toast("Not connected; reconnecting — try again in a moment.", "error");
@@ -409,13 +422,20 @@ class TableShell {
     }
     this.pending = this.msg.version;
     this.root.classList.add("busy");
-    this.ws.send(JSON.stringify({ type: "act", version: this.msg.version, action }));
+    this.ws.send(JSON.stringify({ ...message, version: this.msg.version }));
     setTimeout(() => {
       if (this.pending !== null) {
         this.pending = null;
         this.root.classList.remove("busy");
       }
     }, 8000);
+  }
+
+  /** An undo took back the move that led to version `undone`: its log lines and marks go. */
+  forgetMoves(undone) {
+    this.log = this.log.filter((entry) => entry.v < undone);
+    forgetChanges(undone);
+    toast("A move was taken back.", "info", 4);
   }
 
   // ---------------------------------------------------------------- drawing
@@ -504,6 +524,15 @@ class TableShell {
       banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? ["Waiting for ", listed(others)] : "Waiting…"));
     }
     if (prompt) banner.append(h("span", { class: "hint", "data-testid": "prompt" }, prompt));
+    if (msg.can_undo && this.mode === "play") banner.append(this.undoButton());
+  }
+
+  /** "Undo" (U): shown only while the server says this seat may take back its last move. */
+  undoButton() {
+    const title = "Take back your last move (allowed in your turn until something is drawn or revealed)";
+    const button = actionButton({ label: "Undo", testid: "undo", key: "u", title, extraClass: "btn-small undo-button" });
+    button.addEventListener("click", () => this.undo());
+    return button;
   }
 
   renderPlayers() {
