@@ -226,6 +226,23 @@ def test_a_move_index_is_written_once(store: Store) -> None:
         store.append_move("t1", 0, 1, {"type": "end"})
 
 
+def test_an_undo_drops_only_the_last_move_of_a_running_table(store: Store) -> None:
+    """Issue 38 item 11: the move a person takes back is deleted (a restart and the replay
+    never show it), and only the last one, only while the table runs; its index is free
+    again for the next move."""
+    store.create_table(new_table())
+    for idx in (0, 1, 2):
+        store.append_move("t1", idx, 0, {"type": "plant", "n": idx})
+    assert not store.drop_move("t1", 1)  # not the last
+    assert store.drop_move("t1", 2)
+    assert not store.drop_move("t1", 2)
+    store.append_move("t1", 2, 0, {"type": "plant", "n": 9})
+    loaded = store.load("t1")
+    assert loaded is not None and [m.action["n"] for m in loaded.moves] == [0, 1, 9]
+    store.finish("t1", {"scores": [1, 2]})
+    assert not store.drop_move("t1", 2)  # a finished game's moves stand
+
+
 def test_finished_tables_are_not_resumed(store: Store) -> None:
     store.create_table(new_table("a"))
     store.create_table(new_table("b"))
