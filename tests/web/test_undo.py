@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .browser import WebServer, click_and_wait, version, wait_for_view
 
 
@@ -26,8 +28,12 @@ def log_text(page: Any) -> str:
     return str(page.locator("[data-testid=game-log]").inner_text())
 
 
-def test_plant_then_undo_puts_the_token_back(web_server: WebServer, page: Any, shot: Any) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_plant_then_undo_puts_the_token_back(
+    web_server: WebServer, new_page: Any, shot: Any, size: str
+) -> None:
     table = web_server.create_table("stalk_exchange", ["human:Ann", "greedy"], seed=11)
+    page = new_page(size)
     page.goto(table.play_url(0))
     wait_for_view(page)
     undo = page.locator("[data-testid=undo]")
