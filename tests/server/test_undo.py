@@ -196,3 +196,24 @@ def test_spectators_and_stale_versions_are_refused(tmp_path: Path) -> None:
         await actor.stop()
 
     asyncio.run(run())
+
+
+def test_an_undo_gives_no_more_time(tmp_path: Path) -> None:
+    """The turn timer goes on with what was left: undoing and playing again cannot stall a
+    table past its timer."""
+
+    async def run() -> None:
+        store = open_store(tmp_path)
+        actor = await start_table(store, "stalk_exchange", humans(2), turn=30)
+        me = await join(actor, 0)
+        actor.submit(Act(me, 0, move_of(actor, 0, "plant")))
+        await settle(actor)
+        await asyncio.sleep(0.5)
+        received(me)
+        actor.submit(Undo(me, 1))
+        await settle(actor)
+        (view,) = received(me)
+        assert view["undone"] == 1 and view["timer"]["remaining"] <= 29.5
+        await actor.stop()
+
+    asyncio.run(run())

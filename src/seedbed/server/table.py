@@ -461,7 +461,9 @@ class TableActor:
         if self._undo_seat != seat:
             self._undo.clear()
         self._undo_seat = seat
-        if kept is None or public is None or reveals is None:
+        if reveals is None:
+            self._stop_undo("this game offers no undo")
+        elif kept is None or public is None:
             self._stop_undo("the stand-in played for you since")
         elif self.over:
             self._stop_undo("the game is over")
