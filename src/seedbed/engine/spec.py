@@ -258,7 +258,7 @@ class GameSpec:
     """Whether a move revealed anything hidden (a draw, a card turned face up, another phase),
     judged from the public observations (``observe(None)``) before and after it, so that both
     engines agree (issue 38 item 11): a person may undo their own moves of the current turn
-    back to the last move that did. None: the game offers no undo."""
+    back to the last move that did. None: the game has no undo."""
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)

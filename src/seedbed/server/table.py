@@ -462,7 +462,7 @@ class TableActor:
             self._undo.clear()
         self._undo_seat = seat
         if reveals is None:
-            self._stop_undo("this game offers no undo")
+            self._stop_undo("this game has no undo")
         elif kept is None or public is None:
             self._stop_undo("the stand-in played for you since")
         elif self.over:
