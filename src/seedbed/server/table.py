@@ -182,8 +182,11 @@ class TableActor:
     history: History = field(default_factory=History)
     """The committed moves' events, frozen, for the history a new connection receives."""
     _chat_buckets: dict[PlayerId, TokenBucket] = field(default_factory=dict)
-    _deadline: float | None = None
-    _timer_seats: list[PlayerId] = field(default_factory=list)
+    _deadlines: dict[PlayerId, float] = field(default_factory=dict)
+    """The running turn timers: seat -> the loop time it runs out."""
+    _opened: set[PlayerId] = field(default_factory=set)
+    """Human seats that have had a connection since the table started here: a seat's turn
+    timer runs only once it was opened (issue 38 item 8)."""
     _timer_version: int = -1
     _queue: asyncio.Queue[Command] = field(default_factory=asyncio.Queue)
     _thinking: dict[PlayerId, asyncio.Task[None]] = field(default_factory=dict)
@@ -308,8 +311,10 @@ class TableActor:
     async def _join(self, conn: Connection) -> None:
         """A new connection: its view (with the turn timer), the history as its seat may
         see it, then the chat's last messages."""
+        if self._first_open(conn.seat):
+            self._broadcast([])  # the others see its timer start and the wait end
         self.connections.add(conn)
-        conn.view(view_text(self.state, conn.seat, self.version, [], self._timer_extra()))
+        conn.view(view_text(self.state, conn.seat, self.version, [], self._timer_extra(conn.seat)))
         for text in self.history.pages(conn.seat):
             conn.send(text)
         lines = await self.store.chat(self.id, CHAT_SHOWN) if self.table.chat else []
@@ -410,11 +415,10 @@ class TableActor:
     def _broadcast(self, events: list[Event], stand_in: StandIn | None = None) -> None:
         """Every connection its own view; each distinct viewer's text is built once."""
         texts: dict[PlayerId | None, str] = {}
-        extra = self._timer_extra()
-        if stand_in is not None:
-            extra["stand_in"] = stand_in.model_dump()
+        note = {"stand_in": stand_in.model_dump()} if stand_in is not None else {}
         for conn in list(self.connections):
             if conn.seat not in texts:
+                extra = self._timer_extra(conn.seat) | note
                 texts[conn.seat] = view_text(self.state, conn.seat, self.version, events, extra)
             conn.view(texts[conn.seat])
 
@@ -447,7 +451,8 @@ class TableActor:
 
     def _after_change(self) -> None:
         """Ask the bots on the move; start the turn timer of the human seats on the move
-        when the version changed (a stale bot answer leaves a running timer as it is)."""
+        that were opened (:meth:`_first_open`) when the version changed (a stale bot answer
+        leaves a running timer as it is)."""
         fresh = self._timer_version != self.version
         if fresh or self.over:
             self._cancel_timers()
@@ -457,19 +462,44 @@ class TableActor:
             spec = self.bot_spec(seat)
             if spec is not None:
                 self._ask(seat, spec)
-            elif self.table.turn_seconds is not None and fresh:
+            elif self.table.turn_seconds is not None and fresh and seat in self._opened:
                 self._arm_timer(seat, self.table.turn_seconds)
         self._timer_version = self.version
 
-    def _timer_extra(self) -> dict[str, object]:
+    def _first_open(self, seat: PlayerId | None) -> bool:
+        """A human seat's first connection: its turn timer starts now, whole, if it is on
+        the move (until then the table waits for it to join, issue 38 item 8). Whether the
+        seat was on the move (the other viewers' views changed)."""
+        if seat is None or seat in self._opened or self.bot_spec(seat) is not None:
+            return False
+        self._opened.add(seat)
+        if self.over or seat not in self.state.to_move():
+            return False
+        if self.table.turn_seconds is not None and seat not in self._deadlines:
+            self._arm_timer(seat, self.table.turn_seconds)
+        return True
+
+    def _timer_extra(self, viewer: PlayerId | None) -> dict[str, object]:
         """The view's ``timer`` field: the seats the turn timer runs for, the turn's length
-        and the seconds left now (empty without a running timer)."""
+        and the seconds left now of the viewer's own timer (else the first to run out);
+        and ``waiting_to_join``: human seats on the move nobody has opened yet."""
+        extra: dict[str, object] = {}
+        waiting = [
+            s
+            for s in self.state.to_move()
+            if s not in self._opened and self.bot_spec(s) is None and not self.over
+        ]
+        if waiting:
+            extra["waiting_to_join"] = waiting
         seconds = self.table.turn_seconds
-        if self._deadline is None or seconds is None or not self._timer_seats:
-            return {}
-        left = max(0.0, self._deadline - asyncio.get_running_loop().time())
-        timer = {"seats": list(self._timer_seats), "seconds": seconds, "remaining": round(left, 2)}
-        return {"timer": timer}
+        if not self._deadlines or seconds is None:
+            return extra
+        ends = self._deadlines.get(viewer) if viewer is not None else None
+        end = min(self._deadlines.values()) if ends is None else ends
+        left = max(0.0, end - asyncio.get_running_loop().time())
+        seats = sorted(self._deadlines)
+        extra["timer"] = {"seats": seats, "seconds": seconds, "remaining": round(left, 2)}
+        return extra
 
     def bot_spec(self, seat: PlayerId) -> str | None:
         entry = self.table.seating[seat]
@@ -542,15 +572,13 @@ class TableActor:
         loop = asyncio.get_running_loop()
         rang = TimerRang(seat, self.version)
         self._timers.append(loop.call_later(seconds, self.submit, rang))
-        self._deadline = loop.time() + seconds
-        self._timer_seats.append(seat)
+        self._deadlines[seat] = loop.time() + seconds
 
     def _cancel_timers(self) -> None:
         for handle in self._timers:
             handle.cancel()
         self._timers.clear()
-        self._deadline = None
-        self._timer_seats = []
+        self._deadlines.clear()
         self._timer_version = -1
 
     def _timer_rang(self, rang: TimerRang) -> None:

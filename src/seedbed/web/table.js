@@ -503,6 +503,12 @@ class TableShell {
     } else {
       banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? ["Waiting for ", listed(others)] : "Waiting…"));
     }
+    const unopened = (msg.waiting_to_join || []).filter((s) => s !== msg.seat);
+    if (unopened.length) {
+      // a seat nobody opened yet: the table waits, and its turn timer has not started (issue 38 item 8)
+      const clock = this.summary.turn_seconds ? "; the turn timer starts when they do" : "";
+      banner.append(h("span", { class: "hint", "data-testid": "waiting-to-join" }, "· waiting for ", listed(unopened.map((s) => nameChip(this.players, s))), ` to join the table${clock}`));
+    }
     if (prompt) banner.append(h("span", { class: "hint", "data-testid": "prompt" }, prompt));
   }
 
