@@ -18,6 +18,7 @@ import asyncio
 import logging
 import os
 import signal
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
@@ -188,6 +189,8 @@ class TableActor:
     """Human seats that have had a connection since the table started here: a seat's turn
     timer runs only once it was opened (issue 38 item 8)."""
     _timer_version: int = -1
+    _turn_starts: dict[PlayerId, float] = field(default_factory=dict)
+    """When each bot seat's run of its own moves began (its turn, for the bots' turn budget)."""
     _queue: asyncio.Queue[Command] = field(default_factory=asyncio.Queue)
     _thinking: dict[PlayerId, asyncio.Task[None]] = field(default_factory=dict)
     _timers: list[asyncio.TimerHandle] = field(default_factory=list)
@@ -516,14 +519,24 @@ class TableActor:
         people = any(s["kind"] != "bot" for s in self.table.seating)
         spec = table_spec(spec, people) if not stand_in else spec
 
+        turn_start = self._turn_start(seat)
+
         async def think() -> None:
             owner = self.owner or self.id
             action = await self.bots.move(
-                frozen, seat, spec, seed, manners, owner=owner, table=self.id
+                frozen, seat, spec, seed, manners, owner=owner, table=self.id, turn_start=turn_start
             )
             self.submit(BotAnswer(seat, version, action, stand_in))
 
         self._thinking[seat] = asyncio.create_task(think())
+
+    def _turn_start(self, seat: PlayerId) -> float:
+        """When the seat's turn began: its first move since another seat moved (the moves of
+        one turn share the bots' turn budget, issue 38 item 9)."""
+        last = self.moves[-1][0] if self.moves else None
+        if last != seat or seat not in self._turn_starts:
+            self._turn_starts[seat] = time.monotonic()
+        return self._turn_starts[seat]
 
     async def _bot_answer(self, answer: BotAnswer) -> None:
         self._thinking.pop(answer.seat, None)
