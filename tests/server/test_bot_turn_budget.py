@@ -1,7 +1,8 @@
 """Issue 38 item 9: table bots are bounded by time, per move and per turn. The Stalk Exchange
 search bot took about 30 s a turn on a busy machine: each of a turn's swaps and plants was a
-search of up to ``--bot-seconds``. Now a turn's moves share ``--bot-turn-seconds`` (each may
-search half of what is left, at least 0.2 s) and every search stops at its budget. Real
+search of up to ``--bot-seconds``, behind the other tables' searches. Now a turn's moves share
+``--bot-turn-seconds`` (each may search half of what is left, less on a crowded pool, at
+least 0.2 s) and every search stops at its budget. Real
 worker processes; the bounds are the pool's own deadline rule (3x the budget + 1 s), generous
 for a loaded machine, not speed figures (those are scripts/bot_seconds_under_load.py's)."""
 
@@ -32,6 +33,10 @@ def test_a_turns_move_budgets_add_up_to_the_turn_budget() -> None:
     assert budgets[0] == 2.0 and min(budgets) == MIN_MOVE_SECONDS
     assert sum(budgets) <= 4.0 + 2 * MIN_MOVE_SECONDS
     assert move_budget(2.0, None, 99.0) == 2.0  # without a turn budget: the move budget
+    # a crowded pool (4 moves thinking or waiting per worker): each search a quarter as long,
+    # never below the floor
+    assert move_budget(2.0, 4.0, 0.0, crowding=4.0) == 0.5
+    assert move_budget(2.0, 4.0, 3.0, crowding=4.0) == MIN_MOVE_SECONDS
 
 
 async def bot_table(
@@ -74,13 +79,13 @@ def turns(times: list[tuple[int, float]]) -> list[float]:
 
 
 def test_a_search_bots_turn_stays_within_its_turn_budget(tmp_path: Path) -> None:
-    """Issue 38 item 9: Stalk Exchange search bots that would search for minutes, with 1.5 s a
-    move and 1 s a turn: each turn of several moves is over within 3x the turn budget + 1 s
-    (with 1.5 s for each move, a turn of three searched moves took 4.5 s), and no move needed
-    the pool's deadline."""
+    """Issue 38 item 9: Stalk Exchange search bots that would search for minutes, with 3 s a
+    move and 1 s a turn: each turn of several moves is over within 3x the turn budget + 2 s
+    (a generous bound for a loaded machine: with 3 s for each move, the old rule, a turn of
+    two searched moves took 6 s), and no move needed the pool's deadline."""
 
     async def run() -> None:
-        pool = BotPool(1, 1.5, turn_seconds=1.0)
+        pool = BotPool(1, 3.0, turn_seconds=1.0)
         try:
             actor = await bot_table(tmp_path, pool, "stalk_exchange", RUNAWAY, 2)
             times = await move_times(actor, 16, limit=90.0)
@@ -90,7 +95,7 @@ def test_a_search_bots_turn_stays_within_its_turn_budget(tmp_path: Path) -> None
             pool.close()
         seen = turns(times)
         assert len(times) == 16 and len(seen) >= 3, times
-        assert max(seen) <= 3 * 1.0 + 1, (seen, times)
+        assert max(seen) <= 3 * 1.0 + 2, (seen, times)
         assert (pool.stats.overruns, fallbacks) == (0, 0)
 
     asyncio.run(run())

@@ -16,8 +16,9 @@ move is abandoned (cancelled), so the pool never loses capacity (issue 12, defec
 moves, and bots that fail, get None; the table then plays a plain legal action and logs it.
 
 A turn of several actions (one bot move each, Stalk Exchange's swaps and plants) shares a turn
-budget: each move may search half of what is left of it, at least ``MIN_MOVE_SECONDS`` and at
-most the move budget (:func:`move_budget`, issue 38 item 9, decisions.md D-56).
+budget: each move may search half of what is left of it, at most the move budget, less on a
+crowded pool (divided by the moves thinking or waiting per worker), at least
+``MIN_MOVE_SECONDS`` (:func:`move_budget`, issue 38 item 9, decisions.md D-56).
 
 >>> capped_spec("ismcts:seconds=9", 2.0), capped_spec("greedy", 2.0)
 ('ismcts:seconds=2', 'greedy')
@@ -75,21 +76,24 @@ def capped_spec(spec: str, bot_seconds: float) -> str:
     return str(BotSpec(parsed.name, tuple(params.items())))
 
 
-def move_budget(bot_seconds: float, turn_seconds: float | None, turn_spent: float) -> float:
+def move_budget(
+    bot_seconds: float, turn_seconds: float | None, turn_spent: float, crowding: float = 1.0
+) -> float:
     """The seconds a bot may search this move: half of what is left of its turn's budget
-    (``turn_spent`` seconds of it already gone, waits for a worker included), at least
-    :data:`MIN_MOVE_SECONDS`, at most ``bot_seconds``; without a turn budget, ``bot_seconds``.
-    A turn's searches so take at most ``turn_seconds`` plus the floor for each move past the
-    first few.
+    (``turn_spent`` seconds of it already gone, waits for a worker included), at most
+    ``bot_seconds``, divided by the pool's ``crowding`` (moves thinking or waiting per worker,
+    when above 1), and at least :data:`MIN_MOVE_SECONDS`; without a turn budget,
+    ``bot_seconds`` (divided likewise). A turn's searches so take at most ``turn_seconds``
+    plus the floor for each move past the first few, and on a crowded pool each search
+    shrinks so that the moves waiting behind it wait less.
 
     >>> [move_budget(2.0, 4.0, spent) for spent in (0.0, 2.0, 3.0, 3.5, 9.0)]
     [2.0, 1.0, 0.5, 0.25, 0.2]
-    >>> move_budget(2.0, None, 9.0)
-    2.0
+    >>> move_budget(2.0, None, 9.0), move_budget(2.0, 4.0, 0.0, crowding=4.0)
+    (2.0, 0.5)
     """
-    if turn_seconds is None:
-        return bot_seconds
-    return min(bot_seconds, max(MIN_MOVE_SECONDS, (turn_seconds - turn_spent) / 2))
+    left = bot_seconds if turn_seconds is None else (turn_seconds - turn_spent) / 2
+    return max(MIN_MOVE_SECONDS, min(bot_seconds, left) / max(1.0, crowding))
 
 
 def table_spec(spec: str, people: bool) -> str:
@@ -213,7 +217,10 @@ class BotPool:
         reusable = False
         spent = 0.0 if turn_start is None else time.monotonic() - turn_start
         turn = self.turn_seconds if turn_start is not None else None
-        budget = move_budget(self.bot_seconds, turn, spent) if self.stop_searches else None
+        crowding = 1 + self._share.waiting / self.workers
+        budget = (
+            move_budget(self.bot_seconds, turn, spent, crowding) if self.stop_searches else None
+        )
         request = (state, seat, spec, seed, dict(manners or {}), budget)
         try:
             answer, reusable = await self._ask(slot, request)
