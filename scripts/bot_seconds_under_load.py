@@ -14,10 +14,12 @@ its search and the table's commit: what a person waits). A turn is a run of move
 person was not on the move count, and a Bohnanza bot there may hold its trading open for the
 person on purpose (issue 38 item 1), which shows as long moves: those tables are printed apart.
 
-Prints figures, asserts nothing: they depend on the machine and its load.
+Prints figures, asserts nothing: they depend on the machine and its load. With
+``--bot-turn-seconds 600`` every move may search the whole ``--bot-seconds`` (the rule
+before issue 38 item 9).
 
-    nice python scripts/bot_seconds_under_load.py --seconds 150 --tables 2
-    nice python scripts/bot_seconds_under_load.py --bot-turn-seconds 600   # each move 2 s (before)
+Usage: nice python scripts/bot_seconds_under_load.py [--seconds 150] [--tables 2]
+    [--games bohnanza stalk_exchange fields_of_green] [--bot-seconds 2] [--bot-turn-seconds 4]
 """
 
 from __future__ import annotations
