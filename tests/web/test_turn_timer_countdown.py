@@ -35,7 +35,9 @@ def test_the_countdown_starts_at_the_first_visit_and_never_goes_up(
     wait_for_view(watcher)
     waiting = watcher.locator("[data-testid=waiting-to-join]")
     waiting.wait_for()
-    assert "Ann" in waiting.inner_text() and "timer starts" in waiting.inner_text()
+    assert waiting.inner_text() == "Waiting for Ann to join the table"
+    banner = watcher.locator("[data-testid=turn-banner]").inner_text()
+    assert "the turn timer starts when they do" in banner, banner
     assert watcher.locator("[data-testid=turn-timer]").is_hidden()
     shot(watcher, "waiting-for-ann")
     time.sleep(3.0)
