@@ -157,13 +157,13 @@ def test_every_viewer_sees_the_turn_timer_and_whose_it_is(tmp_path: Path) -> Non
 
     async def run() -> None:
         actor = resumed(open_store(tmp_path), "stalk_exchange", humans(2), [], turn=30.0)
+        mover = await connect(actor, 0)  # seat 0's timer starts when it joins (issue 38 item 8)
         seat, watcher = await connect(actor, 1), await connect(actor, None)
         for conn in (seat, watcher):
             (view,) = received(conn, ("view",))
             timer = ViewMessage.model_validate(view).timer
             assert timer is not None and timer.seats == [0] and timer.seconds == 30.0
             assert 29.0 < timer.remaining <= 30.0
-        mover = await connect(actor, 0)
         actor.submit(Act(mover, 0, actor.state.legal_actions(0)[0].to_json()))
         await settle(actor)
         (after,) = received(watcher, ("view",))

@@ -91,3 +91,23 @@ def test_trusted_proxies_are_addresses_or_networks(
     for wrong in ["*", "proxy.example", "10.0.0.0/33", ""]:
         code, error = serve(tmp_path, "--trust-proxy-headers", "--trusted-proxies", wrong)
         assert code == 2 and error.startswith("error: --trusted-proxies"), (wrong, error)
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "601", "nan"])
+def test_a_bot_turn_budget_out_of_range_is_refused(
+    tmp_path: Path, started: list[ServerSettings], seconds: str
+) -> None:
+    """Issue 38 item 9: ``--bot-turn-seconds`` is above 0 and at most 600."""
+    code, error = serve(tmp_path, "--bot-turn-seconds", seconds)
+    assert (code, started) == (2, []), error
+    assert error.splitlines() == [
+        f"error: --bot-turn-seconds must be above 0 and at most 600, not {float(seconds)}"
+    ]
+
+
+def test_the_bot_turn_budget_reaches_the_settings(
+    tmp_path: Path, started: list[ServerSettings]
+) -> None:
+    assert serve(tmp_path, "--bot-turn-seconds", "2.5")[0] == 0
+    assert started[0].bot_turn_seconds == 2.5
+    assert serve(tmp_path)[0] == 0 and started[1].bot_turn_seconds == 4.0

@@ -17,7 +17,7 @@ import seedbed
 from seedbed.engine.rng import Rng
 from seedbed.server.bot_pool import choose
 from seedbed.server.storage import AsyncStore, NewTable, Store, migrate
-from seedbed.server.table import Act, Connection, Join, TableActor
+from seedbed.server.table import Act, Connection, Join, Leave, TableActor
 
 
 class InlineBots:
@@ -90,6 +90,13 @@ async def join(actor: TableActor, seat: int | None, limit: int = 256) -> Connect
     actor.submit(Join(conn))
     await actor.idle()
     return conn
+
+
+async def open_and_leave(actor: TableActor, *seats: int) -> None:
+    """Each seat's person opens the table and goes away: absent, their turn timer runs."""
+    for seat in seats:
+        actor.submit(Leave(await join(actor, seat)))
+    await actor.idle()
 
 
 def first_legal(actor: TableActor, seat: int) -> dict[str, Any]:
@@ -273,6 +280,7 @@ def test_a_connection_that_does_not_read_is_dropped(tmp_path: Path) -> None:
 def test_the_turn_timer_hands_an_absent_seat_to_the_stand_in(tmp_path: Path) -> None:
     async def run() -> None:
         actor = await start_table(open_store(tmp_path), "stalk_exchange", humans(2), turn=0.05)
+        await open_and_leave(actor, 0, 1)  # a seat's timer runs once opened (issue 38 item 8)
         await asyncio.sleep(0.3)
         await settle(actor)
         assert actor.version >= 1 and ("greedy" in {spec for _, spec in actor.bots.asked})  # type: ignore[attr-defined]
@@ -314,6 +322,7 @@ def test_the_stand_in_move_is_attributed_to_the_timer(tmp_path: Path) -> None:
     async def run() -> None:
         actor = await start_table(open_store(tmp_path), "stalk_exchange", humans(2), turn=0.05)
         watcher = await join(actor, None, limit=100_000)
+        await open_and_leave(actor, 0, 1)
         received(watcher)
         await asyncio.sleep(0.3)
         await settle(actor)

@@ -369,7 +369,7 @@ def test_names_read_as_names(web_server: WebServer, new_page: Any, shot: Any) ->
     bob.goto(table.play_url(1))
     wait_for_view(bob)
     waiting = bob.locator("[data-testid=waiting-for]")
-    assert waiting.inner_text() == "Waiting for Me"
+    assert waiting.inner_text() == "Waiting for Me to join the table"  # issue 38 item 8
     assert waiting.locator(".name-chip .name").inner_text() == "Me"
     assert waiting.locator(".name-chip .seat-dot").count() == 1
     shot(bob, "waiting-for-me")

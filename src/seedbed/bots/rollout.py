@@ -187,6 +187,8 @@ class RolloutBot(Bot):
                     break
             left = max(0, self.settings.iterations - played)
             alive = survivors(arms, alive)
+            if info.out_of_time():  # not one more sample of each later round (issue 38 item 9)
+                break
         action = pick(arms, self.settings.margin, self.settings.z)
         self.last = RolloutResult(action, arms, played, time.perf_counter() - start, sizes)
         return self.last

@@ -82,6 +82,13 @@ def serve(
         float,
         typer.Option(help="Think budget of one bot move in seconds (caps ismcts:seconds; <= 60)."),
     ] = 2.0,
+    bot_turn_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Think budget a bot's turn of several moves shares: each move searches at most "
+            "half of what is left (at least 0.2 s, at most --bot-seconds; <= 600)."
+        ),
+    ] = 4.0,
     bot_address_share: Annotated[
         float,
         typer.Option(
@@ -250,6 +257,8 @@ def serve(
             "address-moves-per-second": address_moves_per_second,
         }
         _check(port, bot_seconds, public_url, numbers)
+        if not (math.isfinite(bot_turn_seconds) and 0 < bot_turn_seconds <= 600):
+            fail(f"--bot-turn-seconds must be above 0 and at most 600, not {bot_turn_seconds}")
         _check_links(host, port, public_url, trust_proxy_headers)
         if not (math.isfinite(flood_factor) and flood_factor >= 1):
             fail(f"--flood-factor must be a number of at least 1, not {flood_factor}")
@@ -274,6 +283,7 @@ def serve(
             port,
             database_url,
             bot_seconds,
+            bot_turn_seconds=bot_turn_seconds,
             bot_address_share=bot_address_share,
             bot_table_share=bot_table_share,
             compress=compress,

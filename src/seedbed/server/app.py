@@ -124,6 +124,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             settings.bot_workers,
             settings.bot_seconds,
             address_share=settings.bot_address_share,
+            turn_seconds=settings.bot_turn_seconds,
             table_share=settings.bot_table_share,
         )
         runtime.hub = Hub(async_store, bots, settings)

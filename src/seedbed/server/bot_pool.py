@@ -15,6 +15,11 @@ worker SIGKILLed and a fresh one started in the slot, and so does a worker that 
 move is abandoned (cancelled), so the pool never loses capacity (issue 12, defect 4). Those
 moves, and bots that fail, get None; the table then plays a plain legal action and logs it.
 
+A turn of several actions (one bot move each, Stalk Exchange's swaps and plants) shares a turn
+budget: each move may search half of what is left of it, at most the move budget, less on a
+crowded pool (divided by the moves thinking or waiting per worker), at least
+``MIN_MOVE_SECONDS`` (:func:`move_budget`, issue 38 item 9, decisions.md D-57).
+
 >>> capped_spec("ismcts:seconds=9", 2.0), capped_spec("greedy", 2.0)
 ('ismcts:seconds=2', 'greedy')
 >>> bot_seed(7, 1, 0) == 7 * 1_000_003 + 10_007
@@ -28,6 +33,7 @@ import dataclasses
 import logging
 import os
 import pickle
+import time
 from dataclasses import dataclass
 
 from seedbed.bots.specs import BotSpec, BotSpecError, parse_spec
@@ -48,6 +54,9 @@ log = logging.getLogger("seedbed.server.bots")
 STAND_IN = "greedy"
 """The bot that plays for an absent human when the turn timer runs out."""
 
+MIN_MOVE_SECONDS = 0.2
+"""The least a search may think about a move, however much of its turn budget is spent."""
+
 REAP_SECONDS = 1.0
 """How long close() waits for each SIGKILLed worker to be gone."""
 
@@ -65,6 +74,26 @@ def capped_spec(spec: str, bot_seconds: float) -> str:
     if parsed.name == "ismcts" and isinstance(seconds, int | float) and seconds > bot_seconds:
         params["seconds"] = bot_seconds
     return str(BotSpec(parsed.name, tuple(params.items())))
+
+
+def move_budget(
+    bot_seconds: float, turn_seconds: float | None, turn_spent: float, crowding: float = 1.0
+) -> float:
+    """The seconds a bot may search this move: half of what is left of its turn's budget
+    (``turn_spent`` seconds of it already gone, waits for a worker included), at most
+    ``bot_seconds``, divided by the pool's ``crowding`` (moves thinking or waiting per worker,
+    when above 1), and at least :data:`MIN_MOVE_SECONDS`; without a turn budget,
+    ``bot_seconds`` (divided likewise). A turn's searches so take at most ``turn_seconds``
+    plus the floor for each move past the first few, and on a crowded pool each search
+    shrinks so that the moves waiting behind it wait less.
+
+    >>> [move_budget(2.0, 4.0, spent) for spent in (0.0, 2.0, 3.0, 3.5, 9.0)]
+    [2.0, 1.0, 0.5, 0.25, 0.2]
+    >>> move_budget(2.0, None, 9.0), move_budget(2.0, 4.0, 0.0, crowding=4.0)
+    (2.0, 0.5)
+    """
+    left = bot_seconds if turn_seconds is None else (turn_seconds - turn_spent) / 2
+    return max(MIN_MOVE_SECONDS, min(bot_seconds, left) / max(1.0, crowding))
 
 
 def table_spec(spec: str, people: bool) -> str:
@@ -128,9 +157,13 @@ class BotPool:
         address_share: float = 0.5,
         table_share: float = 0.25,
         stop_searches: bool = True,
+        turn_seconds: float | None = None,
     ) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.bot_seconds = bot_seconds
+        self.turn_seconds = turn_seconds
+        """The budget a turn of several bot moves shares (:func:`move_budget`); None: each
+        move may take ``bot_seconds``."""
         self.deadline = 3 * bot_seconds + 1 if deadline is None else deadline
         self.stop_searches = stop_searches
         self._context = worker_context()
@@ -163,12 +196,14 @@ class BotPool:
         *,
         owner: str,
         table: str,
+        turn_start: float | None = None,
     ) -> JsonDict | None:
         """The bot's action JSON for the pickled ``state`` (:func:`freeze`), or None when the
         spec is refused, the bot failed, overran or its worker died (logged). ``manners``:
         the table's options for the bots' manners (issue 16), shown to the bot. ``owner``:
         the client address that created ``table`` (the table's id); they choose the move's
-        shares of the pool."""
+        shares of the pool. ``turn_start``: the ``time.monotonic()`` reading when the seat's
+        turn began (its first move of a run of its own), for the turn budget."""
         self._stats.moves += 1
         try:
             spec = capped_spec(spec, self.bot_seconds)
@@ -180,7 +215,12 @@ class BotPool:
             return None
         slot = await self._share.acquire(owner, table)
         reusable = False
-        budget = self.bot_seconds if self.stop_searches else None
+        spent = 0.0 if turn_start is None else time.monotonic() - turn_start
+        turn = self.turn_seconds if turn_start is not None else None
+        crowding = 1 + self._share.waiting / self.workers
+        budget = (
+            move_budget(self.bot_seconds, turn, spent, crowding) if self.stop_searches else None
+        )
         request = (state, seat, spec, seed, dict(manners or {}), budget)
         try:
             answer, reusable = await self._ask(slot, request)

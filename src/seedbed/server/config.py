@@ -34,6 +34,9 @@ class ServerSettings:
     bot_seconds: float = 2.0
     """Think budget of one bot move: caps ``ismcts:seconds``; a bot past ``3x + 1`` seconds is
     replaced by the first legal action for that move."""
+    bot_turn_seconds: float = 4.0
+    """Think budget a bot's turn of several moves shares: each move may search half of what is
+    left of it (at least 0.2 s, at most ``bot_seconds``; issue 38 item 9)."""
     bot_workers: int | None = None
     """Processes computing bot moves (None = the number of CPUs)."""
     bot_address_share: float = 0.5

@@ -343,7 +343,8 @@ class TurnTimer(_Model):
     seconds: float
     """The whole turn."""
     remaining: float
-    """Seconds left when this message was sent."""
+    """Seconds left when this message was sent: of the viewer's own timer if it runs for the
+    viewer's seat, else of the first to run out (a seat's timer starts when it first joins)."""
 
 
 class StandIn(_Model):
@@ -390,6 +391,9 @@ class ViewMessage(_Model):
     undone: int | None = None
     """Set when this view follows an undo: the version of the move taken back (the log drops
     it); ``version`` is one less."""
+    waiting_to_join: list[int] | None = None
+    """Human seats on the move that nobody has opened yet: the table waits for them to join,
+    and their turn timer starts at their first connection (issue 38 item 8)."""
 
 
 class ErrorMessage(_Model):

@@ -18,6 +18,7 @@ import asyncio
 import logging
 import os
 import signal
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
@@ -199,9 +200,14 @@ class TableActor:
     _undo_barrier: str = "nothing was played yet"
     """Why ``_undo_seat`` cannot undo once ``_undo`` is empty: what stands."""
     _chat_buckets: dict[PlayerId, TokenBucket] = field(default_factory=dict)
-    _deadline: float | None = None
-    _timer_seats: list[PlayerId] = field(default_factory=list)
+    _deadlines: dict[PlayerId, float] = field(default_factory=dict)
+    """The running turn timers: seat -> the loop time it runs out."""
+    _opened: set[PlayerId] = field(default_factory=set)
+    """Human seats that have had a connection since the table started here: a seat's turn
+    timer runs only once it was opened (issue 38 item 8)."""
     _timer_version: int = -1
+    _turn_starts: dict[PlayerId, float] = field(default_factory=dict)
+    """When each bot seat's run of its own moves began (its turn, for the bots' turn budget)."""
     _queue: asyncio.Queue[Command] = field(default_factory=asyncio.Queue)
     _thinking: dict[PlayerId, asyncio.Task[None]] = field(default_factory=dict)
     _timers: list[asyncio.TimerHandle] = field(default_factory=list)
@@ -330,8 +336,10 @@ class TableActor:
     async def _join(self, conn: Connection) -> None:
         """A new connection: its view (with the turn timer), the history as its seat may
         see it, then the chat's last messages."""
+        if self._first_open(conn.seat):
+            self._broadcast([])  # the others see its timer start and the wait end
         self.connections.add(conn)
-        extra = self._timer_extra() | self._undo_extra(conn.seat)
+        extra = self._timer_extra(conn.seat) | self._undo_extra(conn.seat)
         conn.view(view_text(self.state, conn.seat, self.version, [], extra))
         for text in self.history.pages(conn.seat):
             conn.send(text)
@@ -440,15 +448,15 @@ class TableActor:
     ) -> None:
         """Every connection its own view; each distinct viewer's text is built once."""
         texts: dict[PlayerId | None, str] = {}
-        extra = self._timer_extra()
+        note: dict[str, object] = {}
         if stand_in is not None:
-            extra["stand_in"] = stand_in.model_dump()
+            note["stand_in"] = stand_in.model_dump()
         if undone is not None:
-            extra["undone"] = undone
+            note["undone"] = undone
         for conn in list(self.connections):
             if conn.seat not in texts:
-                mine = extra | self._undo_extra(conn.seat)
-                texts[conn.seat] = view_text(self.state, conn.seat, self.version, events, mine)
+                extra = self._timer_extra(conn.seat) | note | self._undo_extra(conn.seat)
+                texts[conn.seat] = view_text(self.state, conn.seat, self.version, events, extra)
             conn.view(texts[conn.seat])
 
     # ---------------------------------------------------------------- undo (issue 38 item 11)
@@ -530,7 +538,7 @@ class TableActor:
         self.moves.pop()
         self.history.pop()
         self.undos += 1
-        left = self._time_left()
+        left = self._time_left(undo.conn.seat) if undo.conn.seat is not None else None
         self._after_change(left)
         self._broadcast([], undone=undone)
 
@@ -563,8 +571,9 @@ class TableActor:
 
     def _after_change(self, seconds: float | None = None) -> None:
         """Ask the bots on the move; start the turn timer of the human seats on the move
-        when the version changed (a stale bot answer leaves a running timer as it is), for
-        ``seconds`` if given (what was left before an undo), else the whole turn."""
+        that were opened (:meth:`_first_open`) when the version changed (a stale bot answer
+        leaves a running timer as it is), for ``seconds`` if given (what was left before an
+        undo), else the whole turn."""
         fresh = self._timer_version != self.version
         if fresh or self.over:
             self._cancel_timers()
@@ -574,25 +583,51 @@ class TableActor:
             spec = self.bot_spec(seat)
             if spec is not None:
                 self._ask(seat, spec)
-            elif self.table.turn_seconds is not None and fresh:
+            elif self.table.turn_seconds is not None and fresh and seat in self._opened:
                 self._arm_timer(seat, self.table.turn_seconds if seconds is None else seconds)
         self._timer_version = self.version
 
-    def _time_left(self) -> float | None:
-        """The running turn timer's seconds left (None without one)."""
-        if self._deadline is None:
+    def _time_left(self, seat: PlayerId) -> float | None:
+        """The seconds left of the seat's running turn timer (None without one)."""
+        end = self._deadlines.get(seat)
+        if end is None:
             return None
-        return max(0.0, self._deadline - asyncio.get_running_loop().time())
+        return max(0.0, end - asyncio.get_running_loop().time())
 
-    def _timer_extra(self) -> dict[str, object]:
+    def _first_open(self, seat: PlayerId | None) -> bool:
+        """A human seat's first connection: its turn timer starts now, whole, if it is on
+        the move (until then the table waits for it to join, issue 38 item 8). Whether the
+        seat was on the move (the other viewers' views changed)."""
+        if seat is None or seat in self._opened or self.bot_spec(seat) is not None:
+            return False
+        self._opened.add(seat)
+        if self.over or seat not in self.state.to_move():
+            return False
+        if self.table.turn_seconds is not None and seat not in self._deadlines:
+            self._arm_timer(seat, self.table.turn_seconds)
+        return True
+
+    def _timer_extra(self, viewer: PlayerId | None) -> dict[str, object]:
         """The view's ``timer`` field: the seats the turn timer runs for, the turn's length
-        and the seconds left now (empty without a running timer)."""
+        and the seconds left now of the viewer's own timer (else the first to run out);
+        and ``waiting_to_join``: human seats on the move nobody has opened yet."""
+        extra: dict[str, object] = {}
+        waiting = [
+            s
+            for s in self.state.to_move()
+            if s not in self._opened and self.bot_spec(s) is None and not self.over
+        ]
+        if waiting:
+            extra["waiting_to_join"] = waiting
         seconds = self.table.turn_seconds
-        if self._deadline is None or seconds is None or not self._timer_seats:
-            return {}
-        left = max(0.0, self._deadline - asyncio.get_running_loop().time())
-        timer = {"seats": list(self._timer_seats), "seconds": seconds, "remaining": round(left, 2)}
-        return {"timer": timer}
+        if not self._deadlines or seconds is None:
+            return extra
+        ends = self._deadlines.get(viewer) if viewer is not None else None
+        end = min(self._deadlines.values()) if ends is None else ends
+        left = max(0.0, end - asyncio.get_running_loop().time())
+        seats = sorted(self._deadlines)
+        extra["timer"] = {"seats": seats, "seconds": seconds, "remaining": round(left, 2)}
+        return extra
 
     def bot_spec(self, seat: PlayerId) -> str | None:
         entry = self.table.seating[seat]
@@ -609,14 +644,24 @@ class TableActor:
         people = any(s["kind"] != "bot" for s in self.table.seating)
         spec = table_spec(spec, people) if not stand_in else spec
 
+        turn_start = self._turn_start(seat)
+
         async def think() -> None:
             owner = self.owner or self.id
             action = await self.bots.move(
-                frozen, seat, spec, seed, manners, owner=owner, table=self.id
+                frozen, seat, spec, seed, manners, owner=owner, table=self.id, turn_start=turn_start
             )
             self.submit(BotAnswer(seat, version, action, stand_in))
 
         self._thinking[seat] = asyncio.create_task(think())
+
+    def _turn_start(self, seat: PlayerId) -> float:
+        """When the seat's turn began: its first move since another seat moved (the moves of
+        one turn share the bots' turn budget, issue 38 item 9)."""
+        last = self.moves[-1][0] if self.moves else None
+        if last != seat or seat not in self._turn_starts:
+            self._turn_starts[seat] = time.monotonic()
+        return self._turn_starts[seat]
 
     async def _bot_answer(self, answer: BotAnswer) -> None:
         self._thinking.pop(answer.seat, None)
@@ -665,15 +710,13 @@ class TableActor:
         loop = asyncio.get_running_loop()
         rang = TimerRang(seat, self.version)
         self._timers.append(loop.call_later(seconds, self.submit, rang))
-        self._deadline = loop.time() + seconds
-        self._timer_seats.append(seat)
+        self._deadlines[seat] = loop.time() + seconds
 
     def _cancel_timers(self) -> None:
         for handle in self._timers:
             handle.cancel()
         self._timers.clear()
-        self._deadline = None
-        self._timer_seats = []
+        self._deadlines.clear()
         self._timer_version = -1
 
     def _timer_rang(self, rang: TimerRang) -> None:

@@ -505,6 +505,7 @@ class TableShell {
     }
     const { mine, own, owner, verb } = turnOf(this.module, msg);
     const others = msg.to_move.filter((s) => s !== msg.seat).map((s) => nameChip(this.players, s));
+    const unopened = (msg.waiting_to_join || []).filter((s) => s !== msg.seat);
     let prompt = "";
     try {
       prompt = this.module.prompt ? this.module.prompt({ msg, seat: msg.seat, players: this.players, view: msg.view, legal: msg.legal_actions }) || "" : "";
@@ -520,8 +521,16 @@ class TableShell {
       banner.classList.add("side");
       banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, `You may ${verb}`));
       banner.append(h("span", { class: "hint", "data-testid": "whose-turn" }, "· ", nameChip(this.players, owner), `${POSSESSIVE} turn`));
-    } else {
+    } else if (!unopened.length) {
       banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? ["Waiting for ", listed(others)] : "Waiting…"));
+    }
+    if (unopened.length) {
+      // a seat nobody opened yet: the table waits, and its turn timer has not started (issue 38 item 8)
+      const waiting = (lead) => [lead, listed(unopened.map((s) => nameChip(this.players, s))), " to join the table"];
+      const clock = this.summary.turn_seconds ? "the turn timer starts when they do" : "";
+      if (own || mine) banner.append(h("span", { class: "hint", "data-testid": "waiting-to-join" }, waiting("· waiting for "), clock ? `; ${clock}` : ""));
+      else banner.append(h("span", { "data-testid": "waiting-for" }, h("span", { "data-testid": "waiting-to-join" }, waiting("Waiting for "))));
+      if (clock && !(own || mine)) banner.append(h("span", { class: "hint" }, `· ${clock}`));
     }
     if (prompt) banner.append(h("span", { class: "hint", "data-testid": "prompt" }, prompt));
     if (msg.can_undo && this.mode === "play") banner.append(this.undoButton());

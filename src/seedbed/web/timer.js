@@ -1,7 +1,10 @@
 // The turn timer's countdown (issue 17): every viewer sees how long the seats on the move
 // have left and whose time it is; the player on the move is warned in its last seconds. The
 // server sends the seats, the turn's length and the seconds left with each view (timer); the
-// countdown runs on this device's clock from there.
+// countdown runs on this device's clock from there. The deadline is taken from a view when it
+// arrives, once: drawing the same view again (a click that redraws the table) must not
+// restart the count from the view's seconds, and a later view of the same turn may only bring
+// it closer (issue 38 item 8: the clock went up from 1:03 to 1:05).
 
 import { clear, h, nameTag, s, seatName, svg } from "./common.js";
 
@@ -26,17 +29,31 @@ export class TurnTimer {
     this.warning = h("div", { class: "turn-timer-warning", "data-testid": "timer-warning", hidden: true, role: "alert" });
     this.node = h("div", { class: "turn-timer-holder", hidden: true }, this.box, this.warning);
     this.deadline = null;
+    this.msg = null;
+    this.turn = null;
     this.tick = setInterval(() => this.draw(), 250);
   }
 
   /** A new view: its timer (or none), the viewer's seat and the table's seats. */
   update(msg, players) {
-    const timer = msg.status === "running" ? msg.timer : null;
-    this.timer = timer || null;
-    this.deadline = timer ? performance.now() + timer.remaining * 1000 : null;
+    if (msg !== this.msg) this.deadline = this.deadlineOf(msg);
+    this.msg = msg;
+    this.timer = msg.status === "running" ? msg.timer || null : null;
     this.viewer = msg.seat;
     this.players = players;
     this.draw();
+  }
+
+  /** The deadline a newly arrived view sets, on this device's clock: the server's seconds
+   *  left from now, but never later than the deadline of the same turn shown before. */
+  deadlineOf(msg) {
+    const timer = msg.status === "running" ? msg.timer : null;
+    if (!timer) return null;
+    const deadline = performance.now() + timer.remaining * 1000;
+    const turn = `${msg.version}:${timer.seats.join(",")}`;
+    const same = this.turn === turn && this.deadline !== null;
+    this.turn = turn;
+    return same ? Math.min(this.deadline, deadline) : deadline;
   }
 
   draw() {
