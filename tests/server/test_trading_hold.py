@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import seedbed
-from seedbed.engine.record import steps
+from seedbed.engine.record import GameRecord, steps
 from seedbed.server.storage import AsyncStore, NewTable, Store
 from seedbed.server.table import Act, Connection, TableActor
 
@@ -66,27 +66,33 @@ async def until(actor: TableActor, done: Any, seconds: float) -> None:
         await asyncio.sleep(0.02)
 
 
-def early_ends(actor: TableActor, hold: float) -> list[tuple[int, float]]:
-    """Each bot's end of trading that came less than ``hold`` seconds after the reveal or the
-    last new offer while a person had not passed since the last change: (move, seconds)."""
-    assert isinstance(actor.store, TimedStore)
-    times = actor.store.times
-    people = {s for s, e in enumerate(actor.table.seating) if e["kind"] == "human"}
+def waited_ends(record: GameRecord, times: list[float], people: set[int]) -> list[tuple[int, float]]:
+    """Each bot's end of trading in ``record`` (its moves committed at ``times``) while a
+    person (a seat of ``people``) had not passed since the last change: (move, seconds since
+    the reveal or the last new offer). Also read by the browser test
+    (tests/web/test_trading_hold_ui.py), from a server's stored moves."""
     out = []
     opened = 0.0
     movers: set[int] = set()
-    for step in steps(actor.record()):
+    for step in steps(record):
         if step.move is None:
             continue
         i = step.version - 1
         if step.move.action.to_json()["type"] == "end-trading":
-            waiting = people & movers
-            if step.move.player not in people and waiting and times[i] - opened < hold:
+            if step.move.player not in people and people & movers:
                 out.append((step.version, round(times[i] - opened, 3)))
         if OPENS & {e.kind for e in step.events}:
             opened = times[i]
         movers = set() if step.state.is_terminal() else set(step.state.to_move())
     return out
+
+
+def early_ends_of(actor: TableActor, hold: float) -> list[tuple[int, float]]:
+    assert isinstance(actor.store, TimedStore)
+    people = {s for s, e in enumerate(actor.table.seating) if e["kind"] == "human"}
+    waited = waited_ends(actor.record(), actor.store.times, people)
+    assert waited, "no bot ended trading with the person on the move"
+    return [(v, t) for v, t in waited if t < hold]
 
 
 def test_an_active_bot_keeps_trading_open_for_the_hold(tmp_path: Path) -> None:
@@ -101,7 +107,7 @@ def test_an_active_bot_keeps_trading_open_for_the_hold(tmp_path: Path) -> None:
         ended = not trading(actor)
         views = received(conn, ("view",))
         await actor.stop()
-        return early_ends(actor, HOLD), views, ended
+        return early_ends_of(actor, HOLD), views, ended
 
     early, views, ended = asyncio.run(run())
     assert ended, "trading never ended: the hold must run out"
