@@ -333,6 +333,19 @@ class TurnTimer(_Model):
     """Seconds left when this message was sent."""
 
 
+class HeldMove(_Model):
+    """A bot's move the table keeps back at a table with people (issue 38 item 1): Bohnanza's
+    active bot ending its trading phase while a person may still trade."""
+
+    seat: int
+    """The bot whose move is kept back."""
+    seconds: float
+    """The table's hold (its game's table option: Bohnanza's ``offer_hold``)."""
+    remaining: float
+    """Seconds left when this message was sent; then the move is played unless the table
+    changed first (a move starts over: the bot is asked again)."""
+
+
 class StandIn(_Model):
     """The turn timer ran out: the stand-in bot played ``action`` for ``seat``."""
 
@@ -371,6 +384,8 @@ class ViewMessage(_Model):
     """Set when the turn timer ran out and the stand-in bot played this move for a seat."""
     timer: TurnTimer | None = None
     """The turn timer running now, if any (every viewer sees it, with the seats it is for)."""
+    hold: HeldMove | None = None
+    """A bot's move kept back for the people at the table, if any (every viewer sees it)."""
 
 
 class ErrorMessage(_Model):
