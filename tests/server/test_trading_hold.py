@@ -66,7 +66,9 @@ async def until(actor: TableActor, done: Any, seconds: float) -> None:
         await asyncio.sleep(0.02)
 
 
-def waited_ends(record: GameRecord, times: list[float], people: set[int]) -> list[tuple[int, float]]:
+def waited_ends(
+    record: GameRecord, times: list[float], people: set[int]
+) -> list[tuple[int, float]]:
     """Each bot's end of trading in ``record`` (its moves committed at ``times``) while a
     person (a seat of ``people``) had not passed since the last change: (move, seconds since
     the reveal or the last new offer). Also read by the browser test
@@ -78,9 +80,9 @@ def waited_ends(record: GameRecord, times: list[float], people: set[int]) -> lis
         if step.move is None:
             continue
         i = step.version - 1
-        if step.move.action.to_json()["type"] == "end-trading":
-            if step.move.player not in people and people & movers:
-                out.append((step.version, round(times[i] - opened, 3)))
+        ends = step.move.action.to_json()["type"] == "end-trading"
+        if ends and step.move.player not in people and people & movers:
+            out.append((step.version, round(times[i] - opened, 3)))
         if OPENS & {e.kind for e in step.events}:
             opened = times[i]
         movers = set() if step.state.is_terminal() else set(step.state.to_move())

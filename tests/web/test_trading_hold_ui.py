@@ -78,7 +78,10 @@ def give_a_bean_the_bot_grows(page: Any, bot: int) -> int:
         str(e.get_attribute("data-variety"))
         for e in page.locator(f"[data-testid^=bn-field-{bot}-] .bn-card").all()
     }
-    hand = [str(e.get_attribute("data-variety")) for e in page.locator("[data-testid=bn-hand] [data-variety].bn-hand-card").all()]
+    hand = [
+        str(e.get_attribute("data-variety"))
+        for e in page.locator("[data-testid=bn-hand] [data-variety].bn-hand-card").all()
+    ]
     position = next(i for i, v in enumerate(hand) if v in grown)
     page.locator(f"[data-testid=bn-give-hand-{position}]").click()
     summary = page.locator("[data-testid=bn-compose-summary]").inner_text()
@@ -158,7 +161,9 @@ def test_a_person_trades_during_a_bots_trading_phase(
 
     record, times = stored_moves(web_server, table.table_id)
     ends = waited_ends(record, times, {0})
-    print(f"bots' ends of trading with Ann on the move (move, seconds after the reveal or the "
-          f"last offer): {ends}; turn 2 went on {waited:.1f} s after the trade")
+    print(
+        f"bots' ends of trading with Ann on the move (move, seconds after the reveal or the "
+        f"last offer): {ends}; turn 2 went on {waited:.1f} s after the trade"
+    )
     assert ends and ends[0][1] >= HOLD, ends  # turn 2's, after the hold
     assert [(v, t) for v, t in ends if t < HOLD] == [], ends

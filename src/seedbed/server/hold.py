@@ -65,7 +65,9 @@ class Hold:
             return False
         return self.rule.waits(state.observe(seat), action, self.people)
 
-    def park(self, seat: PlayerId, version: int, action: Action, handle: asyncio.TimerHandle) -> bool:
+    def park(
+        self, seat: PlayerId, version: int, action: Action, handle: asyncio.TimerHandle
+    ) -> bool:
         """Keep the seat's move until ``handle`` rings; whether the views' ``hold`` changed."""
         self.parked[seat] = Parked(version, action, handle)
         changed = self.shown.get(seat) != self.deadline
