@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from seedbed.engine.api import Action, JsonDict, PlayerId, State
@@ -104,3 +105,36 @@ def polite_menu(game_name: str, view: JsonDict, menu: Sequence[Action]) -> Seque
         return menu
     polite = getattr(heuristics(game_name), "polite", None)
     return menu if polite is None else polite(view, menu)
+
+
+Waits = Callable[[JsonDict, Action, Collection[PlayerId]], bool]
+"""A game's ``heuristics.waits(view, action, people)``: whether a bot's chosen move waits for
+the table's hold (issue 38 item 1)."""
+
+
+@dataclass(frozen=True)
+class HoldRule:
+    """Which moves of a bot a server holds at a table with people, and for how long (issue 38
+    item 1), as the game's heuristics declare it: ``waits`` (a chosen move that must wait),
+    ``option`` (the table option, one of the game's manners, giving the seconds) and
+    ``events`` (the event kinds after which the hold starts again)."""
+
+    waits: Waits
+    option: str
+    events: frozenset[str]
+
+
+def hold_rule(game_name: str) -> HoldRule | None:
+    """The game's hold (``heuristics.waits``, ``HOLD_OPTION``, ``HOLD_EVENTS``), or None when
+    its heuristics declare none (then no move of a bot ever waits).
+
+    >>> hold_rule("bohnanza").option, hold_rule("stalk_exchange")
+    ('offer_hold', None)
+    """
+    if spec(game_name).heuristics is None:
+        return None
+    module = heuristics(game_name)
+    waits = getattr(module, "waits", None)
+    if waits is None:
+        return None
+    return HoldRule(waits, str(module.HOLD_OPTION), frozenset(module.HOLD_EVENTS))

@@ -347,6 +347,19 @@ class TurnTimer(_Model):
     viewer's seat, else of the first to run out (a seat's timer starts when it first joins)."""
 
 
+class HeldMove(_Model):
+    """A bot's move the table keeps back at a table with people (issue 38 item 1): Bohnanza's
+    active bot ending its trading phase while a person may still trade."""
+
+    seat: int
+    """The bot whose move is kept back."""
+    seconds: float
+    """The table's hold (its game's table option: Bohnanza's ``offer_hold``)."""
+    remaining: float
+    """Seconds left when this message was sent; then the move is played unless the table
+    changed first (a move starts over: the bot is asked again)."""
+
+
 class StandIn(_Model):
     """The turn timer ran out: the stand-in bot played ``action`` for ``seat``."""
 
@@ -394,6 +407,8 @@ class ViewMessage(_Model):
     waiting_to_join: list[int] | None = None
     """Human seats on the move that nobody has opened yet: the table waits for them to join,
     and their turn timer starts at their first connection (issue 38 item 8)."""
+    hold: HeldMove | None = None
+    """A bot's move kept back for the people at the table, if any (every viewer sees it)."""
 
 
 class ErrorMessage(_Model):

@@ -9,7 +9,9 @@ from the committed moves and the sender gets ``internal``; nothing was shown to 
 table counts as finished (record and replay served) only once its last move and its outcome
 are both committed.
 Bots on the move are asked through the :class:`~seedbed.server.bot_pool.BotPool`; an answer for
-an older version is dropped and the bot asked again.
+an older version is dropped and the bot asked again. At a table with people, a bot's move that
+its game says must wait for the table's hold (:mod:`seedbed.server.hold`, issue 38 item 1) is
+kept back until the hold runs out or a move makes the table ask the bot again.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from seedbed.engine.registry import spec
 from seedbed.engine.spec import manners_of
 from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze, table_spec
 from seedbed.server.history import History
+from seedbed.server.hold import Hold
 from seedbed.server.limits import TokenBucket
 from seedbed.server.protocol import ChatLine, ChatUpdate, ErrorCode, StandIn, error_text
 from seedbed.server.storage import AsyncStore, NewTable
@@ -154,7 +157,15 @@ class TimerRang:
     version: int
 
 
-Command = Act | Undo | Join | Leave | Say | BotAnswer | TimerRang
+@dataclass(frozen=True)
+class HoldRanOut:
+    """The hold of a bot's move kept back at ``version`` ran out (:mod:`seedbed.server.hold`)."""
+
+    seat: PlayerId
+    version: int
+
+
+Command = Act | Undo | Join | Leave | Say | BotAnswer | TimerRang | HoldRanOut
 
 
 class StorageFailedError(RuntimeError):
@@ -212,6 +223,10 @@ class TableActor:
     _thinking: dict[PlayerId, asyncio.Task[None]] = field(default_factory=dict)
     _timers: list[asyncio.TimerHandle] = field(default_factory=list)
     _task: asyncio.Task[None] | None = None
+    _hold: Hold = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._hold = Hold.of(self.table)
 
     # ---------------------------------------------------------------- construction
 
@@ -283,6 +298,7 @@ class TableActor:
         return self.state.is_terminal()
 
     def start(self) -> None:
+        self._hold.since = asyncio.get_running_loop().time()  # people get the hold after a restart
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
         self._after_change()
 
@@ -290,6 +306,7 @@ class TableActor:
         for task in list(self._thinking.values()):
             task.cancel()
         self._cancel_timers()
+        self._hold.cancel()
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -326,6 +343,8 @@ class TableActor:
             await self._bot_answer(command)
         elif isinstance(command, TimerRang):
             self._timer_rang(command)
+        elif isinstance(command, HoldRanOut):
+            await self._hold_ran_out(command)
         elif isinstance(command, Join):
             await self._join(command.conn)
         elif isinstance(command, Say):
@@ -339,7 +358,7 @@ class TableActor:
         if self._first_open(conn.seat):
             self._broadcast([])  # the others see its timer start and the wait end
         self.connections.add(conn)
-        extra = self._timer_extra(conn.seat) | self._undo_extra(conn.seat)
+        extra = self._extra(conn.seat) | self._undo_extra(conn.seat)
         conn.view(view_text(self.state, conn.seat, self.version, [], extra))
         for text in self.history.pages(conn.seat):
             conn.send(text)
@@ -427,6 +446,7 @@ class TableActor:
         self.moves.append((seat, action_json))
         self.history.add(seat, events)
         self._keep_for_undo(seat, kept, public)
+        self._hold.moved(seat, events, asyncio.get_running_loop().time())
         if stand_in is not None:
             self.history.note(self.version, stand_in.text)
         if self.over:
@@ -455,7 +475,7 @@ class TableActor:
             note["undone"] = undone
         for conn in list(self.connections):
             if conn.seat not in texts:
-                extra = self._timer_extra(conn.seat) | note | self._undo_extra(conn.seat)
+                extra = self._extra(conn.seat) | note | self._undo_extra(conn.seat)
                 texts[conn.seat] = view_text(self.state, conn.seat, self.version, events, extra)
             conn.view(texts[conn.seat])
 
@@ -551,6 +571,7 @@ class TableActor:
         for task in list(self._thinking.values()):
             task.cancel()
         self._cancel_timers()
+        self._hold.cancel()
         try:
             await self.store.abort(self.id, reason)
         except Exception:  # still running in storage: a restart ends it again
@@ -607,6 +628,13 @@ class TableActor:
             self._arm_timer(seat, self.table.turn_seconds)
         return True
 
+    def _extra(self, viewer: PlayerId | None) -> dict[str, object]:
+        """The table's own fields of a view: the turn timer's and the hold's."""
+        if self.over:
+            return self._timer_extra(viewer)
+        now = asyncio.get_running_loop().time()
+        return {**self._timer_extra(viewer), **self._hold.extra(self.state.to_move(), now)}
+
     def _timer_extra(self, viewer: PlayerId | None) -> dict[str, object]:
         """The view's ``timer`` field: the seats the turn timer runs for, the turn's length
         and the seconds left now of the viewer's own timer (else the first to run out);
@@ -634,8 +662,9 @@ class TableActor:
         return str(entry["spec"]) if entry["kind"] == "bot" else None
 
     def _ask(self, seat: PlayerId, spec: str, stand_in: bool = False) -> None:
-        """Ask the seat's bot (unless it is already thinking) for a move at this version."""
-        if seat in self._thinking:
+        """Ask the seat's bot (unless it is already thinking, or its move at this version is
+        kept back by the hold) for a move at this version."""
+        if seat in self._thinking or self._hold.is_parked(seat, self.version):
             return
         version = self.version
         seed = bot_seed(self.table.seed, seat, version)
@@ -669,14 +698,37 @@ class TableActor:
             self._after_change()  # someone moved first: ask again if still on the move
             return
         action = self._bot_action(answer)
+        now = asyncio.get_running_loop().time()
+        if not answer.stand_in and self._hold.waits(self.state, answer.seat, action, now):
+            self._park(answer.seat, action)
+            return
         stand_in = self._stand_in(answer.seat, action) if answer.stand_in else None
+        await self._play_bot(answer.seat, action, stand_in)
+
+    async def _play_bot(self, seat: PlayerId, action: Action, stand_in: StandIn | None) -> None:
         self.counters.bot_moves += 1
         try:
-            await self._play(answer.seat, action, stand_in)
+            await self._play(seat, action, stand_in)
         except (IllegalActionError, StorageFailedError) as exc:
             self.counters.bot_fallbacks += 1
-            log.error("table %s: bot move at seat %d refused: %s", self.id, answer.seat, exc)
+            log.error("table %s: bot move at seat %d refused: %s", self.id, seat, exc)
             self._after_change()
+
+    def _park(self, seat: PlayerId, action: Action) -> None:
+        """Keep the bot's move back until the hold runs out (issue 38 item 1); the views learn
+        when (``hold``) if that changed."""
+        loop = asyncio.get_running_loop()
+        ran_out = HoldRanOut(seat, self.version)
+        handle = loop.call_at(self._hold.deadline, self.submit, ran_out)
+        if self._hold.park(seat, self.version, action, handle):
+            self._broadcast([])
+
+    async def _hold_ran_out(self, ran_out: HoldRanOut) -> None:
+        """The hold ran out with the table unchanged: the kept move is played."""
+        action = self._hold.take(ran_out.seat, ran_out.version)
+        if action is None or ran_out.version != self.version or self.over:
+            return
+        await self._play_bot(ran_out.seat, action, None)
 
     def _bot_action(self, answer: BotAnswer) -> Action:
         """The bot's action, or if it gave none (an error: logged and counted) the first

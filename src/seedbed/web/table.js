@@ -25,6 +25,7 @@ import { noticeView, setBaseTitle, soundToggle } from "./attention.js";
 import { forgetChanges } from "./changes.js";
 import { TableChat } from "./chat.js";
 import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
+import { HoldClock } from "./hold.js";
 import { notePlace } from "./keep_place.js";
 import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
@@ -187,6 +188,7 @@ class TableShell {
     this.history = []; // the history pages of this connection, until the last one arrives
     this.logOpened = new Map(); // log turns the reader opened or closed
     this.timer = new TurnTimer();
+    this.holdClock = new HoldClock();
     this.chat = new TableChat((message) => this.sendMessage(message));
   }
 
@@ -461,6 +463,7 @@ class TableShell {
     document.body.dataset.version = String(msg.version);
     document.body.dataset.status = msg.status;
     document.body.dataset.myTurn = String(msg.seat !== null && msg.to_move.includes(msg.seat));
+    this.holdClock.update(msg, this.module, this.players);
     this.renderBanner(msg);
     this.timer.update(msg, this.players);
     this.renderPlayers();
@@ -532,6 +535,7 @@ class TableShell {
       else banner.append(h("span", { "data-testid": "waiting-for" }, h("span", { "data-testid": "waiting-to-join" }, waiting("Waiting for "))));
       if (clock && !(own || mine)) banner.append(h("span", { class: "hint" }, `· ${clock}`));
     }
+    if (!this.holdClock.node.hidden) banner.append(this.holdClock.node); // issue 38 item 1
     if (prompt) banner.append(h("span", { class: "hint", "data-testid": "prompt" }, prompt));
     if (msg.can_undo && this.mode === "play") banner.append(this.undoButton());
   }

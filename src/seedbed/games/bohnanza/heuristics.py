@@ -26,10 +26,11 @@ for varieties of its fields), keeps those that break no etiquette rule (:func:`b
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from seedbed.engine.api import Action, JsonDict
+from seedbed.engine.menu import kind_of
 from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza.actions import (
     END_TRADING,
@@ -537,8 +538,9 @@ def polite(view: JsonDict, legal: Sequence[Action]) -> Sequence[Action]:
     trading the whole menu; in trading the answers, passes and free actions of the menu's
     fixed part (no withdrawal: an offer stays open until answered or impossible) and the
     candidate offers of :func:`polite_offers` that the menu holds, never the raw offer menu.
-    While an offer addressed to the player is open it does not pass: it answers (accept or
-    decline), offers, or ends trading."""
+    While an offer addressed to the player is open it neither passes nor ends trading: it
+    answers (accept or decline) or offers (issue 38 item 1: a person's offer to the active
+    bot is answered before the bot may end trading)."""
     if view["phase"] != "trade":
         return legal
     head: list[Action] = []
@@ -550,12 +552,33 @@ def polite(view: JsonDict, legal: Sequence[Action]) -> Sequence[Action]:
         if not isinstance(a, Withdraw):
             head.append(a)
     if any(isinstance(a, Decline) for a in head):  # an offer awaits this player's answer
-        head = [a for a in head if a != PASS]
+        head = [a for a in head if a != PASS and a != END_TRADING]
     if _limits(view) or fixed == len(legal):  # no offer to make: skip pricing
         return head or legal
     me = Me(view)
     offers = [a for _, a in polite_offers(view, me, me.worth()) if a in legal]
     return (head + offers) or legal
+
+
+# ------------------------------------------------------------------ the hold (issue 38 item 1)
+
+HOLD_OPTION = "offer_hold"
+"""The table option (:data:`~seedbed.games.bohnanza.spec.MANNERS`) that says how many seconds a
+server holds a bot's move that :func:`waits` (0 at a table without a person)."""
+HOLD_EVENTS = frozenset({"reveal", "offer"})
+"""The events that start the hold again: trading opens (the reveal), a new offer."""
+
+
+def waits(view: JsonDict, action: Action, people: Collection[int]) -> bool:
+    """Whether the viewer's chosen ``action`` waits for the table's hold (issue 38 item 1):
+    a bot that is the active player does not end trading (B-45) while a person (a seat in
+    ``people``) is still on the move, that is, has not passed since the last change (B-43,
+    B-44). A server plays such a move only once :data:`HOLD_OPTION` seconds have passed since
+    the last of :data:`HOLD_EVENTS`, or once every person has passed. The rules have no clock,
+    so the hold is the server's; the bots choose as they always did."""
+    if kind_of(action) != "end-trading" or view["active"] != view["viewer"]:
+        return False
+    return any(p in view["to_move"] for p in people if p != view["viewer"])
 
 
 # ------------------------------------------------------------------ the interface

@@ -41,8 +41,9 @@ def _make_game(read: Callable[[str], str]) -> Game:
 MANNERS = (
     OptionSpec(
         "offer_hold", "int", 10, "etiquette",
-        "seconds a bot's offer stays open at least, unless answered or impossible (0 at tables "
-        "without a person); bots never withdraw an offer",
+        "seconds the active bot keeps trading open after the reveal and each new offer, unless "
+        "every person passed, and a bot's offer stays open at least (0 at tables without a "
+        "person); bots never withdraw an offer",
         least=0, most=600,
     ),
     OptionSpec(

@@ -108,4 +108,6 @@ export default {
   // not their turn (issue 38 item 3)
   turnOwner: (view) => (Number.isInteger(view.active) ? view.active : null),
   sideMove: (view) => (view.phase === "trade" ? "trade" : "move"),
+  // what the server's hold keeps back (issue 38 item 1): the active bot's end of trading
+  holdWords: (view) => (view.phase === "trade" ? "Trading closes" : ""),
 };
