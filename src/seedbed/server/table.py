@@ -418,14 +418,21 @@ class TableActor:
     def _refusal(self, act: Act) -> tuple[ErrorCode, str] | None:
         """Why this act is refused before its action is even parsed, if it is."""
         seat = act.conn.seat
+        refusal = self._seat_refusal(seat, act.version, "act")
+        if refusal is None and seat not in self.state.to_move():
+            return ErrorCode.NOT_ON_MOVE, f"seat {seat} is not on the move"
+        return refusal
+
+    def _seat_refusal(
+        self, seat: PlayerId | None, version: int, verb: str
+    ) -> tuple[ErrorCode, str] | None:
+        """Why a message of ``seat`` at ``version`` is refused whatever it asks, if it is."""
         if seat is None:
-            return ErrorCode.SPECTATOR, "spectators cannot act"
+            return ErrorCode.SPECTATOR, f"spectators cannot {verb}"
         if self.over:
             return ErrorCode.FINISHED, "the game is over"
-        if act.version != self.version:
-            return ErrorCode.STALE_VERSION, f"version {act.version} is stale; now {self.version}"
-        if seat not in self.state.to_move():
-            return ErrorCode.NOT_ON_MOVE, f"seat {seat} is not on the move"
+        if version != self.version:
+            return ErrorCode.STALE_VERSION, f"version {version} is stale; now {self.version}"
         return None
 
     async def _play(self, seat: PlayerId, action: Action, stand_in: StandIn | None = None) -> None:
@@ -518,12 +525,9 @@ class TableActor:
     def _undo_refusal(self, undo: Undo) -> tuple[ErrorCode, str] | None:
         """Why this undo is refused, if it is."""
         seat = undo.conn.seat
-        if seat is None:
-            return ErrorCode.SPECTATOR, "spectators cannot undo"
-        if self.over:
-            return ErrorCode.FINISHED, "the game is over"
-        if undo.version != self.version:
-            return ErrorCode.STALE_VERSION, f"version {undo.version} is stale; now {self.version}"
+        refusal = self._seat_refusal(seat, undo.version, "undo")
+        if refusal is not None or seat is None:
+            return refusal
         if self.bot_spec(seat) is not None:
             return ErrorCode.NO_UNDO, "a bot's moves are never taken back"
         if self.can_undo(seat):

@@ -4,19 +4,12 @@ trade area may be taken back, nothing else."""
 
 from __future__ import annotations
 
+from tests.games.undo_moves import move
+
 import seedbed
-from seedbed.engine.api import JsonDict, State
+from seedbed.engine.api import State
 from seedbed.engine.registry import spec
 from seedbed.games.bohnanza.undo import reveals
-
-
-def move(state: State, kind: str) -> tuple[JsonDict, JsonDict]:
-    """The public observations around the first move of ``kind`` of the first seat on the move."""
-    seat = state.to_move()[0]
-    action = next(a for a in state.legal_actions(seat) if str(a).split()[0] == kind)
-    before = state.observe(None)
-    state.apply(seat, action)
-    return before, state.observe(None)
 
 
 def to_phase(state: State, phase: str) -> State:

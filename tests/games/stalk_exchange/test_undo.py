@@ -3,19 +3,12 @@
 
 from __future__ import annotations
 
+from tests.games.undo_moves import move
+
 import seedbed
-from seedbed.engine.api import JsonDict, State
+from seedbed.engine.api import State
 from seedbed.engine.registry import spec
 from seedbed.games.stalk_exchange.undo import reveals
-
-
-def move(state: State, kind: str) -> tuple[JsonDict, JsonDict]:
-    """The public observations around the first move of ``kind`` on the active seat's menu."""
-    seat = state.to_move()[0]
-    action = next(a for a in state.legal_actions(seat) if str(a).split()[0] == kind)
-    before = state.observe(None)
-    state.apply(seat, action)
-    return before, state.observe(None)
 
 
 def fresh() -> State:
