@@ -198,6 +198,9 @@ class SeatSummary(_Model):
     kind: Literal["bot", "human"]
     name: str
     """The human's name, or the bot spec."""
+    label: str
+    """The seat's name for people: the human's name, or the bot's one name, the lobby's
+    ("Greedy bot", "Search bot"; :func:`seedbed.bots.names.bot_name`, issue 38 item 6)."""
     connected: bool
     """A human seat with an open connection; bots are always connected."""
 
