@@ -222,19 +222,36 @@ def space_scores(m: Market, marginal: list[float]) -> dict[int, float]:
     return out
 
 
+def can_bloom(m: Market, space: int) -> bool:
+    """Whether a bulb planted on ``space`` can bloom at this turn's upkeep: a neighbouring
+    space is empty, or becomes empty when the planting closes a group whose harvest frees it
+    (S-33, S-53, S-55). A bulb that cannot bloom is never harvested until a neighbour empties,
+    so it does not yet count for its type."""
+    neighbours = m.board.neighbours[space]
+    if any(m.cells[j] is None for j in neighbours):
+        return True
+    return any(g.liberties == frozenset((space,)) for g in m.groups)
+
+
 def _plants(view: JsonDict, m: Market, marginal: list[float]) -> list[tuple[float, Action]]:
+    """The best spaces where a bulb can bloom and the best where it cannot, with each token of
+    the Exchange: a token's own worth (its eventual harvest) counts only where its bulb can
+    bloom (S-33, S-53; issue 38 item 10: a Globemaster was planted in a corner with no empty
+    neighbour, as good as any space to the old score)."""
     spaces = space_scores(m, marginal)
-    if not spaces:
-        return []
-    top = max(spaces.values())
-    best_spaces = [s for s, v in spaces.items() if v >= top - 1e-9]
+    live = {s: v for s, v in spaces.items() if can_bloom(m, s)}
+    dead = {s: v for s, v in spaces.items() if s not in live}
     out: list[tuple[float, Action]] = []
-    for slot, name in enumerate(view["exchange"]):
-        if name is None:
+    for part, blooms in ((live, True), (dead, False)):
+        if not part:
             continue
-        t = FLOWER_INDEX[name]
-        for s in best_spaces:
-            out.append((top + BULB * marginal[t], Plant(slot, m.board.spaces[s])))
+        top = max(part.values())
+        best = [s for s, v in part.items() if v >= top - 1e-9]
+        for slot, name in enumerate(view["exchange"]):
+            if name is None:
+                continue
+            worth = top + (BULB * marginal[FLOWER_INDEX[name]] if blooms else 0.0)
+            out.extend((worth, Plant(slot, m.board.spaces[s])) for s in best)
     return out
 
 
@@ -334,6 +351,37 @@ _REASONS = {
 
 
 def reason(view: JsonDict, action: Action) -> str:
-    """One line on why :func:`choose` picked ``action`` (a hint, issue 17)."""
+    """One line on why :func:`choose` picked ``action`` (a hint, issue 17); for a plant, what
+    it does to the Garden and whether its bulb can bloom (issue 38 item 10)."""
+    if isinstance(action, Plant):
+        return plant_reason(view, action)
     kind = str(action.to_json()["type"])
     return f"{_REASONS.get(kind, 'The best-looking move by the greedy heuristic')}."
+
+
+def plant_reason(view: JsonDict, plant: Plant) -> str:
+    """What a plant does: the groups it closes (harvested at this upkeep, S-32) or presses,
+    and whether its bulb blooms at upkeep or cannot until a neighbouring space empties (S-53)."""
+    m = Market(view)
+    space = m.board.index[(plant.space[0], plant.space[1])]
+    touching = [g for g in m.groups if space in g.liberties]
+    closed = _flower_list(g for g in touching if len(g.liberties) == 1)
+    pressed = _flower_list(g for g in touching if len(g.liberties) > 1)
+    parts = []
+    if closed:
+        parts.append(f"closes the {closed} next to it: harvested at this upkeep, raising them")
+    if pressed:
+        parts.append(f"takes a free space from the {pressed} next to it")
+    does = f"This plant {' and '.join(parts)}" if parts else _REASONS["plant"]
+    if can_bloom(m, space):
+        return f"{does}; the bulb blooms at upkeep."
+    return f"{does}; the bulb cannot bloom until a neighbouring space is empty (S-53)."
+
+
+def _flower_list(groups: Any) -> str:
+    """ "Tulip group", "Tulip and Dahlia groups": the types of ``groups``, once each."""
+    names = sorted({FLOWERS[g.type].capitalize() for g in groups})
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{listed} group" if len(names) == 1 else f"{listed} groups"
