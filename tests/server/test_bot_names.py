@@ -22,7 +22,9 @@ def test_a_tables_seats_carry_the_lobbys_bot_names(tmp_path: Path) -> None:
     with TestClient(create_app(ServerSettings(database_url=url, bot_workers=1))) as client:
         lobby = {g["name"]: g for g in client.get("/api/games").json()["games"]}
         offered = [b["label"].split(":")[0].split(" (")[0] for b in lobby["bohnanza"]["bots"]]
-        made = client.post("/api/tables", json={"game": "bohnanza", "num_players": 4, "seats": seats})
+        made = client.post(
+            "/api/tables", json={"game": "bohnanza", "num_players": 4, "seats": seats}
+        )
         assert made.status_code == 201, made.text
         summary = client.get(f"/api/tables/{made.json()['table_id']}").json()
     labels = [s["label"] for s in summary["seats"]]

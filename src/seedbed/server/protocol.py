@@ -343,7 +343,8 @@ class StandIn(_Model):
     name: str
     action: dict[str, Any]
     text: str
-    """For the log: ``time ran out: the stand-in played … for Ann``."""
+    """For the log: ``Time ran out: a stand-in bot moved for Ann.``; the move itself is the
+    view's events, in the game log's words."""
 
 
 class ViewMessage(_Model):
