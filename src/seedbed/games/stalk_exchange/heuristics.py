@@ -13,8 +13,9 @@ The policy builds its candidates instead of scanning the menu of up to ~250 acti
 * **Plant**: a space's score is what its planting does next upkeep (groups it closes are
   harvested and raise their types) plus the pressure it puts on neighbouring groups, weighted by
   the viewer's edge in their types; a token's score is the edge in its own type (a bulb of it
-  will be harvested one day). Both parts add up, so the best plant is the best space with the
-  best token.
+  will be harvested one day), counted only where the bulb can bloom (S-33, S-53: a bulb with
+  no empty neighbour waits). Both parts add up, so the best plant is the best space where a
+  bulb blooms with the best token, or the best space where it cannot (any token).
 * **Swap**: take a token of a well-priced type for one of a poorly priced type.
 * **Seedy Business**: an extra action is taken only when it gains more than a token is worth;
   tokens are worth less as the end nears (unspent ones score nothing). Flush is used when the
