@@ -14,7 +14,7 @@ True
 >>> harvest_pays(view, 0)
 ... # doctest: +NORMALIZE_WHITESPACE
 'Harvesting field 1 pays 0 coins, but it frees the field: the heuristic rates an empty field
- above these 2 Wax, 2 cards short of their first coin'
+ above its 2 Wax, 2 cards short of their first coin'
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def harvest_pays(view: JsonDict, f: int) -> str:
         return f"{said}; cashing it now is worth more than waiting for its next coin"
     step = next_coin(VARIETY_INDEX[variety], n)
     short = "" if step is None else f", {counted(step[1] - n, 'card')} short of their first coin"
-    rated = f"the heuristic rates an empty field above these {n} {bean(variety)}{short}"
+    rated = f"the heuristic rates an empty field above its {n} {bean(variety)}{short}"
     return f"{said}, but it frees the field: {rated}"
 
 

@@ -370,7 +370,7 @@ def plant_reason(view: JsonDict, plant: Plant) -> str:
     pressed = _flower_list(g for g in touching if len(g.liberties) > 1)
     parts = []
     if closed:
-        parts.append(f"closes the {closed} next to it: harvested at this upkeep, raising them")
+        parts.append(f"closes the {closed} next to it (harvested at this upkeep)")
     if pressed:
         parts.append(f"takes a free space from the {pressed} next to it")
     does = f"This plant {' and '.join(parts)}" if parts else _REASONS["plant"]
