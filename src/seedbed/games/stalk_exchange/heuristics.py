@@ -14,8 +14,8 @@ The policy builds its candidates instead of scanning the menu of up to ~250 acti
   harvested and raise their types) plus the pressure it puts on neighbouring groups, weighted by
   the viewer's edge in their types; a token's score is the edge in its own type (a bulb of it
   will be harvested one day), counted only where the bulb can bloom (S-33, S-53: a bulb with
-  no empty neighbour waits). Both parts add up, so the best plant is the best space where a
-  bulb blooms with the best token, or the best space where it cannot (any token).
+  no empty neighbour waits). Both parts add up, so the best plant is the best space with the
+  best token, of equally good spaces one where the bulb blooms.
 * **Swap**: take a token of a well-priced type for one of a poorly priced type.
 * **Seedy Business**: an extra action is taken only when it gains more than a token is worth;
   tokens are worth less as the end nears (unspent ones score nothing). Flush is used when the
@@ -235,24 +235,23 @@ def can_bloom(m: Market, space: int) -> bool:
 
 
 def _plants(view: JsonDict, m: Market, marginal: list[float]) -> list[tuple[float, Action]]:
-    """The best spaces where a bulb can bloom and the best where it cannot, with each token of
-    the Exchange: a token's own worth (its eventual harvest) counts only where its bulb can
-    bloom (S-33, S-53; issue 38 item 10: a Globemaster was planted in a corner with no empty
-    neighbour, as good as any space to the old score)."""
+    """The best spaces with each token of the Exchange: a token's own worth (its eventual
+    harvest) counts in full only where its bulb can bloom at this upkeep (S-33, S-53), so of
+    spaces that do as much for the garden a token one wants to rise goes where it blooms
+    (issue 38 item 10: a Globemaster was planted in a corner with no empty neighbour, as good
+    as any space to the old score)."""
     spaces = space_scores(m, marginal)
-    live = {s: v for s, v in spaces.items() if can_bloom(m, s)}
-    dead = {s: v for s, v in spaces.items() if s not in live}
+    if not spaces:
+        return []
+    top = max(spaces.values())
+    best = [(s, can_bloom(m, s)) for s, v in spaces.items() if v >= top - 1e-9]
     out: list[tuple[float, Action]] = []
-    for part, blooms in ((live, True), (dead, False)):
-        if not part:
+    for slot, name in enumerate(view["exchange"]):
+        if name is None:
             continue
-        top = max(part.values())
-        best = [s for s, v in part.items() if v >= top - 1e-9]
-        for slot, name in enumerate(view["exchange"]):
-            if name is None:
-                continue
-            worth = top + (BULB * marginal[FLOWER_INDEX[name]] if blooms else 0.0)
-            out.extend((worth, Plant(slot, m.board.spaces[s])) for s in best)
+        bulb = BULB * marginal[FLOWER_INDEX[name]]
+        for s, blooms in best:  # a bulb that cannot bloom yet may one day (S-53)
+            out.append((top + (bulb if blooms else min(0.0, bulb)), Plant(slot, m.board.spaces[s])))
     return out
 
 
