@@ -40,16 +40,16 @@ def test_one_measurement_per_game_and_bot() -> None:
 
 def test_labels_say_what_was_measured_or_that_nothing_was() -> None:
     greedy = next(p for p in presets("bohnanza") if p.spec == "greedy")
-    assert label(greedy, "bohnanza") == "Greedy: won 100% vs random"
+    assert label(greedy, "bohnanza") == "Greedy bot: won 100% vs random"
     assert detail(greedy, "bohnanza") == (
-        "Greedy won 100% of 200 four-player games against 3 random bots (95% interval 98–100%)."
+        "Greedy bot won 100% of 200 four-player games against 3 random bots (95% interval 98–100%)."
     )
     unmeasured = Preset("ismcts:iterations=7,c=0.3", "Search", 1.0)
     assert measured("bohnanza", unmeasured.spec) is None
     assert label(unmeasured, "bohnanza") == "Search: not measured here yet"
     assert detail(unmeasured, "bohnanza") == "Search has not been measured in this game yet."
     random = presets("bohnanza")[0]
-    assert label(random, "bohnanza") == "Random (any legal move)"
+    assert label(random, "bohnanza") == "Random bot (any legal move)"
     assert detail(random, "bohnanza") is None
 
 
@@ -61,6 +61,11 @@ def test_every_game_has_a_table_search_in_iterations(game: str) -> None:
     iterations = spec.settings()["iterations"]
     assert spec.name in ("ismcts", "rollout") and iterations
     assert spec.settings().get("seconds") is None
-    unit, short = ("rollouts", "rollouts") if spec.name == "rollout" else ("iterations", "it.")
-    assert presets(game)[2].name == f"Search, {iterations:,} {unit}"
-    assert label(presets(game)[2], game).startswith(f"Search ({iterations:,} {short}): ")
+    unit = "rollouts" if spec.name == "rollout" else "iterations"
+    assert presets(game)[2].name == "Search bot"  # issue 38 item 6: one name for it
+    assert label(presets(game)[2], game).startswith("Search bot: ")
+    # issue 38 item 10: the lobby says what really bounds it at this server, its think budget
+    said = detail(presets(game)[2], game, 2.0) or ""
+    assert said.endswith(f"It tries up to {iterations:,} {unit} a move and stops at 2 s a move "
+                         "(this server's think budget).")  # fmt: skip
+    assert detail(presets(game)[1], game, 2.0) == detail(presets(game)[1], game)

@@ -317,7 +317,8 @@ def test_a_restart_rebuilds_the_table_by_replaying_the_store(tmp_path: Path) -> 
 
 def test_the_stand_in_move_is_attributed_to_the_timer(tmp_path: Path) -> None:
     """Issue 12: when the turn timer runs out, the view says the stand-in played the move for
-    the absent player (events and log), and the stand-in is the greedy bot."""
+    the absent player (events and log), and the stand-in is the greedy bot; issue 38 item 10:
+    in words, never the action's code."""
 
     async def run() -> None:
         actor = await start_table(open_store(tmp_path), "stalk_exchange", humans(2), turn=0.05)
@@ -330,8 +331,12 @@ def test_the_stand_in_move_is_attributed_to_the_timer(tmp_path: Path) -> None:
         notes = [v["stand_in"] for v in views if v.get("stand_in")]
         assert notes, views[:2]
         first = notes[0]
-        assert first["text"].startswith("time ran out: the stand-in played ")
-        assert first["text"].endswith(f" for {first['name']}") and first["name"] in ("p0", "p1")
+        # issue 38 item 10: the note names no action code ("played plant 2", "plant-traded
+        # 14 0"): the move is the view's events, in the game log's own words like any move
+        assert first["name"] in ("p0", "p1")
+        assert first["text"] == f"Time ran out: a stand-in bot moved for {first['name']}."
+        noted = next(v for v in views if v.get("stand_in"))
+        assert noted["events"] and noted["events"][0].get("player") == first["seat"]
         assert {spec for _, spec in actor.bots.asked} == {"greedy"}  # type: ignore[attr-defined]
         await actor.stop()
 

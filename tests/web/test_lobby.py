@@ -48,7 +48,7 @@ def test_create_a_table_in_the_lobby(
     fill_stalk_exchange_form(page, bob_is_human=True, seed="21")
     assert page.locator("[data-testid=option-garden_radius]").count() == 1
     strength = page.locator("[data-testid=bot-strength] li").all_inner_texts()
-    assert strength[0].startswith("Greedy won") and len(strength) == 2
+    assert strength[0].startswith("Greedy bot won") and len(strength) == 2
     shot(page, "form")
     page.click("[data-testid=create-table]")
     page.click("[data-testid=create-table]")
@@ -140,8 +140,10 @@ def test_games_endpoint_and_client_routes(web_server: WebServer) -> None:
     bots = {b["spec"]: b for b in by_name["stalk_exchange"]["bots"]}
     found = measured("stalk_exchange", SEARCH)
     assert found is not None and bots[SEARCH]["label"].endswith(found.short())
-    assert re.fullmatch(r"Search, 1,500 iterations won \d+% of [\d,]+ four-player games "
-                        r"against 3 greedy bots \(95% interval \d+–\d+%\)\.",
+    assert re.fullmatch(r"Search bot won \d+% of [\d,]+ four-player games "
+                        r"against 3 greedy bots \(95% interval \d+–\d+%\)\. It tries up to "
+                        r"1,500 iterations a move and stops at [\d.]+ s a move "
+                        r"\(this server's think budget\)\.",
                         bots[SEARCH]["detail"])  # fmt: skip
     assert bots["random"]["detail"] is None
     for path in ("/", "/play/abc", "/watch/abc", "/replay/abc"):

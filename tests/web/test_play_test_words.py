@@ -127,7 +127,8 @@ WORDS = """async () => {
     const w = await import('/static/words.js');
     const stages = await import('/static/stages.js');
     const se = (await import('/static/games/stalk_exchange/index.js')).default;
-    const seats = [{seat: 0, kind: 'human', name: 'Me'}, {seat: 1, kind: 'bot', name: 'greedy'}];
+    const seats = [{seat: 0, kind: 'human', name: 'Me'},
+                   {seat: 1, kind: 'bot', name: 'greedy', label: 'Greedy bot'}];
     return {
         plurals: [w.plural(1, 'card'), w.plural(0, 'card'), w.plural(2, 'tile')],
         agree: [w.agree(1, 'becomes', 'become'), w.agree(3, 'becomes', 'become')],

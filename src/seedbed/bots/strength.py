@@ -9,15 +9,16 @@ measurement replaces a line there and a row in the docs.
 >>> [p.spec for p in presets("stalk_exchange")]
 ['random', 'greedy', 'ismcts:iterations=1500']
 >>> label(presets("stalk_exchange")[1], "stalk_exchange")
-'Greedy: won 83% vs random'
+'Greedy bot: won 81% vs random'
 >>> detail(presets("stalk_exchange")[1], "stalk_exchange")
-'Greedy won 83% of 200 four-player games against 3 random bots (95% interval 77–88%).'
+'Greedy bot won 81% of 200 four-player games against 3 random bots (95% interval 75–86%).'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seedbed.bots.names import SEARCH_KINDS, bot_name, table_search
 from seedbed.bots.specs import parse_spec
 from seedbed.engine.registry import game_names
 from seedbed.engine.registry import heuristics as game_heuristics
@@ -65,36 +66,31 @@ class Preset:
     spec: str
     name: str
     seconds: float
-    menu: str = ""
-    """A shorter name for the lobby's menu (the name if empty)."""
-
-
-UNITS = {"ismcts": ("iterations", "it."), "rollout": ("rollouts", "rollouts")}
-"""What a search kind's ``iterations`` count, for people: in full and in a menu."""
-
-DEFAULT_SEARCH = "ismcts:iterations=1000"
-"""The table search of a game whose heuristics declare none."""
-
-
-def table_search(game: str) -> str:
-    """The search bot at ``game``'s tables: its heuristics' ``TABLE_SEARCH``, a budget in
-    iterations (the same moves on any machine) that decides within a second a move on one
-    core of the project's machine with the native engine (``seedbed bench bot GAME --spec
-    SPEC --budget 1``, docs/bots.md)."""
-    return str(getattr(game_heuristics(game), "TABLE_SEARCH", DEFAULT_SEARCH))
 
 
 def presets(game: str) -> tuple[Preset, ...]:
-    """The bots the lobby offers for ``game``: random, greedy and its table search."""
+    """The bots the lobby offers for ``game``: random, greedy and its table search, each by
+    its one name (:func:`~seedbed.bots.names.bot_name`)."""
     search = table_search(game)
-    parsed = parse_spec(search)
-    iterations = parsed.settings().get("iterations") or 1000
-    unit, short = UNITS.get(parsed.name, UNITS["ismcts"])
     return (
-        Preset("random", "Random", 0.0),
-        Preset("greedy", "Greedy", 0.0),
-        Preset(search, f"Search, {iterations:,} {unit}", 1.0, f"Search ({iterations:,} {short})"),
+        Preset("random", bot_name("random", game), 0.0),
+        Preset("greedy", bot_name("greedy", game), 0.0),
+        Preset(search, bot_name(search, game), 1.0),
     )
+
+
+def budget(preset: Preset, bot_seconds: float) -> str:
+    """What bounds the preset's moves at a server whose think budget is ``bot_seconds``
+    (issue 38 item 10: the server stops every search there, whatever its iteration count):
+    "It tries up to 500 rollouts a move and stops at 2 s a move (this server's think budget)."
+    ("" for a bot that does not search)."""
+    parsed = parse_spec(preset.spec)
+    unit = SEARCH_KINDS.get(parsed.name)
+    if unit is None:
+        return ""
+    iterations = parsed.settings().get("iterations")
+    tries = f"up to {iterations:,} {unit} a move and " if iterations else ""
+    return f"It tries {tries}stops at {bot_seconds:g} s a move (this server's think budget)."
 
 
 def measurements(game: str) -> tuple[Strength, ...]:
@@ -117,20 +113,25 @@ def measured(game: str, spec: str) -> Strength | None:
 
 def label(preset: Preset, game: str) -> str:
     """The preset's name for a menu, with its measured share in ``game`` (random, the
-    baseline, needs none): "Greedy: won 83% vs random"."""
-    name = preset.menu or preset.name
+    baseline, needs none): "Greedy bot: won 81% vs random"."""
+    name = preset.name
     if preset.spec == "random":
         return f"{name} (any legal move)"
     found = measured(game, preset.spec)
     return f"{name}: {found.short() if found else 'not measured here yet'}"
 
 
-def detail(preset: Preset, game: str) -> str | None:
-    """One sentence on what was measured of the preset in ``game``, or on its absence; None
-    for random."""
+def detail(preset: Preset, game: str, bot_seconds: float | None = None) -> str | None:
+    """One sentence on what was measured of the preset in ``game``, or on its absence, and
+    for a search at a server with the think budget ``bot_seconds``, what bounds its moves
+    there (:func:`budget`); None for random."""
     if preset.spec == "random":
         return None
     found = measured(game, preset.spec)
-    if found is None:
-        return f"{preset.name} has not been measured in this game yet."
-    return f"{preset.name} {found.summary()}."
+    said = (
+        f"{preset.name} has not been measured in this game yet."
+        if found is None
+        else f"{preset.name} {found.summary()}."
+    )
+    bound = "" if bot_seconds is None else budget(preset, bot_seconds)
+    return f"{said} {bound}" if bound else said

@@ -21,6 +21,7 @@ import secrets
 from collections import OrderedDict
 from typing import Any
 
+from seedbed.bots.names import bot_name
 from seedbed.bots.specs import BotSpecError, parse_spec
 from seedbed.engine.api import PlayerId
 from seedbed.engine.registry import game as lookup_game
@@ -371,6 +372,7 @@ def _seats(table: NewTable, connected: Any = None) -> list[SeatSummary]:
             seat=i,
             kind="bot" if s["kind"] == "bot" else "human",
             name=str(s["spec"] if s["kind"] == "bot" else s["name"]),
+            label=bot_name(str(s["spec"]), table.game) if s["kind"] == "bot" else str(s["name"]),
             connected=s["kind"] == "bot" or (connected is not None and connected(i)),
         )
         for i, s in enumerate(table.seating)

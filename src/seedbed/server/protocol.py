@@ -201,6 +201,9 @@ class SeatSummary(_Model):
     kind: Literal["bot", "human"]
     name: str
     """The human's name, or the bot spec."""
+    label: str
+    """The seat's name for people: the human's name, or the bot's one name, the lobby's
+    ("Greedy bot", "Search bot"; :func:`seedbed.bots.names.bot_name`, issue 38 item 6)."""
     connected: bool
     """A human seat with an open connection; bots are always connected."""
 
@@ -367,7 +370,8 @@ class StandIn(_Model):
     name: str
     action: dict[str, Any]
     text: str
-    """For the log: ``time ran out: the stand-in played … for Ann``."""
+    """For the log: ``Time ran out: a stand-in bot moved for Ann.``; the move itself is the
+    view's events, in the game log's words."""
 
 
 class ViewMessage(_Model):

@@ -756,10 +756,12 @@ class TableActor:
         return next((a for a in menu[:64] if kind_of(a) not in bulky), menu[0])
 
     def _stand_in(self, seat: PlayerId, action: Action) -> StandIn:
-        """The timer's note for the move the stand-in plays for an absent human (logged)."""
+        """The timer's note for the move the stand-in plays for an absent human (logged). It
+        names no action (issue 38 item 10: "played plant 2" meant field 3): the move reaches
+        every log as its events, which the game's log describes as it does any move."""
         name = str(self.table.seating[seat].get("name", f"seat {seat}"))
-        text = f"time ran out: the stand-in played {action} for {name}"
-        log.info("table %s: %s", self.id, text)
+        text = f"Time ran out: a stand-in bot moved for {name}."
+        log.info("table %s: %s (%s)", self.id, text, action)
         return StandIn(seat=seat, name=name, action=action.to_json(), text=text)
 
     def _arm_timer(self, seat: PlayerId, seconds: float) -> None:

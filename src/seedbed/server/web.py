@@ -64,7 +64,10 @@ def bot_presets(name: str, bot_seconds: float) -> list[BotPreset]:
     (:mod:`seedbed.bots.strength`); presets that think longer than ``bot_seconds`` are left
     out (the server would cap them anyway)."""
     offered = [p for p in presets(name) if p.seconds <= bot_seconds]
-    return [BotPreset(spec=p.spec, label=label(p, name), detail=detail(p, name)) for p in offered]
+    return [
+        BotPreset(spec=p.spec, label=label(p, name), detail=detail(p, name, bot_seconds))
+        for p in offered
+    ]
 
 
 def game_info(name: str, bot_seconds: float) -> GameInfo:

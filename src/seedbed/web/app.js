@@ -2,7 +2,6 @@
 // a spectator, "/replay/{id}" the replay viewer of a finished game.
 
 import {
-  botLabel,
   canonical,
   clear,
   fetchJson,
@@ -10,6 +9,7 @@ import {
   gameTitle,
   h,
   knownSeats,
+  plainName,
   rememberSeat,
   seatDot,
   toast,
@@ -560,7 +560,7 @@ async function refreshTables(list) {
 }
 
 function tableItem(t, mine) {
-  const names = t.seats.map((s) => (s.kind === "bot" ? botLabel(s.name) : s.name));
+  const names = t.seats.map(plainName);
   const moving = t.to_move.map((i) => names[i]).join(", ");
   const plays = Object.entries(mine).map(([seat, token]) =>
     h("a", { class: "btn btn-small btn-primary", href: `/play/${t.table_id}?token=${encodeURIComponent(token)}`, "data-testid": `rejoin-${t.table_id}-${seat}` }, `Play as ${names[Number(seat)]}`),

@@ -93,21 +93,10 @@ export function seatName(players, seat) {
   return namesakes > 1 ? `${label} (seat ${seat + 1})` : label;
 }
 
-function plainName(p) {
-  return p.kind === "bot" ? botLabel(p.name) : p.name;
-}
-
-/** "greedy" -> "Greedy bot", "ismcts:seconds=1" -> "Search bot (1 s)". */
-export function botLabel(spec) {
-  const [kind, params = ""] = String(spec).split(":");
-  const secs = /seconds=([\d.]+)/.exec(params);
-  const iters = /iterations=(\d+)/.exec(params);
-  if (kind === "ismcts") {
-    if (secs) return `Search bot (${secs[1]} s)`;
-    if (iters) return `Search bot (${iters[1]} it.)`;
-    return "Search bot";
-  }
-  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} bot`;
+/** A seat's name for people: the server's label (a bot's one name, the lobby's: "Search
+ *  bot", issue 38 item 6), the name itself for a summary without labels. */
+export function plainName(p) {
+  return p.label ?? p.name;
 }
 
 /** A seat's name with "(you)" for the viewer's own seat. */

@@ -2,14 +2,14 @@
 // tokens this browser holds (running or over), at the top; and the finished tables with their
 // result and a replay link, a page at a time (GET /api/tables?status=finished).
 
-import { botLabel, clear, fetchJson, gameTitle, h, knownSeats, nameTag } from "./common.js";
+import { clear, fetchJson, gameTitle, h, knownSeats, nameTag, plainName } from "./common.js";
 import { plural } from "./words.js";
 
 export const FINISHED_PAGE = 10;
 const MY_TABLES = 12; // the tables most recently remembered here
 
 function names(t) {
-  return t.seats.map((s) => (s.kind === "bot" ? botLabel(s.name) : s.name));
+  return t.seats.map(plainName);
 }
 
 /** "Ann wins" / "Ann and Bob share the win", then every seat's score. */

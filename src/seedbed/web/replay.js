@@ -203,7 +203,7 @@ class ReplayViewer {
       this.moveLine.append("The deal, before the first move.");
       return;
     }
-    const [first, ...rest] = describeAll(this.module, entry.events, entry.view, this.players);
+    const [first, ...rest] = describeAll(this.module, entry.events, entry.view, this.players).filter((line) => line !== null);
     this.moveLine.append(
       h("div", { class: "row" }, seatDot(entry.move.seat), first || `${seatName(this.players, entry.move.seat)} played ${actionText(entry.move.action)}`),
     );

@@ -81,11 +81,13 @@ export function showProblem(root, text) {
   );
 }
 
-/** Human-readable log lines for the events of a view, never failing. */
+/** Human-readable log lines for the events of a view, never failing; null for an event the
+ *  module says nothing of (its describeEvent returned null: "You received 0 cards" is no news). */
 export function describeAll(module, events, view, players) {
   return events.map((event) => {
     try {
-      return module.describeEvent(event, view, players) || event.kind;
+      const said = module.describeEvent(event, view, players);
+      return said === null ? null : said || event.kind; // null: nothing worth a line
     } catch (err) {
       console.error("describeEvent failed", event, err);
       return String(event.kind);
@@ -452,6 +454,7 @@ class TableShell {
     if (!events.length) return;
     const lines = describeAll(this.module, events, view, this.players);
     for (const [i, text] of lines.entries()) {
+      if (text === null) continue;
       const seat = events[i].player;
       this.log.push({ v: version, text, seat: Number.isInteger(seat) ? seat : null, role: logRole(this.module, events[i]) });
     }

@@ -57,6 +57,7 @@ from seedbed.games.bohnanza.cards import (
     payout,
     player_row,
 )
+from seedbed.games.bohnanza.hint_words import harvest_first, harvest_pays
 
 TABLE_SEARCH = "rollout:iterations=500,reward=lead"
 """The search bot at this game's tables (``seedbed.bots.strength``): 500 greedy rollouts a move,
@@ -652,7 +653,6 @@ _REASONS = {
     "plant-traded": "This field takes the card with the least loss",
     "plant-offered": "This field takes the card with the least loss",
     "plant-revealed": "This card extends a field",
-    "harvest": "Cashing this field now is worth more than waiting for its next coin",
     "buy-field": "A third field lets one more variety grow",
     "end-planting": "Your next card would force a growing field to be harvested",
     "discard": "This card would only spoil a growing field",
@@ -670,11 +670,19 @@ _REASONS = {
 
 def reason(view: JsonDict, action: Action) -> str:
     """One line on why :func:`choose` picked ``action`` (a hint, issue 17): its kind's idea
-    and, outside trading, the worth of the position after it as the heuristic scores it."""
-    kind = str(action.to_json()["type"])
+    and, outside trading, what it harvests and pays (issue 38 items 7 and 10:
+    :mod:`~seedbed.games.bohnanza.hint_words`) and the worth of the position after it as the
+    heuristic scores it."""
+    data = action.to_json()
+    kind = str(data["type"])
     text = _REASONS.get(kind, "The best-looking move by the greedy heuristic")
     if view["phase"] == "trade":
         return f"{text}."
+    if kind == "harvest":
+        text = harvest_pays(view, int(data["field"]))
+    first = harvest_first(view, data)
+    if first is not None:
+        text = f"{first}; {text[:1].lower()}{text[1:]}"
     me = Me(view)
     card_of = {c["id"]: VARIETY_INDEX[c["variety"]] for c in view["revealed"] + view["offer_area"]}
     return (

@@ -13,8 +13,9 @@ The policy builds its candidates instead of scanning the menu of up to ~250 acti
 * **Plant**: a space's score is what its planting does next upkeep (groups it closes are
   harvested and raise their types) plus the pressure it puts on neighbouring groups, weighted by
   the viewer's edge in their types; a token's score is the edge in its own type (a bulb of it
-  will be harvested one day). Both parts add up, so the best plant is the best space with the
-  best token.
+  will be harvested one day), counted only where the bulb can bloom (S-33, S-53: a bulb with
+  no empty neighbour waits). Both parts add up, so the best plant is the best space with the
+  best token, of equally good spaces one where the bulb blooms.
 * **Swap**: take a token of a well-priced type for one of a poorly priced type.
 * **Seedy Business**: an extra action is taken only when it gains more than a token is worth;
   tokens are worth less as the end nears (unspent ones score nothing). Flush is used when the
@@ -39,7 +40,7 @@ TABLE_SEARCH = "ismcts:iterations=1500"
 of 72 four-player games against three greedy bots (SPRT, docs/bots.md)."""
 
 MEASURED = (
-    ("greedy", "random", 4, 200, 0.831, 0.773, 0.877, "tournament",
+    ("greedy", "random", 4, 200, 0.808, 0.747, 0.856, "tournament",
      "seedbed tournament stalk_exchange --players 4 --bots greedy,random --games 200 --seed 1 "
      "--jobs 2"),
     ("ismcts:iterations=1500", "greedy", 4, 72, 0.412, 0.306, 0.527,
@@ -222,19 +223,35 @@ def space_scores(m: Market, marginal: list[float]) -> dict[int, float]:
     return out
 
 
+def can_bloom(m: Market, space: int) -> bool:
+    """Whether a bulb planted on ``space`` can bloom at this turn's upkeep: a neighbouring
+    space is empty, or becomes empty when the planting closes a group whose harvest frees it
+    (S-33, S-53, S-55). A bulb that cannot bloom is never harvested until a neighbour empties,
+    so it does not yet count for its type."""
+    neighbours = m.board.neighbours[space]
+    if any(m.cells[j] is None for j in neighbours):
+        return True
+    return any(g.liberties == frozenset((space,)) for g in m.groups)
+
+
 def _plants(view: JsonDict, m: Market, marginal: list[float]) -> list[tuple[float, Action]]:
+    """The best spaces with each token of the Exchange: a token's own worth (its eventual
+    harvest) counts in full only where its bulb can bloom at this upkeep (S-33, S-53), so of
+    spaces that do as much for the garden a token one wants to rise goes where it blooms
+    (issue 38 item 10: a Globemaster was planted in a corner with no empty neighbour, as good
+    as any space to the old score)."""
     spaces = space_scores(m, marginal)
     if not spaces:
         return []
     top = max(spaces.values())
-    best_spaces = [s for s, v in spaces.items() if v >= top - 1e-9]
+    best = [(s, can_bloom(m, s)) for s, v in spaces.items() if v >= top - 1e-9]
     out: list[tuple[float, Action]] = []
     for slot, name in enumerate(view["exchange"]):
         if name is None:
             continue
-        t = FLOWER_INDEX[name]
-        for s in best_spaces:
-            out.append((top + BULB * marginal[t], Plant(slot, m.board.spaces[s])))
+        bulb = BULB * marginal[FLOWER_INDEX[name]]
+        for s, blooms in best:  # a bulb that cannot bloom yet may one day (S-53)
+            out.append((top + (bulb if blooms else min(0.0, bulb)), Plant(slot, m.board.spaces[s])))
     return out
 
 
@@ -334,6 +351,37 @@ _REASONS = {
 
 
 def reason(view: JsonDict, action: Action) -> str:
-    """One line on why :func:`choose` picked ``action`` (a hint, issue 17)."""
+    """One line on why :func:`choose` picked ``action`` (a hint, issue 17); for a plant, what
+    it does to the Garden and whether its bulb can bloom (issue 38 item 10)."""
+    if isinstance(action, Plant):
+        return plant_reason(view, action)
     kind = str(action.to_json()["type"])
     return f"{_REASONS.get(kind, 'The best-looking move by the greedy heuristic')}."
+
+
+def plant_reason(view: JsonDict, plant: Plant) -> str:
+    """What a plant does: the groups it closes (harvested at this upkeep, S-32) or presses,
+    and whether its bulb blooms at upkeep or cannot until a neighbouring space empties (S-53)."""
+    m = Market(view)
+    space = m.board.index[(plant.space[0], plant.space[1])]
+    touching = [g for g in m.groups if space in g.liberties]
+    closed = _flower_list(g for g in touching if len(g.liberties) == 1)
+    pressed = _flower_list(g for g in touching if len(g.liberties) > 1)
+    parts = []
+    if closed:
+        parts.append(f"closes the {closed} next to it (harvested at this upkeep)")
+    if pressed:
+        parts.append(f"takes a free space from the {pressed} next to it")
+    does = f"This plant {' and '.join(parts)}" if parts else _REASONS["plant"]
+    if can_bloom(m, space):
+        return f"{does}; the bulb blooms at upkeep."
+    return f"{does}; the bulb cannot bloom until a neighbouring space is empty (S-53)."
+
+
+def _flower_list(groups: Any) -> str:
+    """ "Tulip group", "Tulip and Dahlia groups": the types of ``groups``, once each."""
+    names = sorted({FLOWERS[g.type].capitalize() for g in groups})
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{listed} group" if len(names) == 1 else f"{listed} groups"

@@ -4,8 +4,9 @@
 // Also the offers waiting for the viewer (for the tab title and the chime) and the words of a
 // hinted action.
 
-import { plural } from "../../words.js";
+import { listed, plural } from "../../words.js";
 import { BEAN, coinsText } from "./beans.js";
+import { nameOf, setPlayers } from "./names.js";
 
 const field = (seat, f) => `[data-testid="bn-field-${seat}-${f}"]`;
 const short = (variety) => BEAN[variety]?.short ?? variety;
@@ -71,9 +72,12 @@ export function offersForYou(msg) {
     .map((o) => o.offer_id);
 }
 
-/** Words for an action (a hint): "Plant your front card (Chili) in field 1". */
-export function describeAction(a, msg) {
+/** Words for an action (a hint): "Plant your front card (Chili) in field 1"; a trade names
+ *  its cards and partner, "Offer Wax and Chili (face-up) to Ann for Blue" (issue 38 item 10).
+ *  What a move harvests and pays is in the hint's reason (the server's words). */
+export function describeAction(a, msg, players = null) {
   const view = msg.view;
+  setPlayers(players);
   const front = view.hand && view.hand.length ? short(view.hand[0].variety) : "";
   switch (a.type) {
     case "plant":
@@ -95,15 +99,19 @@ export function describeAction(a, msg) {
     case "finish-turn":
       return "Draw and end your turn";
     case "accept":
-      return `Accept offer #${a.offer_id}`;
+      return `Accept offer #${a.offer_id}${dealWords(view, a.offer_id, true)}`;
     case "decline":
-      return `Decline offer #${a.offer_id}`;
+      return `Decline offer #${a.offer_id}${dealWords(view, a.offer_id, true)}`;
     case "withdraw":
-      return `Withdraw offer #${a.offer_id}`;
+      return `Withdraw your offer #${a.offer_id}${dealWords(view, a.offer_id, false)}`;
     case "discard":
       return `Discard hand card #${a.position + 1}`;
-    case "offer":
-      return `Offer ${a.give_hand.length + a.give_faceup.length ? "cards" : "nothing"} for ${(a.want || []).map(short).join(", ") || "nothing"}`;
+    case "offer": {
+      const faceUp = (slot) => `${short(view.faceup[slot]?.variety)} (face-up)`;
+      const give = [...(a.give_hand || []).map((p) => short(view.hand[p]?.variety)), ...(a.give_faceup || []).map(faceUp)];
+      const want = [...(a.want || []).map(short), ...(a.want_faceup || []).map(faceUp)];
+      return `Offer ${listed(give) || "nothing"} to ${nameOf(a.to, view.viewer)} for ${listed(want) || "nothing"}`;
+    }
     default:
       return "";
   }
@@ -117,6 +125,18 @@ export function hintTargets(a, msg) {
   if (a.offer_id !== undefined) return [`[data-testid="bn-offer-${a.offer_id}"]`];
   const buttons = { "buy-field": "bn-buy-field", "end-planting": "bn-end-planting", "end-trading": "bn-end-trading", "finish-turn": "bn-finish-turn" };
   return buttons[a.type] ? [`[data-testid="${buttons[a.type]}"]`] : [];
+}
+
+/** ": from Ann, you get Wax, you give Blue" for an offer of the view (the viewer answering it
+ *  when `answering`, else its proposer); "" for an offer the view does not hold. */
+function dealWords(view, id, answering) {
+  const o = (view.offers || []).find((x) => x.offer_id === id);
+  if (!o) return "";
+  const faceUp = (f) => `${short(f.variety)} (face-up)`;
+  const gives = listed([...(o.give_hand || []).map(short), ...(o.give_faceup || []).map(faceUp)]) || "nothing";
+  const wants = listed([...(o.want || []).map(short), ...(o.want_faceup || []).map(faceUp)]) || "nothing";
+  if (answering) return ` from ${nameOf(o.proposer, view.viewer)}: you get ${gives}, you give ${wants}`;
+  return ` to ${nameOf(o.to, view.viewer)}: you give ${gives}, you get ${wants}`;
 }
 
 /** The variety of a card of a zone the viewer plants from (trade area, offer area, revealed). */

@@ -44,6 +44,7 @@ function eventLine(e, name, st, whose) {
     case "commit":
       return e.card !== undefined ? `${p} committed ${card(e.card)}.` : `${p} committed a card.`;
     case "receive":
+      if (!e.count) return null; // the year's last pass of empty hands: nothing happened (issue 38 item 10)
       return e.cards ? `${p} received ${counted(e.cards.map(card), "card")}.` : `${p} received ${plural(e.count, "card")}.`;
     case "reveal":
       // "Revealed: your Turnip Rows, Greedy bot's Windmill and Random bot's Compost Heap."
@@ -110,7 +111,8 @@ export function describe(event, view, players) {
   const viewer = view ? view.viewer : null;
   const name = (q) => (q === viewer ? "You" : playerName(st.players, q));
   const whose = (q) => possessive(playerName(st.players, q), { you: q === viewer });
-  return eventLine(event, name, st, whose) || "";
+  const line = eventLine(event, name, st, whose);
+  return line === null ? null : line || ""; // null: nothing worth a log line
 }
 
 /** The end screen's tie-break column (F-75, published rules): the locations of the

@@ -130,7 +130,7 @@ export function garden(ctx, m, ui) {
   const legend = h(
     "div",
     { class: "stack small muted", style: { gap: "4px" } },
-    h("span", { class: "row", style: { "flex-wrap": "nowrap" } }, miniToken("bulb"), "Bulb: planted this turn; blooms at upkeep if a neighbouring space is empty."),
+    h("span", { class: "row", style: { "flex-wrap": "nowrap" } }, miniToken("bulb"), "Bulb: blooms at the next upkeep with an empty space next to it, and stays a bulb until then; bulbs are never harvested."),
     h("span", { class: "row", style: { "flex-wrap": "nowrap" } }, miniToken("bloom"), "Bloom: a group of one flower with no empty space next to it is harvested at upkeep."),
   );
   return h("section", { class: "panel se-garden" }, h("div", { class: "panel-title" }, `The Garden — ${plural(view.garden.tokens.length, "token")} planted`), root, legend);
