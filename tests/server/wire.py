@@ -484,8 +484,10 @@ def check_views(
     """Every view message of one connection is what the engine gives at that version: the
     observation, to_move, legal actions, status and the redacted events since the
     connection's previous view ([] for the first, and for a view again at the same version
-    that brings only a held move). Returns how many views were checked."""
+    that brings only a held move or the end of a wait for a seat). Returns how many views
+    were checked."""
     previous: int | None = None
+    waiting = None
     checked = 0
     for msg in messages:
         if msg["type"] != "view":
@@ -501,14 +503,16 @@ def check_views(
             assert msg["events"] == [], f"{what}: events on connect"
         else:
             # the same version again only when nothing happened but a held bot move (the
-            # view's hold, issue 38 item 1)
-            again = v == previous and msg["events"] == [] and msg.get("hold") is not None
+            # view's hold, issue 38 item 1) or a seat's first connection (it ends the wait for
+            # it, ``waiting_to_join``, and starts its turn timer, issue 38 item 8)
+            news = msg.get("hold") is not None or msg.get("waiting_to_join") != waiting
+            again = v == previous and msg["events"] == [] and news
             assert v > previous or again, f"{what}: version went from {previous} to {v}"
             want = [e for k in range(previous, v) for e in events[k][seat]]
             assert canon(msg["events"]) == canon(want), (
                 f"{what}: events\n got {canon(msg['events'])}\nwant {canon(want)}"
             )
-        previous = v
+        previous, waiting = v, msg.get("waiting_to_join")
         checked += 1
     return checked
 
