@@ -38,8 +38,10 @@ class TimedStore(AsyncStore):
         super().__init__(store)
         self.times: list[float] = []
 
-    async def append_move(self, table_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
-        await super().append_move(table_id, idx, seat, action)
+    async def append_move(
+        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+    ) -> None:
+        await super().append_move(table_id, idx, seat, action, stand_in)
         self.times.append(time.monotonic())
 
 

@@ -28,6 +28,8 @@ from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec as lookup_spec
 from seedbed.server.bot_pool import BotPool
 from seedbed.server.config import ServerSettings
+from seedbed.server.ladder_rules import unrated_because
+from seedbed.server.ladder_store import Ladder
 from seedbed.server.option_briefs import Briefs, OptionsBrief, brief_of
 from seedbed.server.option_briefs import options_url as options_url_of
 from seedbed.server.protocol import (
@@ -110,6 +112,27 @@ def table_options_of(req: CreateTableRequest) -> dict[str, Any]:
         raise TableRequestError(str(exc).splitlines()[0]) from None
 
 
+def rated_of(req: CreateTableRequest, options: dict[str, Any], table_options: dict[str, Any]) -> bool:
+    """Whether the table is rated (issue 30 item 3): as asked, or when not asked, whenever
+    the ladder's rules allow (:func:`~seedbed.server.ladder_rules.unrated_because`); asking
+    for a rated table the rules do not allow is refused with the reason."""
+    if req.rated is False:
+        return False
+    people = any(not isinstance(s, BotSeat) for s in req.seats)
+    reason = unrated_because(
+        req.game,
+        options,
+        lookup_game(req.game).normalize_options({}),
+        table_options,
+        lookup_spec(req.game).table_options({}, people),
+        [str(s.bot) if isinstance(s, BotSeat) else None for s in req.seats],
+        req.seed is not None,
+    )
+    if reason is not None and req.rated:
+        raise TableRequestError(f"rated: {reason}")
+    return reason is None
+
+
 def seating_of(req: CreateTableRequest, tokens: list[str]) -> list[dict[str, Any]]:
     """The stored seating: bot specs, human names and token digests."""
     out: list[dict[str, Any]] = []
@@ -133,6 +156,7 @@ class Hub:
         self.done: OrderedDict[str, TableActor] = OrderedDict()
         self._loading = asyncio.Lock()
         self.briefs = Briefs()
+        self.ladder = Ladder(store, settings.fault)
 
     # ---------------------------------------------------------------- creating and loading
 
@@ -155,6 +179,7 @@ class Hub:
             seed_chosen=req.seed is not None,
             table_options=table_options,
             chat=req.chat,
+            rated=rated_of(req, options, table_options),
         )
         try:
             actor = self._actor(table, [], now().isoformat())
@@ -189,6 +214,7 @@ class Hub:
         for table_id in await self.store.running_ids():
             if await self.get(table_id) is not None:
                 count += 1
+        await self.ladder.catch_up()  # a stop between a rated table's end and its update
         return count
 
     def in_memory(self, table_id: str) -> TableActor | None:
@@ -223,6 +249,7 @@ class Hub:
         if actor.finished:
             if stored.status == "running":  # killed between the last move and its outcome
                 await self.store.finish(table_id, actor.state.outcome().to_json())
+                self.ladder.table_finished(table_id, actor.table.rated)
             self._keep_finished(actor)
         else:
             self.live[table_id] = actor
@@ -244,6 +271,7 @@ class Hub:
         """A table's end is stored: it leaves the running tables for the finished cache."""
         self.live.pop(actor.id, None)
         self._keep_finished(actor)
+        self.ladder.table_finished(actor.id, actor.table.rated)
 
     def _aborted(self, actor: TableActor) -> None:
         """A table aborted itself (its move cap): it leaves memory."""
@@ -300,6 +328,7 @@ class Hub:
     async def close(self) -> None:
         for actor in [*self.live.values(), *self.done.values()]:
             await actor.stop()
+        await self.ladder.settle()
 
     # ---------------------------------------------------------------- reading
 
@@ -403,6 +432,7 @@ def summary(actor: TableActor, brief: OptionsBrief | None = None) -> TableSummar
         outcome=actor.state.outcome().to_json() if actor.finished else None,
         chat=t.chat,
         turn_seconds=t.turn_seconds,
+        rated=t.rated,
     )
 
 
@@ -432,4 +462,5 @@ def stored_summary(info: TableInfo, brief: OptionsBrief | None = None) -> TableS
         outcome=info.outcome if info.status == "finished" else None,
         chat=t.chat,
         turn_seconds=t.turn_seconds,
+        rated=t.rated,
     )

@@ -181,6 +181,10 @@ class CreateTableRequest(_Model):
     """Turn timer: a human seat on the move this long is played once by a greedy stand-in."""
     chat: bool = True
     """The table's chat (people at the table write, everyone watching reads); false: none."""
+    rated: bool | None = None
+    """Whether the table counts for the ladder (issue 30 item 3). Absent: rated whenever the
+    rules allow (default options and table options, no chosen seed, every bot a rated
+    preset, a person seated); true: refused (422) when they do not; false: unrated."""
 
 
 class SeatToken(_Model):
@@ -245,6 +249,8 @@ class TableSummary(_Model):
     """Whether the table has a chat (its creator may have switched it off)."""
     turn_seconds: float | None = None
     """The table's turn timer, if it has one."""
+    rated: bool = False
+    """The table counts for the ladder (issue 30 item 3); shown in the lobby before joining."""
 
 
 class TableList(_Model):

@@ -113,6 +113,8 @@ class TableRow(Base):
     table_options: Mapped[Any | None] = mapped_column(JSON, nullable=True)
     # Migration 0004: whether the table's creator left its chat on.
     chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    # Migration 0008: the table was created rated (issue 30 item 3, the ladder).
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
     # The indexes of migration 0002: pages (newest first, by status or game), idle tables
     # and pruning.
@@ -133,6 +135,8 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[Any] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # Migration 0008: the turn timer's stand-in played it (the ladder's stand-in rule).
+    stand_in: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class ChatRow(Base):
@@ -181,6 +185,8 @@ class NewTable:
     the game's ``options`` (which go to the rules; these never do)."""
     chat: bool = True
     """Whether the table has a chat (its creator may switch it off, issue 17)."""
+    rated: bool = False
+    """The table counts for the ladder (issue 30 item 3, :mod:`seedbed.server.ladder_rules`)."""
 
 
 @dataclass(frozen=True)
@@ -387,7 +393,7 @@ def new_table_of(row: Row[Any]) -> NewTable:
     return NewTable(
         row.id, row.game, row.num_players, dict(row.options or {}), int(row.seed),
         list(row.seating), row.turn_seconds, bool(row.seed_chosen),
-        dict(row.table_options or {}), bool(row.chat),
+        dict(row.table_options or {}), bool(row.chat), bool(row.rated),
     )  # fmt: skip
 
 
@@ -452,9 +458,12 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(TableRow), [row])
 
-    def append_move(self, table_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
+    def append_move(
+        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+    ) -> None:
         """Commit one move and the table's time of last change; the (table, idx) key refuses
-        a second move at the same index."""
+        a second move at the same index. ``stand_in``: the turn timer's stand-in played it
+        for an absent person (the ladder counts those, issue 30 item 3)."""
         moment = now()
         row = {
             "table_id": table_id,
@@ -462,6 +471,7 @@ class Store:
             "seat": seat,
             "action": action,
             "created_at": moment,
+            "stand_in": stand_in,
         }
         with self.engine.begin() as conn:
             conn.execute(insert(MoveRow), [row])
@@ -643,8 +653,10 @@ class AsyncStore:
     async def create_table(self, table: NewTable) -> None:
         await self._run(self.store.create_table, table)
 
-    async def append_move(self, table_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
-        await self._run(self.store.append_move, table_id, idx, seat, action)
+    async def append_move(
+        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+    ) -> None:
+        await self._run(self.store.append_move, table_id, idx, seat, action, stand_in)
 
     async def drop_move(self, table_id: str, idx: int) -> bool:
         return await self._run(self.store.drop_move, table_id, idx)

@@ -445,7 +445,9 @@ class TableActor:
         events = self.state.apply(seat, action)
         action_json = action.to_json()
         try:
-            await self.store.append_move(self.id, self.version, seat, action_json)
+            await self.store.append_move(
+                self.id, self.version, seat, action_json, stand_in is not None
+            )
         except Exception as exc:
             log.exception("table %s: storing move %d failed", self.id, self.version)
             self.state = replay(self.game_record)  # the committed moves, without this one
