@@ -58,6 +58,9 @@ OPERATIONS = {
     "GET /api/tables/{table_id}/options",
     "POST /api/games/{game}/files/{key}",
     "POST /api/tables/{table_id}/hint",
+    "GET /api/ladder/{game}",
+    "GET /api/players/{name}",
+    "GET /api/players/{name}/ratings/{game}.svg",
 }
 ORIGINAL_CARDS = (
     Path(__file__).resolve().parents[2] / "src/seedbed/games/fields_of_green/data/original.toml"
@@ -256,6 +259,27 @@ def test_a_card_set_file_is_read(app: FastAPI) -> None:
     path = {"game": "fields_of_green", "key": "card_set"}
     case = operation.Case(path_parameters=path, body=body)
     assert call(app, case).status_code == 200
+
+
+LADDER_READS = [
+    ("/api/ladder/{game}", {"game": "bohnanza"}, 200),
+    ("/api/ladder/{game}", {"game": "chess"}, 404),
+    ("/api/players/{name}", {"name": "Greedy bot"}, 200),
+    ("/api/players/{name}", {"name": "nobody here"}, 404),
+    ("/api/players/{name}/ratings/{game}.svg", {"name": "Search bot", "game": "bohnanza"}, 200),
+    ("/api/players/{name}/ratings/{game}.svg", {"name": "nobody", "game": "bohnanza"}, 404),
+]
+
+
+@pytest.mark.parametrize(("path", "parameters", "status"), LADDER_READS)
+def test_reads_of_the_ladder(
+    app: FastAPI, path: str, parameters: dict[str, str], status: int
+) -> None:
+    """Issue 30 items 3 and 4: the ladder's and the profiles' 2xx answers (a bot preset is
+    a rated player from the start) match the document, not only the 404s generated names
+    reach."""
+    case = schema[path]["GET"].Case(path_parameters=parameters)
+    assert call(app, case).status_code == status
 
 
 # ---------------------------------------------------------------- the guard's and limits' answers

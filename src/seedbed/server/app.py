@@ -43,6 +43,7 @@ from seedbed.server.forwarded import TrustedProxies, via_trusted_proxy
 from seedbed.server.guard import Guard
 from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
+from seedbed.server.ladder_routes import add_ladder_routes, with_bot_ratings
 from seedbed.server.limits import AddressLimits, MoveLimits, TokenBucket, install_redaction
 from seedbed.server.protocol import (
     ActMessage,
@@ -172,6 +173,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     _add_rest(app, runtime, settings, limits)
     _add_lobby_helpers(app, runtime, settings)
     _add_websocket(app, runtime, settings, limits)
+    add_ladder_routes(app, runtime, settings)
     if settings.api_docs:
         add_api_docs(app)
     _add_client(app)
@@ -332,8 +334,11 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
     @app.get("/api/games")
     async def list_games() -> GameList:
         """The games as declared (titles, player counts, default options, the options' schema,
-        the data files the lobby may upload) and the lobby's bot presets."""
-        return game_list(settings.bot_seconds, settings.allow_chosen_seeds)
+        the data files the lobby may upload) and the lobby's bot presets with their ladder
+        ratings."""
+        return await with_bot_ratings(
+            runtime, game_list(settings.bot_seconds, settings.allow_chosen_seeds)
+        )
 
     @app.get("/api/tables/{table_id}/catalog", responses=errors(404))
     async def get_catalog(table_id: str) -> Catalog:
@@ -366,12 +371,15 @@ def _add_lobby_helpers(app: FastAPI, runtime: Runtime, settings: ServerSettings)
     async def post_hint(table_id: str, req: HintRequest) -> HintAnswer:
         """What the greedy bot would play for the seat of ``token``, from that seat's view
         only, with one line on why: at a table that allows hints (table option ``hints``,
-        403 otherwise or for a wrong token), while the seat is on the move (409 otherwise).
-        Worked out once per seat and view, off the event loop; asking again is free."""
+        403 otherwise, at a rated table, or for a wrong token), while the seat is on the move
+        (409 otherwise). Worked out once per seat and view, off the event loop; asking again
+        is free."""
         actor = await runtime.table_or_404(table_id)
         seat = seat_for_token(actor, req.token)
         if seat is None:
             raise HTTPException(403, "that token is no seat of this table")
+        if actor.table.rated:
+            raise HTTPException(403, "rated tables give no hints (the ladder's rules)")
         if not actor.table.table_options.get("hints"):
             raise HTTPException(403, "this table does not allow hints")
         if actor.finished or seat not in actor.state.to_move():
@@ -420,7 +428,7 @@ def _add_client(app: FastAPI) -> None:
         return FileResponse(index, headers={"cache-control": "no-cache"})
 
     app.get("/", include_in_schema=False)(page)
-    for prefix in ("play", "watch", "replay"):
+    for prefix in ("play", "watch", "replay", "players", "ladder"):
         app.get(f"/{prefix}/{{table_id}}", include_in_schema=False)(page)
 
     @app.get("/rules/{game}", include_in_schema=False)

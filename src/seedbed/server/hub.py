@@ -112,7 +112,9 @@ def table_options_of(req: CreateTableRequest) -> dict[str, Any]:
         raise TableRequestError(str(exc).splitlines()[0]) from None
 
 
-def rated_of(req: CreateTableRequest, options: dict[str, Any], table_options: dict[str, Any]) -> bool:
+def rated_of(
+    req: CreateTableRequest, options: dict[str, Any], table_options: dict[str, Any]
+) -> bool:
     """Whether the table is rated (issue 30 item 3): as asked, or when not asked, whenever
     the ladder's rules allow (:func:`~seedbed.server.ladder_rules.unrated_because`); asking
     for a rated table the rules do not allow is refused with the reason."""

@@ -49,8 +49,8 @@ from seedbed.server.ladder_rules import (
     initial,
     player_of,
     preset_names,
-    rate,
     ranking,
+    rate,
 )
 from seedbed.server.storage import AsyncStore, Base, MoveRow, TableRow, as_utc, now
 
@@ -259,6 +259,12 @@ class LadderStore:
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
+    def bots(self) -> list[Standing]:
+        """Every bot preset's rating, in every game."""
+        query = select(RatingRow).where(RatingRow.player.like("bot:%"))
+        with self.engine.connect() as conn:
+            return [_standing(r) for r in conn.execute(query)]
+
     def standings(self, player: str) -> list[Standing]:
         """A player's rating in each game it was rated in, by game."""
         query = select(RatingRow).where(RatingRow.player == player).order_by(RatingRow.game)
@@ -286,9 +292,7 @@ class LadderStore:
         query = query.order_by(HistoryRow.id.desc()).limit(limit)
         with self.engine.connect() as conn:
             return [
-                Point(
-                    h.game, h.table_id, Rating(h.mu, h.sigma, 0), h.rank, h.players, as_utc(h.at)
-                )
+                Point(h.game, h.table_id, Rating(h.mu, h.sigma, 0), h.rank, h.players, as_utc(h.at))
                 for h in conn.execute(query)
             ]
 

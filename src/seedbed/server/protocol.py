@@ -481,6 +481,17 @@ class DataFileInfo(_Model):
     """The longest file it takes, in bytes of UTF-8."""
 
 
+class ShownRating(_Model):
+    """A ladder rating as shown (issue 30 item 3): the conservative value, OpenSkill's ordinal
+    mu - 3 sigma, with the rated games behind it; provisional below 10 games."""
+
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    provisional: bool
+
+
 class BotPreset(_Model):
     """A bot spec the lobby offers, with a label for people and what was measured of it."""
 
@@ -488,6 +499,11 @@ class BotPreset(_Model):
     label: str
     detail: str | None = None
     """One sentence on how strong it measured in this game (issue 16); null for random."""
+    rating: ShownRating | None = None
+    """Its rating on the game's ladder (issue 30 item 3; every preset is a rated player);
+    null for a bot that is no rated preset."""
+    profile_url: str | None = None
+    """Its profile page (``/players/{name}``)."""
 
 
 class GameInfo(_Model):
