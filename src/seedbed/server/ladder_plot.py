@@ -23,6 +23,7 @@ def plot_svg(title: str, points: Sequence[tuple[float, float, float]]) -> bytes:
     plot that says so when there is no rated game yet."""
     from matplotlib.backends.backend_svg import FigureCanvasSVG
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     figure = Figure(figsize=(WIDTH, HEIGHT), dpi=DPI)
     FigureCanvasSVG(figure)
@@ -34,7 +35,7 @@ def plot_svg(title: str, points: Sequence[tuple[float, float, float]]) -> bytes:
         high = [p[1] + p[2] for p in points]
         axes.fill_between(games, low, high, color="#9cc5a1", alpha=0.35, label="mu ± sigma")
         axes.plot(games, shown, color="#2f6b3a", marker="o", markersize=3, label="rating shown")
-        axes.legend(loc="lower right", fontsize=8, frameon=False)
+        axes.legend(loc="best", fontsize=8, framealpha=0.8)
         axes.set_xlim(0.5, len(points) + 0.5)
     else:
         axes.text(0.5, 0.5, "no rated games yet", ha="center", va="center",
@@ -43,6 +44,7 @@ def plot_svg(title: str, points: Sequence[tuple[float, float, float]]) -> bytes:
     axes.set_xlabel("rated games", fontsize=8)
     axes.set_ylabel("rating (mu - 3 sigma)", fontsize=8)
     axes.tick_params(labelsize=8)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.grid(True, color="#dddddd", linewidth=0.5)
     figure.tight_layout()
     out = io.BytesIO()

@@ -1,5 +1,6 @@
 // The router and the lobby. Routes: "/" lobby, "/play/{id}?token=…" a seat, "/watch/{id}"
-// a spectator, "/replay/{id}" the replay viewer of a finished game.
+// a spectator, "/replay/{id}" the replay viewer of a finished game, "/ladder/{game}" a game's
+// ladder and "/players/{name}" a player's profile (ladder.js).
 
 import {
   canonical,
@@ -19,6 +20,7 @@ import { openTable } from "./table.js";
 import { openReplay } from "./replay.js";
 import { finishedList, myTables } from "./lobby_lists.js";
 import { installTips } from "./tips.js";
+import { openLadder, openProfile, ratedBadge, ratingText } from "./ladder.js";
 
 const app = document.getElementById("app");
 
@@ -26,6 +28,10 @@ function route() {
   installPatterns();
   installTips();
   const path = window.location.pathname;
+  const ladder = /^\/ladder\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  if (ladder) return openLadder(app, ladder[1]);
+  const player = /^\/players\/([^/]+)\/?$/.exec(path);
+  if (player) return openProfile(app, decodeURIComponent(player[1]));
   const match = /^\/(play|watch|replay)\/([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (!match) return openLobby(app);
   const [, kind, tableId] = match;
@@ -92,10 +98,20 @@ class Lobby {
     return this.games.find((g) => g.name === name);
   }
 
-  /** What was measured of the bots of this game, one line each (issue 16). */
+  /** What was measured of the bots of this game, one line each (issue 16), and their
+   *  ratings on the game's ladder with a link to each one's profile (issue 30 item 3). */
   strengthView() {
     const lines = this.gameInfo().bots.filter((b) => b.detail);
-    return h("ul", { class: "muted bot-strength", "data-testid": "bot-strength" }, lines.map((b) => h("li", {}, b.detail)));
+    const rated = this.gameInfo().bots.filter((b) => b.rating && b.profile_url);
+    const ratings = rated.length
+      ? h(
+          "li",
+          { "data-testid": "bot-ratings" },
+          "Ladder ratings: ",
+          rated.map((b, i) => [i ? ", " : "", h("a", { href: b.profile_url }, decodeURIComponent(b.profile_url.split("/").pop())), ` ${ratingText(b.rating)}`]),
+        )
+      : null;
+    return h("ul", { class: "muted bot-strength", "data-testid": "bot-strength" }, lines.map((b) => h("li", {}, b.detail)), ratings);
   }
 
   /** The options the lobby shows: those the game labels for it, of a kind it can edit. */
@@ -127,7 +143,8 @@ class Lobby {
     const turnSeconds = this.form ? this.form.turnSeconds : "";
     const chat = this.form ? this.form.chat : true;
     const hints = this.form ? this.form.hints : false;
-    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds, chat, hints };
+    const rated = this.form ? this.form.rated : true;
+    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds, chat, hints, rated };
     this.resizeSeats(num, old);
   }
 
@@ -152,6 +169,7 @@ class Lobby {
     if (String(f.turnSeconds).trim() !== "") body.turn_seconds = Number(f.turnSeconds);
     if (!f.chat) body.chat = false;
     if (f.hints) body.table_options = { hints: true };
+    if (!f.rated) body.rated = false; // else rated whenever the ladder's rules allow
     return body;
   }
 
@@ -228,6 +246,7 @@ class Lobby {
           ),
         ),
         h("a", { class: "rules-link", href: `/rules/${f.game}`, target: "_blank", rel: "noopener", "data-testid": "lobby-rules-link" }, `How to play ${this.gameInfo().title}`),
+        h("a", { class: "rules-link", href: `/ladder/${f.game}`, "data-testid": "lobby-ladder-link" }, `${this.gameInfo().title} ladder`),
       ),
       this.optionsView(),
       h(
@@ -235,6 +254,12 @@ class Lobby {
         { class: "check" },
         h("input", { type: "checkbox", "data-testid": "lobby-hints", checked: f.hints, onchange: (e) => (f.hints = e.target.checked) }),
         " Allow hints: players may ask \u201cWhat would the bot do?\u201d",
+      ),
+      h(
+        "label",
+        { class: "check", title: "A table is rated with the game's default options, no hints and the lobby's bots" },
+        h("input", { type: "checkbox", "data-testid": "lobby-rated", checked: f.rated, onchange: (e) => (f.rated = e.target.checked) }),
+        " Rated: the result counts for the ladder (when the options allow it)",
       ),
       h("h3", {}, "Seats"),
       h("div", {}, f.seats.map((seat, i) => this.seatView(seat, i))),
@@ -456,7 +481,7 @@ class Lobby {
           })
         : select(
             `seat-bot-${i}`,
-            this.gameInfo().bots.map((b) => [b.spec, b.label]),
+            this.gameInfo().bots.map((b) => [b.spec, b.rating ? `${b.label} · rating ${b.rating.rating.toFixed(1)}` : b.label]),
             seat.bot,
             (v) => {
               seat.bot = v;
@@ -572,7 +597,8 @@ function tableItem(t, mine) {
       "div",
       { class: "what" },
       h("strong", {}, gameTitle(t.game)),
-      ` · ${t.num_players} players · move ${t.version}`,
+      ` · ${t.num_players} players · move ${t.version} `,
+      ratedBadge(t),
       h("div", { class: "small muted" }, names.join(", "), moving ? ` — to move: ${moving}` : ""),
       t.seed_chosen ? h("div", { class: "small muted", "data-testid": `seed-chosen-${t.table_id}` }, "seed chosen by the creator") : null,
     ),

@@ -25,6 +25,7 @@ import { noticeView, setBaseTitle, soundToggle } from "./attention.js";
 import { forgetChanges } from "./changes.js";
 import { TableChat } from "./chat.js";
 import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
+import { ratedBadge } from "./ladder.js";
 import { HoldClock } from "./hold.js";
 import { notePlace } from "./keep_place.js";
 import { logRole, renderLog } from "./log.js";
@@ -231,6 +232,7 @@ class TableShell {
         h("span", { class: "spacer" }),
         this.chat.badge,
         hintsBadge(this.summary),
+        ratedBadge(this.summary),
         rulesLink(this.summary.game),
         this.mode === "play" ? soundToggle() : null,
         this.who,

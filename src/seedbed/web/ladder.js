@@ -1,0 +1,119 @@
+// The ladder's pages (issue 30 items 3 and 4): "/ladder/{game}" lists a game's rated players,
+// people and bot presets together, by the rating shown (mu - 3 sigma) with their games;
+// "/players/{name}" is a player's profile: each game's rating with the plot of its history
+// (an SVG the server draws with matplotlib) and the recent rated games with replay links.
+// Also the "rated"/"unrated" label of a table and the text of a rating, for the lobby.
+
+import { clear, fetchJson, gameCatalogue, gameTitle, h, ordinal } from "./common.js";
+import { plural } from "./words.js";
+
+/** "12.3 (4 games, provisional)" for a rating of the API (ShownRating). */
+export function ratingText(r) {
+  const games = plural(r.games, "game");
+  return `${r.rating.toFixed(1)} (${games}${r.provisional ? ", provisional" : ""})`;
+}
+
+/** A table's ladder label, shown before anyone joins: "rated" or "unrated". */
+export function ratedBadge(summary) {
+  const rated = Boolean(summary.rated);
+  const title = rated
+    ? "Counts for the ladder: default options, no hints, rated bots"
+    : "Does not count for the ladder";
+  return h("span", { class: `rated-badge${rated ? " is-rated" : ""}`, "data-testid": `rated-${summary.table_id}`, title }, rated ? "rated" : "unrated");
+}
+
+function topbar(title) {
+  return h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, title));
+}
+
+function failed(root, title, err) {
+  clear(root).append(topbar(title), h("main", { class: "page" }, h("div", { class: "notice error", "data-testid": "ladder-error" }, err.message)));
+}
+
+function profileLink(name, url) {
+  return h("a", { href: url, "data-testid": `player-link-${name}` }, name);
+}
+
+/** The ladder page of one game. */
+export async function openLadder(root, game) {
+  await gameCatalogue().catch(() => null); // the games' titles
+  const title = `${gameTitle(game)} ladder`;
+  document.title = `${title} — seedbed`;
+  let page;
+  try {
+    page = await fetchJson(`/api/ladder/${encodeURIComponent(game)}?limit=100`);
+  } catch (err) {
+    failed(root, title, err);
+    return;
+  }
+  const rows = page.players.map((p) =>
+    h(
+      "tr",
+      { "data-testid": `ladder-row-${p.player}` },
+      h("td", { class: "num" }, String(p.place)),
+      h("td", {}, profileLink(p.name, p.profile_url), p.kind === "bot" ? h("span", { class: "small muted" }, " · bot") : null),
+      h("td", { class: "num" }, p.rating.rating.toFixed(1)),
+      h("td", { class: "num" }, String(p.rating.games)),
+      h("td", {}, p.rating.provisional ? h("span", { class: "small muted" }, "provisional") : ""),
+    ),
+  );
+  const table = h(
+    "table",
+    { class: "ladder-table", "data-testid": "ladder-table" },
+    h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), h("th", { class: "num" }, "Rating"), h("th", { class: "num" }, "Games"), h("th", {}, ""))),
+    h("tbody", {}, rows),
+  );
+  clear(root).append(
+    topbar(title),
+    h(
+      "main",
+      { class: "page stack" },
+      h(
+        "section",
+        { class: "panel stack" },
+        h("h2", {}, title),
+        h("p", { class: "muted small" }, "People and bots on one OpenSkill ladder. The rating shown is the conservative mu − 3 sigma; below 10 games it is provisional. Only rated tables count: default options, no hints, the lobby's bots."),
+        page.players.length ? table : h("p", { class: "muted", "data-testid": "ladder-empty" }, "No rated game of this game has finished yet."),
+      ),
+    ),
+  );
+}
+
+/** The profile page of a player (a person or a bot preset). */
+export async function openProfile(root, name) {
+  await gameCatalogue().catch(() => null);
+  document.title = `${name} — seedbed`;
+  let player;
+  try {
+    player = await fetchJson(`/api/players/${encodeURIComponent(name)}`);
+  } catch (err) {
+    failed(root, name, err);
+    return;
+  }
+  const games = player.games.map((g) =>
+    h(
+      "section",
+      { class: "panel stack", "data-testid": `profile-game-${g.game}` },
+      h("h3", {}, h("a", { href: `/ladder/${g.game}` }, g.title), " · ", h("span", { "data-testid": `profile-rating-${g.game}` }, ratingText(g.rating))),
+      h("img", { class: "rating-plot", src: g.plot_url, alt: `${player.name}'s rating in ${g.title}, game by game`, width: 640, height: 280, "data-testid": `plot-${g.game}` }),
+    ),
+  );
+  const recent = player.recent.map((r) =>
+    h(
+      "li",
+      { "data-testid": `recent-${r.table_id}` },
+      h("div", { class: "what" }, h("strong", {}, gameTitle(r.game)), ` · ${r.rank > r.players ? "abandoned (ranked last)" : `${ordinal(r.rank)} of ${r.players}`} · rating ${r.rating.toFixed(1)}`, h("div", { class: "small muted" }, new Date(r.at).toLocaleString())),
+      h("a", { class: "btn btn-small", href: r.replay_url, "data-testid": `recent-replay-${r.table_id}` }, "Replay"),
+    ),
+  );
+  clear(root).append(
+    topbar(player.name),
+    h(
+      "main",
+      { class: "page stack", "data-testid": "profile" },
+      h("h2", {}, player.name, h("span", { class: "small muted" }, player.kind === "bot" ? " · bot (a rated player on every game's ladder)" : " · person")),
+      games.length ? games : h("p", { class: "muted" }, "No rated game yet."),
+      h("section", { class: "panel stack" }, h("h3", {}, "Recent rated games"), recent.length ? h("ul", { class: "tables-list" }, recent) : h("p", { class: "muted" }, "None yet.")),
+    ),
+  );
+}
