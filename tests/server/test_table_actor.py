@@ -34,7 +34,9 @@ class InlineBots:
 
 
 class FailingStore(AsyncStore):
-    async def append_move(self, table_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
+    async def append_move(
+        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+    ) -> None:
         raise OSError("disk full")
 
 
@@ -346,9 +348,11 @@ def test_the_stand_in_move_is_attributed_to_the_timer(tmp_path: Path) -> None:
 class SlowStore(AsyncStore):
     """Commits take a while, so readers can look at the table while a move is being stored."""
 
-    async def append_move(self, table_id: str, idx: int, seat: int, action: dict[str, Any]) -> None:
+    async def append_move(
+        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+    ) -> None:
         await asyncio.sleep(0.05)
-        await super().append_move(table_id, idx, seat, action)
+        await super().append_move(table_id, idx, seat, action, stand_in)
 
     async def finish(self, table_id: str, outcome: dict[str, Any]) -> bool:
         await asyncio.sleep(0.05)
