@@ -105,13 +105,13 @@ class Lobby {
     const rated = this.gameInfo().bots.filter((b) => b.rating && b.profile_url);
     const ratings = rated.length
       ? h(
-          "li",
-          { "data-testid": "bot-ratings" },
+          "p",
+          { class: "muted small bot-ratings", "data-testid": "bot-ratings" },
           "Ladder ratings: ",
           rated.map((b, i) => [i ? ", " : "", h("a", { href: b.profile_url }, decodeURIComponent(b.profile_url.split("/").pop())), ` ${ratingText(b.rating)}`]),
         )
       : null;
-    return h("ul", { class: "muted bot-strength", "data-testid": "bot-strength" }, lines.map((b) => h("li", {}, b.detail)), ratings);
+    return [h("ul", { class: "muted bot-strength", "data-testid": "bot-strength" }, lines.map((b) => h("li", {}, b.detail))), ratings];
   }
 
   /** The options the lobby shows: those the game labels for it, of a kind it can edit. */
