@@ -196,6 +196,37 @@ def test_the_stand_ins_moves_are_stored_as_such(server: Server, database_url: st
     assert not any(r.stand_in for r in rows if r.seat == 1)
 
 
+def test_a_person_who_abandons_a_rated_table_is_ranked_last(
+    server: Server, database_url: str
+) -> None:
+    """Issue 30 item 3: "A person who abandons a rated table (timer stand-in to the end) is
+    ranked last": the person opens their seat and leaves; the stand-in plays every one of
+    their moves to the end. Whatever the score, they are ranked below the bot, the table stays
+    rated, and the ratings are OpenSkill's for that ranking."""
+    account = secrets.randbelow(10**9) + 1
+    created = server.create_table(GAME, [human("Eve"), bot("greedy")], turn_seconds=0.05)
+    table = created["table_id"]
+    assert server.summary(table)["rated"]
+    give_accounts(database_url, table, {0: account})
+    players = [f"account:{account}", "bot:greedy"]
+    before = standings(server)
+
+    async def leave() -> None:
+        seat = await Seat.connect(server, table, tokens(created)[0])  # opens the seat's timer
+        await seat.close()
+
+    asyncio.run(leave())
+    deadline = time.monotonic() + 120
+    while server.summary(table)["status"] == "running":
+        assert time.monotonic() < deadline, "the stand-in did not finish the game"
+        time.sleep(0.2)
+    games = {p: before[p]["rating"]["games"] + 1 if p in before else 1 for p in players}
+    after = wait_for(server, players, games)
+    check(after, players, expected(before, players, [3, 1]))
+    profile = server.get("/api/players/Eve").json()
+    assert profile["recent"][0]["rank"] == 3 and profile["recent"][0]["table_id"] == table
+
+
 @pytest.fixture
 def crashing(database_url: str, tmp_path: Path) -> Iterator[Server]:
     srv = Server(database_url, tmp_path, ("--fault", "after-result-stored"))
