@@ -132,7 +132,9 @@ class ServerSettings:
     None: the default, ``SEEDBED_ENGINE`` or else native where a game has one and it is built
     (issue 14; docs/native.md, "Engine selection")."""
     fault: str | None = None
-    """Fault injection for the crash tests only (``after-final-move-stored``); never set it."""
+    """Fault injection for the crash tests only (``after-final-move-stored``, and
+    ``after-result-stored``: a rated table's end is stored, its ratings not yet updated);
+    never set it."""
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()
