@@ -71,6 +71,14 @@ def test_the_lobby_ladder_and_profiles(web_server: WebServer, page: Any, shot: A
     assert "Greedy bot" in ratings and "4 games, provisional" in ratings, ratings
     shot(page, "lobby")
 
+    token = rated.json()["seats"][0]["token"]
+    page.goto(f"{web_server.url}/play/{rated_id}?token={token}")
+    assert page.locator(f"header [data-testid=rated-{rated_id}]").inner_text() == "rated"
+    assert page.locator("[data-testid=hint-panel]").is_hidden()  # no hints at a rated table
+    shot(page, "rated-table")
+
+    page.goto(f"{web_server.url}/")
+    page.locator("[data-testid=lobby-game]").select_option(GAME)
     page.locator("[data-testid=lobby-ladder-link]").click()
     page.wait_for_selector("[data-testid=ladder-table]")
     rows = page.locator("[data-testid=ladder-table] tbody tr").all_inner_texts()

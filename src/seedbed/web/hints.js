@@ -26,7 +26,8 @@ export function rulesLink(game) {
 /** The table's hint panel: {element, update(msg)}; empty unless the table allows hints and
  *  this page plays a seat. `shell`: the table shell (summary, token, mode, module, tableId). */
 export function hintPanel(shell) {
-  const allowed = Boolean(shell.summary.table_options && shell.summary.table_options.hints) && shell.mode === "play" && shell.token;
+  // a rated table never gives hints (issue 30 item 3; the server refuses them there too)
+  const allowed = Boolean(shell.summary.table_options && shell.summary.table_options.hints) && !shell.summary.rated && shell.mode === "play" && shell.token;
   const element = h("div", { class: "hint-panel", hidden: !allowed, "data-testid": "hint-panel" });
   if (!allowed) return { element, update() {}, mark() {} };
   let shown = -1;
