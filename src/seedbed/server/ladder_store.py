@@ -350,7 +350,10 @@ class Ladder:
         """Apply the updates a crash left out; how many were applied."""
         applied = 0
         for table_id in await asyncio.to_thread(self.store.pending):
-            applied += await self.apply(table_id)
+            try:
+                applied += await self.apply(table_id)
+            except Exception:  # the server starts anyway; the next start tries again
+                log.exception("table %s: the ratings update failed", table_id)
         if applied:
             log.info("ladder: applied %d ratings updates left by a stop", applied)
         return applied
