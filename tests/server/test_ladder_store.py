@@ -213,3 +213,17 @@ def test_a_bot_preset_at_two_seats_is_one_player(store: Store) -> None:
     mu = 25 + (want[1].mu - 25) + (want[2].mu - 25)
     sigma = 25 / 3 * (want[1].sigma / (25 / 3)) * (want[2].sigma / (25 / 3))
     assert got["bot:greedy"][:2] == pytest.approx((mu, sigma))
+
+
+def test_the_server_starts_without_matplotlib_or_openskill() -> None:
+    """Issue 30 item 4: the plots' matplotlib (and the ratings' openskill) are imported when
+    first used, not when the server's modules load (a fresh interpreter checks)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, seedbed.server.app, seedbed.cli.serve; "
+        "print(sorted({'matplotlib', 'openskill'} & set(sys.modules)))"
+    )
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]", found.stdout
