@@ -91,7 +91,7 @@ def play(game: Any, players: int, seed: int, tally: collections.Counter[str],
         a: Action = pick(p, rng)
         before = view["players"][p]
         state.apply(p, a)
-        if last and view["phase"] != "harvest":
+        if last and view["phase"] not in ("harvest", "final", "over"):  # before the harvest
             spent = _food_spent(before, state.observe(None)["players"][p])
             if isinstance(a, BuildLocation):
                 tally["year-4 food on builds"] += spent

@@ -110,3 +110,18 @@ def test_the_greedy_feeds_the_cards_worth_most_per_food_first(engine: str) -> No
     played = list(_harvest(s, 0))
     paid = {a.card for a in played if isinstance(a, PayHarvest)}
     assert paddocks <= paid, played
+
+
+def test_the_greedy_builds_no_paddock_in_year_4_with_the_food_that_should_feed_it(
+    engine: str,
+) -> None:
+    """F-51, F-60, F-61, F-73: in year 4 with 1 food and 6 coins, a revealed Horse Paddock
+    costs 5 coins and 1 food to build, and 1 food more to feed at the last harvest. The greedy
+    counted the food it had as the paddock's upkeep and built it (2.5 against the market's
+    0.9); with no food left the paddock turned into an Open Area at once. Now the food the
+    build takes is not counted as upkeep and it does not build it."""
+    s = _state(engine, year=4, phase="resolve", farms={0: dict(BASE)}, food={0: 1},
+               coins={0: 6}, revealed={0: "horse_paddock", 1: "hen_house",
+                                       2: "hen_house"})  # fmt: skip
+    a = _greedy(s, 0)
+    assert isinstance(a, GoToMarket), a

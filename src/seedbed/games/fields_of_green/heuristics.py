@@ -169,8 +169,11 @@ def upkeep(farm: Farm) -> tuple[float, float]:
     return water, food
 
 
-def ability_worth(ability: Ability | None, farm: Farm, cell: Cell, watered: bool) -> float:
-    """What a card's ability adds over the rest of the game, built on ``cell`` now."""
+def ability_worth(
+    ability: Ability | None, farm: Farm, cell: Cell, watered: bool, spent: float = 0.0
+) -> float:
+    """What a card's ability adds over the rest of the game, built on ``cell`` now, having
+    paid ``spent`` food to build it (food that cannot feed it at the harvest)."""
     if ability is None:
         return 0.0
     net = effects_worth(ability.effects, farm, cell) - cost_worth(ability.cost, farm, cell)
@@ -181,7 +184,7 @@ def ability_worth(ability: Ability | None, farm: Farm, cell: Cell, watered: bool
         if farm.spare is None:
             farm.spare = upkeep(farm)
         spare_water, spare_food = farm.spare
-        if (water and not watered) or water > spare_water or food > spare_food:
+        if (water and not watered) or water > spare_water or food > spare_food - spent:
             return -1.5  # it cannot be fed: it will turn face down at a harvest
         return max(0.0, net) * (1 + farm.years_left) + 0.3
     if ability.timing == "game_end":
@@ -220,12 +223,11 @@ def build_worth(
     if design is None:
         return 1.0 - 3 * farm.cv
     watered = reach.get(cell, 0) > 0
-    value = design.vp + ability_worth(design.ability, farm, cell, watered)
-    value += neighbour_bonus(design, farm, cell)
     cost = design.cost
-    value -= amount(cost.coins, farm, cell) * farm.cv + food_worth(
-        farm, amount(cost.food, farm, cell), True
-    )
+    spent = amount(cost.food, farm, cell)
+    value = design.vp + ability_worth(design.ability, farm, cell, watered, spent)
+    value += neighbour_bonus(design, farm, cell)
+    value -= amount(cost.coins, farm, cell) * farm.cv + food_worth(farm, spent, True)
     value -= amount(cost.water, farm, cell) * farm.wv
     return value + 0.25  # a location also counts for the tie-break and as a neighbour
 

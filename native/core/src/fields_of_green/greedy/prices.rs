@@ -145,8 +145,15 @@ pub fn upkeep(farm: &Farm) -> (f64, f64) {
     (water, food)
 }
 
-/// What a card's ability adds over the rest of the game, built on `cell` now.
-pub fn ability_worth(info: &CardInfo, farm: &mut Farm, cell: Cell, watered: bool) -> f64 {
+/// What a card's ability adds over the rest of the game, built on `cell` now, having paid
+/// `spent` food to build it (food that cannot feed it at the harvest).
+pub fn ability_worth(
+    info: &CardInfo,
+    farm: &mut Farm,
+    cell: Cell,
+    watered: bool,
+    spent: f64,
+) -> f64 {
     let Some(ability) = info.ability.as_ref() else {
         return 0.0;
     };
@@ -169,7 +176,7 @@ pub fn ability_worth(info: &CardInfo, farm: &mut Farm, cell: Cell, watered: bool
                     s
                 }
             };
-            if (water != 0.0 && !watered) || water > spare_water || food > spare_food {
+            if (water != 0.0 && !watered) || water > spare_water || food > spare_food - spent {
                 return -1.5;
             }
             pmax(0.0, net) * (1 + farm.years_left) as f64 + 0.3
@@ -230,10 +237,11 @@ pub fn build_worth(card: Option<usize>, farm: &mut Farm, cell: Cell, reach: &Rea
     let cfg = farm.cfg;
     let info = &cfg.cards[card];
     let watered = reach.get(cell) > 0;
-    let mut value = info.vp as f64 + ability_worth(info, farm, cell, watered);
-    value += neighbour_bonus(card, farm, cell);
     let int = |n: i64| n.max(0) as f64;
-    value -= int(info.coins) * farm.cv + food_worth(farm, int(info.food), true);
+    let spent = int(info.food);
+    let mut value = info.vp as f64 + ability_worth(info, farm, cell, watered, spent);
+    value += neighbour_bonus(card, farm, cell);
+    value -= int(info.coins) * farm.cv + food_worth(farm, spent, true);
     value -= int(info.water) * farm.wv;
     value + 0.25
 }

@@ -156,7 +156,7 @@ fn card_action(ctx: &mut Ctx, a: &Action) -> f64 {
                 return 0.0;
             };
             let watered = reach.get(*cell) > 0;
-            info.vp as f64 + ability_worth(info, farm, *cell, watered) - farm.cv
+            info.vp as f64 + ability_worth(info, farm, *cell, watered, 0.0) - farm.cv
         }
         _ => 0.0,
     }
