@@ -67,7 +67,7 @@ played natively, decide within a second on one core (CPU max 866 ms over 348 dec
 games) and won 94% of 16 four-player games against three greedy bots (SPRT, docs/bots.md)."""
 
 MEASURED = (
-    ("greedy", "random", 4, 200, 0.925, 0.880, 0.954, "tournament",
+    ("greedy", "random", 4, 200, 0.975, 0.943, 0.989, "tournament",
      "seedbed tournament fields_of_green --players 4 --bots greedy,random --games 200 --seed 1 "
      "--jobs 2"),
     ("rollout:iterations=300,reward=lead", "greedy", 4, 16, 0.938, 0.717, 0.989,
