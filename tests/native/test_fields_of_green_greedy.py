@@ -46,7 +46,7 @@ def test_every_decision_agrees() -> None:
     same draws; the games cover ties, a sampled long menu and most kinds of action."""
     tally = G.Tally()
     for label, n, options in G.configurations():
-        G.every_decision(n, 60 + n, options, tally, label)
+        G.every_decision(n, 320 + n, options, tally, label)
     assert tally.games == 12 and tally.decisions > 2000 and tally.ties > 500
     assert tally.sampled >= 1  # a menu longer than MAX_SCAN, scored on the same sample
     for kind in ("draw-split", "commit", "build", "build-tower", "market", "restore",

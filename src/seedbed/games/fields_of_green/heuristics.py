@@ -13,6 +13,8 @@ of the observation, with "within d" read as a Manhattan distance.
 The policy scores each action of the menu with that price list: the split and the commit take
 the cards the farm can use, builds pick the cell, the market is the fallback, harvests pay
 everything that keeps a card face up (producers before consumers when food is short of room),
+in year 4 food the final harvest's upkeep needs is worth ``FEED`` (``food_worth``: kept from the
+market and builds, taken from choices, spent on the cards worth the most per food first),
 equipment goes where it pays and final costs are paid when they score more than they cost. Build
 menus are scanned in a bounded, evenly spaced sample when they are long.
 
@@ -65,7 +67,7 @@ played natively, decide within a second on one core (CPU max 866 ms over 348 dec
 games) and won 94% of 16 four-player games against three greedy bots (SPRT, docs/bots.md)."""
 
 MEASURED = (
-    ("greedy", "random", 4, 200, 0.925, 0.880, 0.954, "tournament",
+    ("greedy", "random", 4, 200, 0.975, 0.943, 0.989, "tournament",
      "seedbed tournament fields_of_green --players 4 --bots greedy,random --games 200 --seed 1 "
      "--jobs 2"),
     ("rollout:iterations=300,reward=lead", "greedy", 4, 16, 0.938, 0.717, 0.989,
@@ -79,6 +81,7 @@ opponent, players, games, win share and its 95% interval, how the run ended, its
 MAX_SCAN = 400  # menu entries scored per decision at most (build menus can be long)
 EQUIPMENT = 1.6  # worth of gaining one tile (it scores 1 even when set aside)
 SCORE_SCALE = 5.0  # VP lead that makes a win e times likelier (evaluate)
+FEED = 1.5  # worth of a food the final harvest's upkeep needs (it keeps a card face up)
 SPLIT_TARGETS = {1: (2, 2, 1, 1), 2: (2, 2, 1, 1), 3: (1, 2, 1, 2), 4: (1, 1, 1, 3)}
 
 
@@ -93,7 +96,7 @@ def effects_worth(effects: Sequence[Mapping[str, Any]], farm: Farm, source: Cell
             n = amount(e["amount"], farm, source)
             kind = e["gain"]
             if kind == "food":
-                total += min(n, max(0, farm.food_cap - farm.food) + 1) * farm.fv
+                total += food_worth(farm, min(n, max(0, farm.food_cap - farm.food) + 1), False)
             else:
                 total += n * {"coins": farm.cv, "water": farm.wv, "vp": 1.0}[kind]
         elif "refill_towers" in e:
@@ -117,8 +120,35 @@ def cost_worth(cost: Any, farm: Farm, source: Cell | None) -> float:
     return (
         amount(cost.coins, farm, source) * farm.cv
         + amount(cost.water, farm, source) * farm.wv
-        + amount(cost.food, farm, source) * farm.fv
+        + food_worth(farm, amount(cost.food, farm, source), True)
     )
+
+
+def food_worth(farm: Farm, n: float, spent: bool) -> float:
+    """VP-equivalent of ``n`` food gained or spent (``spent``): ``farm.fv`` each, but
+    ``FEED`` for the units the final harvest's upkeep still needs (``farm.need``, set in year 4
+    only). At the last harvest an unfed card turns into an Open Area for good (F-61, F-62) and
+    scores nothing (F-73), so the food that feeds it is worth the card, not the half VP food
+    scores: the greedy keeps it from the market and from builds, takes it from a choice, and
+    pays the cards worth the most per food first."""
+    if farm.need <= 0 or n <= 0:
+        return n * farm.fv
+    below = farm.food - n if spent else farm.food  # the units from here up are gained or spent
+    needed = min(n, max(0.0, farm.need - below))
+    return needed * FEED + (n - needed) * farm.fv
+
+
+def own_need(farm: Farm, spot: Spot) -> float:
+    """The food a face-up card's harvest ability takes less the food it yields (0 for a card
+    whose harvest costs nothing or that has no harvest ability), as ``upkeep`` counts it."""
+    ab = spot.design.ability if spot.up and spot.design is not None else None
+    if ab is None or ab.timing != "harvest" or ab.cost is None:
+        return 0.0
+    need = amount(ab.cost.food, farm, spot.cell)
+    for e in ab.effects:
+        if e.get("gain") == "food":
+            need -= amount(e["amount"], farm, spot.cell)
+    return need
 
 
 def upkeep(farm: Farm) -> tuple[float, float]:
@@ -139,8 +169,11 @@ def upkeep(farm: Farm) -> tuple[float, float]:
     return water, food
 
 
-def ability_worth(ability: Ability | None, farm: Farm, cell: Cell, watered: bool) -> float:
-    """What a card's ability adds over the rest of the game, built on ``cell`` now."""
+def ability_worth(
+    ability: Ability | None, farm: Farm, cell: Cell, watered: bool, spent: float = 0.0
+) -> float:
+    """What a card's ability adds over the rest of the game, built on ``cell`` now, having
+    paid ``spent`` food to build it (food that cannot feed it at the harvest)."""
     if ability is None:
         return 0.0
     net = effects_worth(ability.effects, farm, cell) - cost_worth(ability.cost, farm, cell)
@@ -151,7 +184,7 @@ def ability_worth(ability: Ability | None, farm: Farm, cell: Cell, watered: bool
         if farm.spare is None:
             farm.spare = upkeep(farm)
         spare_water, spare_food = farm.spare
-        if (water and not watered) or water > spare_water or food > spare_food:
+        if (water and not watered) or water > spare_water or food > spare_food - spent:
             return -1.5  # it cannot be fed: it will turn face down at a harvest
         return max(0.0, net) * (1 + farm.years_left) + 0.3
     if ability.timing == "game_end":
@@ -190,10 +223,11 @@ def build_worth(
     if design is None:
         return 1.0 - 3 * farm.cv
     watered = reach.get(cell, 0) > 0
-    value = design.vp + ability_worth(design.ability, farm, cell, watered)
-    value += neighbour_bonus(design, farm, cell)
     cost = design.cost
-    value -= amount(cost.coins, farm, cell) * farm.cv + amount(cost.food, farm, cell) * farm.fv
+    spent = amount(cost.food, farm, cell)
+    value = design.vp + ability_worth(design.ability, farm, cell, watered, spent)
+    value += neighbour_bonus(design, farm, cell)
+    value -= amount(cost.coins, farm, cell) * farm.cv + food_worth(farm, spent, True)
     value -= amount(cost.water, farm, cell) * farm.wv
     return value + 0.25  # a location also counts for the tie-break and as a neighbour
 
@@ -221,12 +255,19 @@ def silo_worth(farm: Farm) -> float:
 class Ctx:
     """Everything a decision reads, built once per ``choose``."""
 
-    __slots__ = ("designs", "farm", "reach", "view")
+    __slots__ = ("designs", "farm", "need", "reach", "view")
 
     def __init__(self, view: JsonDict) -> None:
         self.view = view
         me = view["players"][view["viewer"]]
         self.farm = Farm(me, view["year"])
+        self.need = 0.0  # food the final harvest's unpaid upkeep takes less what it yields
+        if view["year"] >= 4 and view["phase"] not in ("final", "over"):
+            handled = set(view["harvested"])  # items paid or declined at this harvest (F-60)
+            for entry, spot in zip(me["farm"], self.farm.spots, strict=True):
+                if entry["card"]["id"] not in handled:
+                    self.need += own_need(self.farm, spot)
+            self.farm.need = max(0.0, self.need)
         self.reach = self.farm.reach()
         self.designs: dict[int, str] = {}
         for c in view.get("hand", ()) + view["display"]:
@@ -246,7 +287,7 @@ def _card_action(ctx: Ctx, a: Action) -> float:
     if isinstance(a, BuildSilo):
         return silo_worth(farm)
     if isinstance(a, GoToMarket):
-        return (2 + 2 * a.food) * farm.cv - a.food * farm.fv
+        return (2 + 2 * a.food) * farm.cv - food_worth(farm, a.food, True)
     if isinstance(a, RestoreLocation):
         spot = farm.occupied.get(a.cell)
         if spot is None or spot.design is None:
@@ -295,7 +336,10 @@ def _harvest(ctx: Ctx, a: Action) -> float:
     ab = spot.design.ability
     if ab is None:
         return 0.5
+    if farm.year >= 4:  # the food this card pays or yields is weighed against the others' need
+        farm.need = max(0.0, ctx.need - own_need(farm, spot))
     gain = effects_worth(ab.effects, farm, spot.cell) - cost_worth(ab.cost, farm, spot.cell)
+    farm.need = max(0.0, ctx.need)
     keep = spot.design.vp + 1.0  # paying keeps the card face up (F-61)
     return keep + gain + _water_source_bonus(ctx, a.water)
 

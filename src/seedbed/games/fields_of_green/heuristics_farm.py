@@ -87,8 +87,8 @@ class Farm:
     same farm as the ability interpreter reads it."""
 
     __slots__ = (
-        "aside", "coins", "cv", "facts", "food", "food_cap", "fv", "occupied", "spare", "spots",
-        "vp_tokens", "wv", "year", "years_left",
+        "aside", "coins", "cv", "facts", "food", "food_cap", "fv", "need", "occupied", "spare",
+        "spots", "vp_tokens", "wv", "year", "years_left",
     )  # fmt: skip
 
     def __init__(self, player: Mapping[str, Any], year: int) -> None:
@@ -106,6 +106,7 @@ class Farm:
         self.fv = 0.5 if late else 0.7
         self.wv = 0.15 if late else 0.4
         self.spare: tuple[float, float] | None = None  # upkeep(), computed when first needed
+        self.need = 0.0  # food the final harvest's upkeep still needs (heuristics.Ctx sets it)
         self.facts = Facts(self)
 
     def towers(self) -> list[Spot]:

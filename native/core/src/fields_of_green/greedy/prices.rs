@@ -8,6 +8,8 @@ use super::super::state::Cell;
 use super::view::{Farm, Reach, Spot};
 
 pub const EQUIPMENT: f64 = 1.6;
+/// Worth of a food the final harvest's upkeep needs (`heuristics.FEED`).
+pub const FEED: f64 = 1.5;
 
 /// Python's `max(a, b)`: `a` unless `b` is greater.
 pub fn pmax(a: f64, b: f64) -> f64 {
@@ -33,7 +35,7 @@ pub fn effects_worth(list: usize, farm: &Farm, source: Option<Cell>) -> f64 {
                 total += match kind {
                     Gain::Food => {
                         let room = ((farm.food_cap - farm.food).max(0) + 1) as f64;
-                        (if room < n { room } else { n }) * farm.fv
+                        food_worth(farm, if room < n { room } else { n }, false)
                     }
                     Gain::Coins => n * farm.cv,
                     Gain::Water => n * farm.wv,
@@ -72,9 +74,48 @@ pub fn cost_worth(cost: Option<&Cost>, farm: &Farm, source: Option<Cell>) -> f64
         Some(c) => {
             farm.amount(&c.coins, source) * farm.cv
                 + farm.amount(&c.water, source) * farm.wv
-                + farm.amount(&c.food, source) * farm.fv
+                + food_worth(farm, farm.amount(&c.food, source), true)
         }
     }
+}
+
+/// VP-equivalent of `n` food gained or spent (`spent`): `farm.fv` each, but `FEED` for the
+/// units the final harvest's upkeep still needs (`farm.need`, set in year 4 only): an unfed
+/// card turns into an Open Area for good at the last harvest (F-61, F-62, F-73).
+pub fn food_worth(farm: &Farm, n: f64, spent: bool) -> f64 {
+    if farm.need <= 0.0 || n <= 0.0 {
+        return n * farm.fv;
+    }
+    let below = if spent {
+        farm.food as f64 - n
+    } else {
+        farm.food as f64
+    };
+    let more = pmax(0.0, farm.need - below);
+    let needed = if more < n { more } else { n };
+    needed * FEED + (n - needed) * farm.fv
+}
+
+/// The food a face-up card's harvest ability takes less the food it yields (0 for a card
+/// whose harvest costs nothing or that has no harvest ability), as `upkeep` counts it.
+pub fn own_need(farm: &Farm, s: &Spot) -> f64 {
+    let Some(ab) = farm
+        .design(s)
+        .filter(|_| s.up)
+        .and_then(|d| d.ability.as_ref())
+    else {
+        return 0.0;
+    };
+    let Some(cost) = ab.cost.as_ref().filter(|_| ab.timing == Timing::Harvest) else {
+        return 0.0;
+    };
+    let mut need = farm.amount(&cost.food, Some(s.cell));
+    for e in &farm.cfg.lists[ab.effects] {
+        if let Effect::Gain(Gain::Food, a) = e {
+            need -= farm.amount(a, Some(s.cell));
+        }
+    }
+    need
 }
 
 /// (water, food) left over at a harvest once the face-up harvest cards are paid.
@@ -104,8 +145,15 @@ pub fn upkeep(farm: &Farm) -> (f64, f64) {
     (water, food)
 }
 
-/// What a card's ability adds over the rest of the game, built on `cell` now.
-pub fn ability_worth(info: &CardInfo, farm: &mut Farm, cell: Cell, watered: bool) -> f64 {
+/// What a card's ability adds over the rest of the game, built on `cell` now, having paid
+/// `spent` food to build it (food that cannot feed it at the harvest).
+pub fn ability_worth(
+    info: &CardInfo,
+    farm: &mut Farm,
+    cell: Cell,
+    watered: bool,
+    spent: f64,
+) -> f64 {
     let Some(ability) = info.ability.as_ref() else {
         return 0.0;
     };
@@ -128,7 +176,7 @@ pub fn ability_worth(info: &CardInfo, farm: &mut Farm, cell: Cell, watered: bool
                     s
                 }
             };
-            if (water != 0.0 && !watered) || water > spare_water || food > spare_food {
+            if (water != 0.0 && !watered) || water > spare_water || food > spare_food - spent {
                 return -1.5;
             }
             pmax(0.0, net) * (1 + farm.years_left) as f64 + 0.3
@@ -189,10 +237,11 @@ pub fn build_worth(card: Option<usize>, farm: &mut Farm, cell: Cell, reach: &Rea
     let cfg = farm.cfg;
     let info = &cfg.cards[card];
     let watered = reach.get(cell) > 0;
-    let mut value = info.vp as f64 + ability_worth(info, farm, cell, watered);
-    value += neighbour_bonus(card, farm, cell);
     let int = |n: i64| n.max(0) as f64;
-    value -= int(info.coins) * farm.cv + int(info.food) * farm.fv;
+    let spent = int(info.food);
+    let mut value = info.vp as f64 + ability_worth(info, farm, cell, watered, spent);
+    value += neighbour_bonus(card, farm, cell);
+    value -= int(info.coins) * farm.cv + food_worth(farm, spent, true);
     value -= int(info.water) * farm.wv;
     value + 0.25
 }

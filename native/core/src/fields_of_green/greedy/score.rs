@@ -5,10 +5,12 @@
 use super::super::actions::Action;
 use super::super::cards::{Effect, EquipmentDesign, TYPES};
 use super::super::resources::Water;
-use super::super::state::{Cell, Zones, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, HARVEST};
+use super::super::state::{
+    Cell, Zones, FINAL, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, HARVEST,
+};
 use super::prices::{
-    ability_worth, build_worth, cost_worth, effects_worth, pmax, silo_worth, tile_worth,
-    tower_worth,
+    ability_worth, build_worth, cost_worth, effects_worth, food_worth, own_need, pmax, silo_worth,
+    tile_worth, tower_worth,
 };
 use super::view::{Farm, Reach, Spot};
 
@@ -17,6 +19,8 @@ pub struct Ctx<'a> {
     pub z: &'a Zones,
     pub p: usize,
     pub farm: Farm<'a>,
+    /// Food the final harvest's unpaid upkeep takes less what it yields (`Ctx.need`).
+    need: f64,
     /// `Farm.reach()`, once asked for (most decisions never read it).
     reach: Option<Reach>,
     /// The last `build_worth` computed, with its card and cell: a build menu lists each
@@ -28,11 +32,22 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     pub fn new(z: &'a Zones, p: usize) -> Ctx<'a> {
-        let farm = Farm::new(z, p);
+        let mut farm = Farm::new(z, p);
+        let mut need = 0.0;
+        if z.year >= 4 && z.phase < FINAL {
+            for s in &farm.spots {
+                // items paid or declined at this harvest (F-60)
+                if !z.handled.contains(&i64::from(s.card)) {
+                    need += own_need(&farm, s);
+                }
+            }
+            farm.need = pmax(0.0, need);
+        }
         Ctx {
             z,
             p,
             farm,
+            need,
             reach: None,
             built: None,
             placements: None,
@@ -133,13 +148,15 @@ fn card_action(ctx: &mut Ctx, a: &Action) -> f64 {
     match a {
         Action::Tower(_, cell) => tower_worth(farm, *cell, reach),
         Action::Silo(..) => silo_worth(farm),
-        Action::Market(_, food) => (2 + 2 * food) as f64 * farm.cv - *food as f64 * farm.fv,
+        Action::Market(_, food) => {
+            (2 + 2 * food) as f64 * farm.cv - food_worth(farm, *food as f64, true)
+        }
         Action::Restore(_, cell) => {
             let Some(info) = farm.occupied(*cell).and_then(|s| farm.design(s)) else {
                 return 0.0;
             };
             let watered = reach.get(*cell) > 0;
-            info.vp as f64 + ability_worth(info, farm, *cell, watered) - farm.cv
+            info.vp as f64 + ability_worth(info, farm, *cell, watered, 0.0) - farm.cv
         }
         _ => 0.0,
     }
@@ -170,17 +187,18 @@ fn hand_card_worth(ctx: &mut Ctx, card: Option<usize>) -> f64 {
     best
 }
 
-fn harvest(ctx: &Ctx, a: &Action) -> f64 {
-    let farm = &ctx.farm;
+fn harvest(ctx: &mut Ctx, a: &Action) -> f64 {
     let (card, tile, water) = match a {
         Action::Decline(_, tile) => return if *tile < 0 { -0.5 } else { -0.05 },
         Action::EndHarvest => return -1.0,
         Action::PayHarvest(card, tile, water) => (*card, *tile, water),
         _ => return 0.0,
     };
-    let Some(spot) = ctx.spot_of(card) else {
+    let Some(i) = ctx.farm.spots.iter().position(|s| s.card as i64 == card) else {
         return 0.5;
     };
+    let farm = &ctx.farm;
+    let spot = &farm.spots[i];
     let Some(info) = farm.design(spot) else {
         return 0.5;
     };
@@ -191,9 +209,17 @@ fn harvest(ctx: &Ctx, a: &Action) -> f64 {
         return 0.5;
     };
     let at = Some(spot.cell);
+    if farm.year >= 4 {
+        // the food this card pays or yields is weighed against the others' need
+        let own = own_need(farm, spot);
+        ctx.farm.need = pmax(0.0, ctx.need - own);
+    }
+    let farm = &ctx.farm;
     let gain = effects_worth(ab.effects, farm, at) - cost_worth(ab.cost.as_ref(), farm, at);
+    let bonus = water_source_bonus(farm, water);
+    ctx.farm.need = pmax(0.0, ctx.need);
     let keep = info.vp as f64 + 1.0; // paying keeps the card face up (F-61)
-    keep + gain + water_source_bonus(farm, water)
+    keep + gain + bonus
 }
 
 fn tile_harvest(ctx: &Ctx, card: i64, tile: i64, spot: &Spot) -> f64 {

@@ -58,6 +58,8 @@ pub struct Farm<'a> {
     pub fv: f64,
     pub wv: f64,
     pub spare: Option<(f64, f64)>,
+    /// Food the final harvest's upkeep still needs (`score::Ctx::new` sets it in year 4).
+    pub need: f64,
     /// What the neighbour on a cell earns without a probe (`neighbour_bonus`'s "before"),
     /// remembered per cell: the same for every card priced next to it.
     pub unprobed: Vec<(Cell, f64)>,
@@ -100,6 +102,7 @@ impl<'a> Farm<'a> {
             fv: if late { 0.5 } else { 0.7 },
             wv: if late { 0.15 } else { 0.4 },
             spare: None,
+            need: 0.0,
             unprobed: Vec::new(),
         }
     }
