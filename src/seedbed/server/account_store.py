@@ -164,7 +164,7 @@ class AccountStore:
         ).where(AccountRow.id == account_id)
         with self.engine.connect() as conn:
             row = conn.execute(query).one_or_none()
-        return None if row is None else _info(row[0], int(row[1]), int(row[2]))
+        return None if row is None else _info(row, int(row.n_sessions), int(row.n_seats))
 
     def page(self, limit: int = 100, offset: int = 0) -> list[AccountInfo]:
         """Accounts, oldest first."""
