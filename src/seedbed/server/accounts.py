@@ -205,7 +205,7 @@ def add_account_routes(app: FastAPI, runtime: Runtime, settings: ServerSettings)
             secure=secure(request, settings),
         )
 
-    @app.post("/api/accounts", status_code=201, responses=errors(403, 409, 422, 429))
+    @app.post("/api/accounts", status_code=201, responses=errors(400, 403, 409, 422, 429))
     async def create_account(req: NewAccount, request: Request, response: Response) -> SignedIn:
         """Create an account and sign in (the answer sets the session cookie). Each client
         address may create ``accounts_per_minute`` accounts a minute (429 past it); 409 for a
@@ -226,7 +226,7 @@ def add_account_routes(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         log.info("account %d created", account_id)
         return SignedIn(name=req.name)
 
-    @app.post("/api/session", responses=errors(401, 403, 429))
+    @app.post("/api/session", responses=errors(400, 401, 403, 429))
     async def sign_in(req: SignIn, request: Request, response: Response) -> SignedIn:
         """Sign in (the answer sets the session cookie). 401 with one answer for an unknown
         name, a wrong password, a disabled or deleted account; attempts are limited per
