@@ -210,9 +210,12 @@ class AccountStore:
     # ------------------------------------------------------------ sessions
 
     def start_session(self, account_id: int, id_sha256: str, lifetime: dt.timedelta) -> None:
+        """Store a new session (its id's digest); the expired sessions of every account are
+        deleted on the way, so the table holds live sessions only."""
         moment = now()
         row = {"id_sha256": id_sha256, "account_id": account_id}
         with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.expires_at <= moment))
             conn.execute(
                 insert(SessionRow).values(
                     **row, created_at=moment, last_seen=moment, expires_at=moment + lifetime
@@ -254,12 +257,6 @@ class AccountStore:
         with self.engine.begin() as conn:
             return int(
                 conn.execute(delete(SessionRow).where(SessionRow.account_id == account_id)).rowcount
-            )
-
-    def drop_expired(self) -> int:
-        with self.engine.begin() as conn:
-            return int(
-                conn.execute(delete(SessionRow).where(SessionRow.expires_at < now())).rowcount
             )
 
     # ------------------------------------------------------------ remembered seats
