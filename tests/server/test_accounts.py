@@ -315,6 +315,48 @@ def test_any_name_holding_an_invisible_character_is_refused(
         check_name(name[:where] + char + name[where:])
 
 
+LOOK_ALIKES = {"a": "\u0430", "e": "\u0435", "o": "\u043e", "p": "\u0440", "c": "\u0441"}
+"""Latin letters and the Cyrillic letters that look the same."""
+
+
+@settings(max_examples=100, deadline=None, database=None, derandomize=True)
+@given(st.text(st.sampled_from("aeopcbdfghkmnrstuvwz"), min_size=2, max_size=20), st.data())
+def test_any_latin_name_with_a_cyrillic_look_alike_is_refused(
+    name: str, data: st.DataObject
+) -> None:
+    """Issue 30 item 1, attack (property): a Latin name with one letter swapped for its
+    Cyrillic twin is refused (it would pass for the Latin name)."""
+    swappable = [i for i, c in enumerate(name) if c in LOOK_ALIKES]
+    if not swappable or len(swappable) == len(name):
+        return  # nothing to swap, or no Latin letter left to mix with
+    i = data.draw(st.sampled_from(swappable))
+    with pytest.raises(ValueError, match="look alike"):
+        check_name(name[:i] + LOOK_ALIKES[name[i]] + name[i + 1 :])
+
+
+def test_behind_a_trusted_proxy_https_makes_the_cookie_secure(database_url: str) -> None:
+    """Issue 30 item 1: behind a trusted proxy, ``X-Forwarded-Proto: https`` makes the cookie
+    ``Secure`` and the page's https origin is this server's."""
+    application = create_app(
+        ServerSettings(
+            database_url=database_url,
+            bot_workers=1,
+            trust_proxy_headers=True,
+            trusted_proxies=("10.9.9.9",),
+        )
+    )
+    forwarded = {"x-forwarded-proto": "https", "x-forwarded-for": "1.2.3.4"}
+    with running(application):
+        proxy = browser(application, "10.9.9.9")  # plain HTTP from the proxy to the server
+        proxy.headers.update({**forwarded, "origin": "https://testserver"})
+        answer = sign_up(proxy, unique("Px"))
+        assert answer.status_code == 201, answer.text
+        assert "Secure" in answer.headers["set-cookie"]
+        direct = browser(application, "10.8.8.8")  # not the proxy: its header counts for nothing
+        direct.headers.update({**forwarded, "origin": "https://testserver"})
+        assert sign_up(direct, unique("Px")).status_code == 403
+
+
 def test_a_short_or_huge_password_is_refused(app: FastAPI) -> None:
     assert sign_up(browser(app), unique("G"), "short").status_code == 422
     assert sign_up(browser(app), unique("G"), "x" * 257).status_code == 422
