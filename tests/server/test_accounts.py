@@ -129,6 +129,9 @@ def test_sign_in_sign_out_and_sign_out_everywhere(app: FastAPI) -> None:
         answer = sign_in(device, name.upper())  # any spelling that folds to the name
         assert answer.status_code == 200 and answer.json() == {"name": name}
         assert me(device)["name"] == name
+    again = tablet.cookies.get("seedbed_session")
+    assert sign_in(tablet, name).status_code == 200  # a second sign-in ends the first session
+    assert tablet.cookies.get("seedbed_session") != again
     copied = phone.cookies.get("seedbed_session")
     assert phone.delete("/api/session").status_code == 204
     assert me(phone)["name"] is None

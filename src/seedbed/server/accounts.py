@@ -192,8 +192,13 @@ def add_account_routes(app: FastAPI, runtime: Runtime, settings: ServerSettings)
     lifetime = dt.timedelta(days=settings.session_days)
 
     async def start_session(request: Request, response: Response, account_id: int) -> None:
+        """A new session in the answer's cookie; the browser's previous one, if any, ends
+        (its cookie is overwritten, so nothing would ever end it otherwise)."""
         session_id = secrets.token_urlsafe(32)
         store = account_store(runtime)
+        previous = request.cookies.get(SESSION_COOKIE)
+        if previous and len(previous) <= MAX_SESSION_ID_CHARS:
+            await asyncio.to_thread(store.end_session, digest(previous))
         await asyncio.to_thread(store.start_session, account_id, digest(session_id), lifetime)
         response.set_cookie(
             SESSION_COOKIE,
