@@ -89,7 +89,7 @@ def test_migration_0008_adds_the_ladder_and_goes_back(store: Store) -> None:
     config.set_main_option("script_location", str(MIGRATIONS))
     with store.engine.begin() as conn:
         config.attributes["connection"] = conn
-        command.downgrade(config, "0005")
+        command.downgrade(config, "0006")
     inspector = inspect(store.engine)
     assert "ladder_ratings" not in inspector.get_table_names()
     assert "rated" not in {c["name"] for c in inspector.get_columns("tables")}

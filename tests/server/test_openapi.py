@@ -61,7 +61,14 @@ OPERATIONS = {
     "GET /api/ladder/{game}",
     "GET /api/players/{name}",
     "GET /api/players/{name}/ratings/{game}.svg",
+    "POST /api/accounts",
+    "POST /api/session",
+    "DELETE /api/session",
+    "DELETE /api/sessions",
+    "GET /api/me",
 }
+"""Every operation, the accounts' too (issue 30 item 1: schemathesis over the new endpoints,
+0 server errors and 0 schema mismatches)."""
 ORIGINAL_CARDS = (
     Path(__file__).resolve().parents[2] / "src/seedbed/games/fields_of_green/data/original.toml"
 )
@@ -102,6 +109,9 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
         bot_seconds=0.5,
         tables_per_minute=1_000_000,
         uploads_per_minute=1_000_000,  # schemathesis uploads far more than a person
+        accounts_per_minute=1_000_000,  # and signs up and in far more (issue 30 item 1)
+        sign_ins_per_minute=1_000_000,
+        sign_ins_per_name_per_minute=1_000_000,
         allow_chosen_seeds=False,
     )
     application = create_app(settings)
@@ -316,3 +326,28 @@ def test_the_record_is_documented_as_json_lines_only() -> None:
     which the server never sends there."""
     answer = document()["paths"]["/api/tables/{table_id}/record"]["get"]["responses"]["200"]
     assert set(answer["content"]) == {"application/x-ndjson"}
+
+
+def test_a_signed_in_account_reads_itself_as_documented(app: FastAPI) -> None:
+    """Issue 30 item 1: the 2xx answers of the account routes with a session (generated
+    requests carry no cookie): sign up, my tables with a table in them, sign out
+    everywhere."""
+    account = {"name": "Schema Tester", "password": "a long enough password"}
+    with asgi.get_client(app) as client:
+        client.headers["origin"] = "http://testserver"
+        signed_up = schema["/api/accounts"]["POST"].Case(body=account)
+        answer = signed_up.call(session=client)
+        assert answer.status_code == 201, answer.text
+        signed_up.validate_response(answer, checks=CHECKS)
+        table = schema["/api/tables"]["POST"].Case(body=example("person_and_bots"))
+        assert table.call(session=client).status_code == 201
+        mine = schema["/api/me"]["GET"].Case()
+        answer = mine.call(session=client)
+        assert answer.status_code == 200 and len(answer.json()["tables"]) == 1
+        mine.validate_response(answer, checks=CHECKS)
+        for path, method in (("/api/session", "POST"), ("/api/sessions", "DELETE")):
+            operation = schema[path][method]
+            case = operation.Case(body=account) if method == "POST" else operation.Case()
+            answer = case.call(session=client)
+            assert answer.status_code == 200, (path, answer.text)
+            case.validate_response(answer, checks=CHECKS)

@@ -29,6 +29,7 @@ from seedbed.arena.stats import Sprt
 from seedbed.arena.summary import Summary, summarize
 from seedbed.arena.tournament import deals_for, lineup, schedule
 from seedbed.bots.specs import parse_spec, parse_spec_list
+from seedbed.cli import accounts as accounts_cli
 from seedbed.cli import arena as arena_cli
 from seedbed.cli import bench as bench_cli
 from seedbed.cli import export as export_cli
@@ -528,3 +529,4 @@ app.command()(export_cli.export)
 app.command(name="play-text")(play_text_cli.play_text)
 app.command()(serve_cli.serve)
 app.add_typer(tables_cli.app)
+app.add_typer(accounts_cli.app)

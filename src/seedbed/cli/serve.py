@@ -14,7 +14,7 @@ from seedbed.cli.errors import EngineOption, fail, select_engine, user_errors
 
 MAX_BOT_SECONDS = 60.0
 """The longest think budget a server may give a bot move."""
-LONGEST = {"idle-hours": 876_000.0}
+LONGEST = {"idle-hours": 876_000.0, "session-days": 36_500.0}
 """The longest durations (a century): beyond, a limit means nothing, and far beyond it the
 server's time arithmetic overflows (issue 37, item 13: every sweep failed)."""
 
@@ -194,6 +194,19 @@ def serve(
     upload_parses: Annotated[
         int, typer.Option(help="Uploaded data files parsed at once; the others wait.")
     ] = 1,
+    sign_ins_per_minute: Annotated[
+        float, typer.Option(help="Sign-in attempts one client address may make per minute.")
+    ] = 10.0,
+    sign_ins_per_name_per_minute: Annotated[
+        float,
+        typer.Option(help="Sign-in attempts for one account name per minute, from anywhere."),
+    ] = 5.0,
+    accounts_per_minute: Annotated[
+        float, typer.Option(help="Accounts one client address may create per minute.")
+    ] = 3.0,
+    session_days: Annotated[
+        float, typer.Option(help="Days a sign-in lasts (the session cookie's lifetime).")
+    ] = 30.0,
     idle_hours: Annotated[
         float,
         typer.Option(help="Abort a running table after this long without a move (<= 876000)."),
@@ -248,6 +261,10 @@ def serve(
             "http-connections-per-address": http_connections_per_address,
             "uploads-per-minute": uploads_per_minute,
             "upload-parses": upload_parses,
+            "sign-ins-per-minute": sign_ins_per_minute,
+            "sign-ins-per-name-per-minute": sign_ins_per_name_per_minute,
+            "accounts-per-minute": accounts_per_minute,
+            "session-days": session_days,
             "idle-hours": idle_hours,
             "tables-in-memory": tables_in_memory,
             "finished-tables-mb": finished_tables_mb,
@@ -303,6 +320,10 @@ def serve(
             http_connections_per_address=http_connections_per_address,
             uploads_per_minute=uploads_per_minute,
             upload_parses=upload_parses,
+            sign_ins_per_minute=sign_ins_per_minute,
+            sign_ins_per_name_per_minute=sign_ins_per_name_per_minute,
+            accounts_per_minute=accounts_per_minute,
+            session_days=session_days,
             idle_hours=idle_hours,
             tables_in_memory=tables_in_memory,
             finished_tables_mb=finished_tables_mb,

@@ -15,7 +15,7 @@ from seedbed.server.protocol import ErrorBody
 
 RETRY_AFTER = {
     "retry-after": {
-        "description": "Seconds to wait before creating another table from this address.",
+        "description": "Seconds to wait before trying again.",
         "required": True,
         "schema": {"type": "string", "pattern": "^[0-9]+$"},
     }

@@ -34,6 +34,7 @@ from starlette.routing import Match
 from starlette.websockets import WebSocketDisconnect
 
 from seedbed import engines
+from seedbed.server.accounts import add_account_routes, remember_seat, signed_in
 from seedbed.server.api_docs import add_api_docs
 from seedbed.server.api_document import RECORD_ANSWER, create_table_document, errors
 from seedbed.server.bot_pool import BotPool
@@ -45,6 +46,7 @@ from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.ladder_routes import add_ladder_routes, with_bot_ratings
 from seedbed.server.limits import AddressLimits, MoveLimits, TokenBucket, install_redaction
+from seedbed.server.origin import check_origin
 from seedbed.server.protocol import (
     ActMessage,
     Catalog,
@@ -172,6 +174,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(Exception, _internal)
     _add_rest(app, runtime, settings, limits)
     _add_lobby_helpers(app, runtime, settings)
+    add_account_routes(app, runtime, settings)
     _add_websocket(app, runtime, settings, limits)
     add_ladder_routes(app, runtime, settings)
     if settings.api_docs:
@@ -238,12 +241,15 @@ def _add_rest(
     @app.post(
         "/api/tables",
         status_code=201,
-        responses=errors(400, 429),
+        responses=errors(400, 403, 429),
         openapi_extra=create_table_document(),
     )
     async def create_table(req: CreateTableRequest, request: Request) -> CreateTableResponse:
         """Create a table and start it; tokens for the human seats are in this answer only.
-        Each client address may create ``tables_per_minute`` tables a minute (429 past it)."""
+        Each client address may create ``tables_per_minute`` tables a minute (429 past it).
+        A signed-in creator's account remembers the first human seat (issue 30 item 1; 403
+        when the session cookie comes from another site's page)."""
+        check_origin(request, settings.public_url)
         address = client_address(request)
         if not limits.may_create(address):
             raise HTTPException(
@@ -251,10 +257,20 @@ def _add_rest(
                 f"at most {settings.tables_per_minute:g} new tables a minute from one address",
                 headers={"retry-after": "60"},
             )
+        account = await signed_in(request)
         try:
-            return await runtime.tables().create(req, invite_base(request, settings), address)
+            created = await runtime.tables().create(
+                req,
+                invite_base(request, settings),
+                address,
+                None if account is None else account.id,
+            )
         except TableRequestError as exc:
             raise HTTPException(422, str(exc)) from None
+        if account is not None and created.seats:
+            first = created.seats[0]
+            await remember_seat(runtime, account.id, created.table_id, first.seat, first.token)
+        return created
 
     @app.get("/api/tables", response_model=TableList, responses=NOT_MODIFIED_DOC)
     async def list_tables(

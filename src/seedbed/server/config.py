@@ -105,6 +105,18 @@ class ServerSettings:
     size); 429 past it (issue 37 item 9)."""
     upload_parses: int = 1
     """Uploaded data files parsed at once; the others wait their turn (issue 37 item 9)."""
+    sign_ins_per_minute: float = 10.0
+    """Sign-in attempts one client address may make per minute (bursts of the same size);
+    429 with ``retry-after`` past it (issue 30 item 1)."""
+    sign_ins_per_name_per_minute: float = 5.0
+    """Sign-in attempts for one account name per minute, from any address (bursts of the
+    same size); 429 with ``retry-after`` past it (issue 30 item 1)."""
+    accounts_per_minute: float = 3.0
+    """Accounts one client address may create per minute (bursts of the same size); 429
+    past it (issue 30 item 1)."""
+    session_days: float = 30.0
+    """How long a sign-in lasts (the session cookie's lifetime); signing out, or the
+    operator's ``seedbed accounts disable|delete``, ends it sooner (issue 30 item 1)."""
 
     idle_hours: float = 24.0
     """A running table with no move for this long is aborted as abandoned."""

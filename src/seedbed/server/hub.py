@@ -135,14 +135,24 @@ def rated_of(
     return reason is None
 
 
-def seating_of(req: CreateTableRequest, tokens: list[str]) -> list[dict[str, Any]]:
-    """The stored seating: bot specs, human names and token digests."""
+def seating_of(
+    req: CreateTableRequest, tokens: list[str], account: int | None = None
+) -> list[dict[str, Any]]:
+    """The stored seating: bot specs, human names and token digests; the first human seat
+    marked with the creator's ``account`` id when they are signed in (issue 30 item 1)."""
     out: list[dict[str, Any]] = []
     for seat, token in zip(req.seats, tokens, strict=True):
         if isinstance(seat, BotSeat):
             out.append({"kind": "bot", "spec": str(parse_spec(seat.bot))})
         else:
-            out.append({"kind": "human", "name": seat.human.name, "token_sha256": digest(token)})
+            entry: dict[str, Any] = {
+                "kind": "human",
+                "name": seat.human.name,
+                "token_sha256": digest(token),
+            }
+            if account is not None and not any(e["kind"] == "human" for e in out):
+                entry["account"] = account
+            out.append(entry)
     return out
 
 
@@ -163,11 +173,12 @@ class Hub:
     # ---------------------------------------------------------------- creating and loading
 
     async def create(
-        self, req: CreateTableRequest, base_url: str, owner: str = ""
+        self, req: CreateTableRequest, base_url: str, owner: str = "", account: int | None = None
     ) -> CreateTableResponse:
         """Check, store and start a table; its human seats' tokens are in the answer only.
         ``owner``: the client address creating it, whose share of the bot pool its bots take
-        (issue 37 item 3; kept in memory only)."""
+        (issue 37 item 3; kept in memory only). ``account``: the signed-in creator's account,
+        stored on the first human seat (issue 30 item 1)."""
         options, tokens = check_request(req, self.settings.allow_chosen_seeds)
         table_options = table_options_of(req)
         table = NewTable(
@@ -176,7 +187,7 @@ class Hub:
             num_players=req.num_players,
             options=options,
             seed=new_seed() if req.seed is None else req.seed,
-            seating=seating_of(req, tokens),
+            seating=seating_of(req, tokens, account),
             turn_seconds=req.turn_seconds,
             seed_chosen=req.seed is not None,
             table_options=table_options,

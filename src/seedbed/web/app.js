@@ -18,6 +18,7 @@ import {
 import { installPatterns } from "./glyphs.js";
 import { openTable } from "./table.js";
 import { openReplay } from "./replay.js";
+import { accountPanel } from "./account.js";
 import { finishedList, myTables } from "./lobby_lists.js";
 import { installTips } from "./tips.js";
 import { openLadder, openProfile, ratedBadge, ratingText } from "./ladder.js";
@@ -151,7 +152,7 @@ class Lobby {
   resizeSeats(num, old = this.form.seats) {
     const seats = [];
     for (let i = 0; i < num; i += 1) {
-      seats.push(old[i] || (i === 0 ? { kind: "human", name: savedName() || "Player 1", bot: "greedy" } : { kind: "bot", name: `Player ${i + 1}`, bot: "greedy" }));
+      seats.push(old[i] || (i === 0 ? { kind: "human", name: this.accountName || savedName() || "Player 1", bot: "greedy" } : { kind: "bot", name: `Player ${i + 1}`, bot: "greedy" }));
     }
     this.form.numPlayers = num;
     this.form.seats = seats;
@@ -190,6 +191,17 @@ class Lobby {
     this.render();
     refreshTables(this.root.querySelector("[data-testid=tables-list]"));
     this.onCreated?.();
+  }
+
+  /** A signed-in person's name for the table's first human seat (issue 30 item 1); signing
+   *  out leaves the name as it is. */
+  useAccountName(name) {
+    this.accountName = name;
+    const first = this.form.seats.find((s) => s.kind === "human");
+    if (name && first) {
+      first.name = name;
+      this.render();
+    }
   }
 
   render() {
@@ -619,6 +631,8 @@ async function openLobby(root) {
   const list = h("ul", { class: "tables-list", "data-testid": "tables-list" });
   const mine = myTables();
   const finished = finishedList();
+  let lobby = null;
+  const account = accountPanel((me) => lobby?.useAccountName(me.name));
   clear(root).append(
     h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Lobby")),
     h(
@@ -628,15 +642,20 @@ async function openLobby(root) {
       h(
         "div",
         { class: "lobby-lists" },
+        account.node,
         mine.node,
         h("section", { class: "panel stack", "data-testid": "running-tables" }, h("h2", {}, "Running tables"), list),
         finished.node,
       ),
     ),
   );
-  const lobby = new Lobby(root, catalogue);
-  lobby.onCreated = () => mine.refresh();
+  lobby = new Lobby(root, catalogue);
+  lobby.onCreated = () => {
+    mine.refresh();
+    account.refresh();
+  };
   lobby.render();
+  account.refresh();
   const refresh = () => {
     refreshTables(list);
     mine.refresh();
