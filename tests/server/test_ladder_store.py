@@ -13,6 +13,7 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import inspect, text
 
+from seedbed.server.account_store import AccountStore
 from seedbed.server.ladder_store import LadderStore
 from seedbed.server.storage import NewTable, Store, migrate
 
@@ -227,3 +228,22 @@ def test_the_server_starts_without_matplotlib_or_openskill() -> None:
     )
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "[]", found.stdout
+
+
+def test_a_person_is_shown_under_their_account_name_and_deleted_as_deleted_player(
+    store: Store,
+) -> None:
+    """Issue 30 items 1 and 3: the ladder names a person by their account (not the seat's
+    name), and deleting the account keeps its games and rating under "deleted player"."""
+    accounts = AccountStore(store.engine)
+    ann = accounts.create("Annabel", "annabel", "hash")
+    assert ann is not None
+    seating = [person("Ann at the table", ann), robot("random"), person("Bob", 2)]
+    finished(store, "t1", seating, [1, 2, 3])
+    ladder = LadderStore(store.engine)
+    assert ladder.apply("t1")
+    names = {s.player: s.name for s in ladder.ladder(GAME)}
+    assert names[f"account:{ann}"] == "Annabel" and names["account:2"] == "Bob"
+    accounts.delete(ann)
+    after = {s.player: (s.name, s.rating.games) for s in ladder.ladder(GAME)}
+    assert after[f"account:{ann}"] == ("deleted player", 1)

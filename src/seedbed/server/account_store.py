@@ -188,6 +188,8 @@ class AccountStore:
         gone, its name becomes free (the key is cleared) and reads "deleted player" on the
         account, on its seats in stored tables and on their chat lines; the ids of those
         tables (empty when there was no such usable account)."""
+        from seedbed.server.ladder_store import rename_player  # it imports this module
+
         with self.engine.begin() as conn:
             gone = conn.execute(
                 update(AccountRow)
@@ -204,6 +206,7 @@ class AccountStore:
             for table_id in table_ids:
                 _rename_seats(conn, table_id, account_id)
             conn.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            rename_player(conn, f"account:{account_id}", DELETED_NAME)
             conn.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == account_id))
             return table_ids
 

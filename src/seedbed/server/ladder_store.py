@@ -44,6 +44,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from seedbed.server.account_store import AccountRow
 from seedbed.server.ladder_rules import (
     Rating,
     initial,
@@ -111,10 +112,16 @@ class ResultRow(Base):
 
 
 def account_name(conn: Connection, account_id: int) -> str | None:
-    """The name of account ``account_id``, read on the update's connection; None: use the
-    seat's name. Wired to the accounts store at merge (issue 30 item 1 is on another
-    branch): until then a person's name on the ladder is the seating entry's ``name``."""
-    return None
+    """The name of account ``account_id`` (issue 30 item 1), read on the update's
+    connection; None (use the seat's name) for an id with no account row."""
+    found = conn.execute(select(AccountRow.name).where(AccountRow.id == account_id)).scalar()
+    return None if found is None else str(found)
+
+
+def rename_player(conn: Connection, player: str, name: str) -> None:
+    """Show ``player`` under ``name`` on every ladder (a deleted account: "deleted player"),
+    in the caller's transaction."""
+    conn.execute(update(RatingRow).where(RatingRow.player == player).values(name=name))
 
 
 @dataclass(frozen=True)
