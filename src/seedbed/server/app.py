@@ -44,6 +44,7 @@ from seedbed.server.guard import Guard
 from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.limits import AddressLimits, MoveLimits, TokenBucket, install_redaction
+from seedbed.server.open_seats import add_seat_routes
 from seedbed.server.protocol import (
     ActMessage,
     Catalog,
@@ -171,6 +172,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(Exception, _internal)
     _add_rest(app, runtime, settings, limits)
     _add_lobby_helpers(app, runtime, settings)
+    add_seat_routes(
+        app, runtime, settings, limits, lambda r: invite_base(r, settings), client_address
+    )
     _add_websocket(app, runtime, settings, limits)
     if settings.api_docs:
         add_api_docs(app)
