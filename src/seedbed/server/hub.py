@@ -244,6 +244,7 @@ class Hub:
         if actor.finished:
             if stored.status == "running":  # killed between the last move and its outcome
                 await self.store.finish(table_id, actor.state.outcome().to_json())
+            actor.start()  # its connections are served too (none were, after a restart)
             self._keep_finished(actor)
         else:
             self.run(actor)
