@@ -173,7 +173,7 @@ def add_seat_routes(
     @app.post(
         "/api/tables/{table_id}/seats/{seat}",
         status_code=201,
-        responses=errors(404, 409, 422),
+        responses=errors(400, 404, 409, 422),
     )
     async def take_open_seat(
         table_id: str,
@@ -208,7 +208,7 @@ def add_seat_routes(
         found = [await hub.summary(table_id) for table_id in ids]
         return WaitingList(tables=[s for s in found if s is not None and s.waiting is not None])
 
-    @app.post("/api/quick-match", responses=errors(422, 429))
+    @app.post("/api/quick-match", responses=errors(400, 422, 429))
     async def quick_match(req: QuickMatchRequest, request: Request) -> SeatTaken:
         """Play now: a seat at the oldest table waiting for players of this game and player
         count with the default options, else at a new one (seat 0, the other seats open,
@@ -232,7 +232,7 @@ def add_seat_routes(
         except TableRequestError as exc:
             raise HTTPException(422, str(exc)) from None
 
-    @app.post("/api/tables/{table_id}/rematch", responses=errors(403, 404, 409))
+    @app.post("/api/tables/{table_id}/rematch", responses=errors(400, 403, 404, 409))
     async def rematch(table_id: str, req: RematchRequest, request: Request) -> SeatTaken:
         """At a finished table, a seat (its token) asks for a rematch: a new table with the
         same game, options, people and bots, seats rotated by one, opened once (asking again
