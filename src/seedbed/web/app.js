@@ -18,6 +18,7 @@ import { installPatterns } from "./glyphs.js";
 import { openTable } from "./table.js";
 import { openReplay } from "./replay.js";
 import { finishedList, myTables } from "./lobby_lists.js";
+import { playNow, waitingTables } from "./open_tables.js";
 import { installTips } from "./tips.js";
 
 const app = document.getElementById("app");
@@ -581,6 +582,13 @@ function tableItem(t, mine) {
   );
 }
 
+/** The name quick match and "Take a seat" sit under: the lobby's remembered name. */
+function nameField() {
+  const input = h("input", { type: "text", maxlength: 40, value: savedName() || "", placeholder: "Your name", "data-testid": "play-now-name", "aria-label": "Your name" });
+  input.addEventListener("change", () => saveName(input.value.trim()));
+  return { input, get: () => input.value.trim() || "Player" };
+}
+
 async function openLobby(root) {
   document.title = "seedbed — lobby";
   let catalogue;
@@ -591,6 +599,8 @@ async function openLobby(root) {
     return;
   }
   const list = h("ul", { class: "tables-list", "data-testid": "tables-list" });
+  const name = nameField();
+  const waiting = waitingTables(name);
   const mine = myTables();
   const finished = finishedList();
   clear(root).append(
@@ -598,10 +608,11 @@ async function openLobby(root) {
     h(
       "main",
       { class: "page grid-2" },
-      h("section", { class: "stack" }, h("div", { class: "panel", id: "lobby-form" }), h("div", { id: "lobby-result" })),
+      h("section", { class: "stack" }, playNow(catalogue.games, name), h("div", { class: "panel", id: "lobby-form" }), h("div", { id: "lobby-result" })),
       h(
         "div",
         { class: "lobby-lists" },
+        waiting.node,
         mine.node,
         h("section", { class: "panel stack", "data-testid": "running-tables" }, h("h2", {}, "Running tables"), list),
         finished.node,
@@ -612,6 +623,7 @@ async function openLobby(root) {
   lobby.onCreated = () => mine.refresh();
   lobby.render();
   const refresh = () => {
+    waiting.refresh();
     refreshTables(list);
     mine.refresh();
     finished.refresh();
