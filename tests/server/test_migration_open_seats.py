@@ -9,8 +9,8 @@ from alembic.config import Config
 from sqlalchemy import inspect, select, text
 
 from seedbed.server.seat_store import (
-    OpenTableRow,
     Opening,
+    OpenTableRow,
     Rematch,
     rematches_of,
     store_rematch,

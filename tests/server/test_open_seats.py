@@ -155,7 +155,11 @@ def test_quick_match_opens_a_table_then_the_next_asker_joins_it(client: TestClie
     other = quick(client, "Bo", players=3, fill_with_bot_after=None)
     assert other["opened"] is True and other["table_id"] != first["table_id"]
     listed = client.get("/api/open-tables", params={"game": "stalk_exchange"}).json()["tables"]
-    assert [t["table_id"] for t in listed] == [custom["table_id"], first["table_id"], other["table_id"]]
+    assert [t["table_id"] for t in listed] == [
+        custom["table_id"],
+        first["table_id"],
+        other["table_id"],
+    ]
     assert listed[1]["waiting"]["open_seats"] == [1]
     assert [s["label"] for s in listed[1]["seats"]] == ["Ann", "Open seat"]
 
@@ -194,8 +198,10 @@ def test_two_takers_of_one_seat_exactly_one_wins(database_url: str) -> None:
             table_id = created["table_id"]
             barrier = threading.Barrier(2)
 
-            def take(name: str, table: str = table_id) -> tuple[int, str]:
-                barrier.wait()
+            def take(
+                name: str, table: str = table_id, both: threading.Barrier = barrier
+            ) -> tuple[int, str]:
+                both.wait()
                 answer = client.post(f"/api/tables/{table}/seats/1", json={"name": name})
                 return answer.status_code, name
 
@@ -221,8 +227,8 @@ def test_two_processes_taking_one_seat_in_storage_exactly_one_wins(database_url:
             store_table(stores[0], table, Opening(now(), None, "greedy", True))
             barrier = threading.Barrier(2)
 
-            def take(i: int, table_id: str = table.id) -> bool:
-                barrier.wait()
+            def take(i: int, table_id: str = table.id, both: threading.Barrier = barrier) -> bool:
+                both.wait()
                 entry = {"kind": "bot", "spec": ["greedy", "random"][i]}
                 return take_seats(stores[i], table_id, {1: entry}) is not None
 
