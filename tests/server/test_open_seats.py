@@ -82,7 +82,9 @@ def test_a_guest_takes_an_open_seat_and_play_starts_once_all_sit(client: TestCli
     """Issue 30 item 2: the bot at seat 0 is not asked while seat 1 is open; the summary and
     the views say which seats are open; a guest takes it (token once), a second taker gets
     409, and then the table plays like any other."""
-    created = open_table(client, [GREEDY, OPEN, human("Ann")], fill_with_bot_after=None)
+    created = open_table(
+        client, [GREEDY, OPEN, human("Ann")], fill_with_bot_after=None, turn_seconds=0.05
+    )
     table_id = created["table_id"]
     assert [s["seat"] for s in created["seats"]] == [2]  # tokens: the person's seat only
     found = summary(client, table_id)
@@ -92,6 +94,8 @@ def test_a_guest_takes_an_open_seat_and_play_starts_once_all_sit(client: TestCli
     view = first_view(client, table_id, created["seats"][0]["token"])
     assert view["waiting_for_players"] == {"open_seats": [1], "fill_in": None}
     assert view["to_move"] == [] and view["legal_actions"] == []
+    assert view.get("timer") is None and view.get("waiting_to_join") is None
+    time.sleep(0.2)  # a turn timer of 0.05 s would have had the stand-in move by now
     assert summary(client, table_id)["version"] == 0
     assert client.get("/api/metrics").json()["bot_moves"] == 0
 
@@ -142,10 +146,13 @@ def quick(client: TestClient, name: str, players: int = 2, **more: Any) -> dict[
     return found
 
 
-def test_quick_match_opens_a_table_then_the_next_asker_joins_it(client: TestClient) -> None:
+def test_quick_match_opens_a_table_then_the_next_asker_joins_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 30 item 2: the first asker opens a table (seat 0, the rest open); the second
     joins that one (the oldest fitting: same game and count, default options), not a table
-    with other options nor one of another player count."""
+    with other options nor one of another player count; a signed-in asker is not sat twice
+    at one table."""
     custom = open_table(
         client, [human("Cy"), OPEN], table_options={"hints": True}, fill_with_bot_after=None
     )
@@ -163,6 +170,11 @@ def test_quick_match_opens_a_table_then_the_next_asker_joins_it(client: TestClie
     assert listed[1]["waiting"]["open_seats"] == [1]
     assert [s["label"] for s in listed[1]["seats"]] == ["Ann", "Open seat"]
 
+    monkeypatch.setattr(open_seats, "seat_owner", lambda request: 5)
+    own = quick(client, "Lu", players=4, fill_with_bot_after=None)
+    lus_second = quick(client, "Lu", players=4, fill_with_bot_after=None)["table_id"]
+    assert lus_second != own["table_id"]
+    monkeypatch.undo()
     second = quick(client, "Kim")
     assert second["opened"] is False
     assert (second["table_id"], second["seat"]) == (first["table_id"], 1)
@@ -170,7 +182,7 @@ def test_quick_match_opens_a_table_then_the_next_asker_joins_it(client: TestClie
     assert found["waiting"] is None and [s["name"] for s in found["seats"]] == ["Ann", "Kim"]
     assert first_view(client, first["table_id"], second["token"])["seat"] == 1
     waiting = {t["table_id"] for t in client.get("/api/open-tables").json()["tables"]}
-    assert waiting == {custom["table_id"], other["table_id"]}
+    assert waiting == {custom["table_id"], other["table_id"], own["table_id"], lus_second}
 
 
 def test_bots_fill_the_open_seats_when_the_wait_runs_out(client: TestClient) -> None:

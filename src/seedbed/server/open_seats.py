@@ -62,6 +62,11 @@ def person(name: str, token: str, account: int | None) -> dict[str, Any]:
     return entry
 
 
+def sits_at(actor: TableActor, account: int | None) -> bool:
+    """A signed-in person already sits at this table (quick match finds them another)."""
+    return account is not None and any(e.get("account") == account for e in actor.table.seating)
+
+
 def invite(base: str, table_id: str, seat: int, token: str, opened: bool = False) -> SeatTaken:
     url = f"{base.rstrip('/')}/play/{table_id}?token={token}"
     return SeatTaken(table_id=table_id, seat=seat, token=token, invite_url=url, opened=opened)
@@ -100,7 +105,7 @@ class Seats:
             store = self.hub.store
             for table_id in await store.call(waiting_ids, req.game, req.num_players, True):
                 actor = await self.hub.get(table_id)
-                if actor is None or not actor.waiting:
+                if actor is None or not actor.waiting or sits_at(actor, account):
                     continue
                 for seat in open_seats(actor.table.seating):
                     taken = await self.take(actor, seat, req.name, account, base)
