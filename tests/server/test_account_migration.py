@@ -15,11 +15,11 @@ from .test_storage import T0, new_table, url  # noqa: F401  (the url fixture: bo
 ADDED = {"accounts", "sessions", "account_seats"}
 
 
-def keep_a_table(store: Store) -> None:
+def keep_a_table(store: Store, table_id: str = "kept") -> None:
     """A table row written as revision 0005 has it (the Store's rows have later columns)."""
     meta = MetaData()
     meta.reflect(store.engine)
-    table = new_table("kept")
+    table = new_table(table_id)
     with store.engine.begin() as conn:
         conn.execute(
             meta.tables["tables"].insert().values(
@@ -31,9 +31,11 @@ def keep_a_table(store: Store) -> None:
         )  # fmt: skip
 
 
-def kept(store: Store) -> bool:
+def kept(store: Store, table_id: str = "kept") -> bool:
+    """Whether the table row is there (read as any revision has it)."""
     with store.engine.connect() as conn:
-        return conn.execute(text("select count(*) from tables where id = 'kept'")).scalar() == 1
+        found = conn.execute(text("select count(*) from tables where id = :id"), {"id": table_id})
+        return found.scalar() == 1
 
 
 def downgrade(store: Store, revision: str) -> None:

@@ -182,6 +182,8 @@ def seat_label(entry: dict[str, Any]) -> str:
     digest)."""
     if entry.get("kind") == "bot":
         return f"bot {entry.get('spec', '?')}"
+    if entry.get("kind") == "open":
+        return "open seat"
     return f"human {entry.get('name') or '(no name)'}"
 
 

@@ -276,6 +276,18 @@ class AccountStore:
             if not known:
                 conn.execute(insert(AccountSeatRow).values(**row, token=token, created_at=now()))
 
+    def follow_rematch(self, table_id: str, rematch_id: str, num_players: int) -> int:
+        """Every account that remembers a seat of ``table_id`` remembers its seat at the
+        rematch (seats rotated by one, the same token: issue 30 item 5); how many."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(AccountSeatRow).where(AccountSeatRow.table_id == table_id)
+            ).all()
+        for row in rows:
+            there = (row.seat + 1) % num_players
+            self.remember_seat(row.account_id, rematch_id, there, row.token)
+        return len(rows)
+
     def seats(self, account_id: int, limit: int = 50) -> list[RememberedSeat]:
         """The account's remembered seats, newest first."""
         query = (

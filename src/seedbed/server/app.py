@@ -46,6 +46,7 @@ from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.ladder_routes import add_ladder_routes, with_bot_ratings
 from seedbed.server.limits import AddressLimits, MoveLimits, TokenBucket, install_redaction
+from seedbed.server.open_seats import add_seat_routes
 from seedbed.server.origin import check_origin
 from seedbed.server.protocol import (
     ActMessage,
@@ -175,6 +176,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     _add_rest(app, runtime, settings, limits)
     _add_lobby_helpers(app, runtime, settings)
     add_account_routes(app, runtime, settings)
+    add_seat_routes(
+        app, runtime, settings, limits, lambda r: invite_base(r, settings), client_address
+    )
     _add_websocket(app, runtime, settings, limits)
     add_ladder_routes(app, runtime, settings)
     if settings.api_docs:

@@ -36,11 +36,14 @@ from seedbed.server.protocol import (
     BotSeat,
     CreateTableRequest,
     CreateTableResponse,
+    OpenSeat,
     SeatSummary,
     SeatToken,
     TableList,
     TableSummary,
 )
+from seedbed.server.seat_fill import opening_for, schedule_fill, waiting_of
+from seedbed.server.seat_store import OPEN, Rematch, opening_of, rematches_of, store_table
 from seedbed.server.storage import AsyncStore, NewTable, StoredTable, TableInfo, now
 from seedbed.server.table import CLOSE_ABORTED, Counters, TableActor
 
@@ -92,13 +95,17 @@ def check_request(
         raise TableRequestError(
             f"{req.game} takes {counts.start}-{counts.stop - 1} players, not {req.num_players}"
         )
-    for seat in req.seats:
-        if isinstance(seat, BotSeat):
-            try:
-                parse_spec(seat.bot)
-            except BotSpecError as exc:
-                raise TableRequestError(str(exc)) from None
-    tokens = ["" if isinstance(s, BotSeat) else secrets.token_urlsafe(24) for s in req.seats]
+    bots = [s.bot for s in req.seats if isinstance(s, BotSeat)]
+    if req.fill_bot is not None and any(isinstance(s, OpenSeat) for s in req.seats):
+        bots.append(req.fill_bot)
+    for bot in bots:
+        try:
+            parse_spec(bot)
+        except BotSpecError as exc:
+            raise TableRequestError(str(exc)) from None
+    tokens = [
+        "" if isinstance(s, BotSeat | OpenSeat) else secrets.token_urlsafe(24) for s in req.seats
+    ]
     return options, tokens
 
 
@@ -144,6 +151,8 @@ def seating_of(
     for seat, token in zip(req.seats, tokens, strict=True):
         if isinstance(seat, BotSeat):
             out.append({"kind": "bot", "spec": str(parse_spec(seat.bot))})
+        elif isinstance(seat, OpenSeat):
+            out.append({"kind": OPEN})
         else:
             entry: dict[str, Any] = {
                 "kind": "human",
@@ -199,9 +208,9 @@ class Hub:
         except ValueError as exc:
             raise TableRequestError(str(exc).splitlines()[0]) from None
         actor.owner = owner
-        await self.store.create_table(table)
-        self.live[table.id] = actor
-        actor.start()
+        actor.opening = opening_for(req, table)
+        await self.store.call(store_table, table, actor.opening)
+        self.run(actor)
         base = base_url.rstrip("/")
         seats = [
             SeatToken(seat=i, token=t, invite_url=f"{base}/play/{table.id}?token={t}")
@@ -209,6 +218,16 @@ class Hub:
             if t
         ]
         return CreateTableResponse(table_id=table.id, seats=seats)
+
+    def new_actor(self, table: NewTable) -> TableActor:
+        """The actor of a new table (not stored, not started: :meth:`run` starts it)."""
+        return self._actor(table, [], now().isoformat())
+
+    def run(self, actor: TableActor) -> None:
+        """Start a stored new table's actor (and its fill timer if it waits for players)."""
+        self.live[actor.id] = actor
+        actor.start()
+        schedule_fill(actor)
 
     def _actor(
         self, table: NewTable, moves: list[tuple[PlayerId, dict[str, Any]]], created: str
@@ -259,14 +278,16 @@ class Hub:
         if actor.at_move_cap:
             await actor.end_at_move_cap()
             return None
+        actor.opening = await self.store.call(opening_of, table_id)
+        actor.rematch = (await self.store.call(rematches_of, [table_id])).get(table_id)
         if actor.finished:
             if stored.status == "running":  # killed between the last move and its outcome
                 await self.store.finish(table_id, actor.state.outcome().to_json())
                 self.ladder.table_finished(table_id, actor.table.rated)
+            actor.start()  # its connections are served too (none were, after a restart)
             self._keep_finished(actor)
         else:
-            self.live[table_id] = actor
-            actor.start()
+            self.run(actor)
         return actor
 
     def _rebuild(self, stored: StoredTable) -> TableActor | None:
@@ -357,7 +378,8 @@ class Hub:
         if info is None:
             return None
         await self._brief_all([table_id])
-        return stored_summary(info, self.briefs.get(table_id))
+        found = await self.store.call(rematches_of, [table_id])
+        return stored_summary(info, self.briefs.get(table_id), found.get(table_id))
 
     async def info(self, table_id: str) -> TableInfo | None:
         return await self.store.info(table_id)
@@ -376,11 +398,14 @@ class Hub:
         table's options are read from storage once, for its brief, never for every list."""
         found = await self.store.list_tables(status, game, limit, offset, with_options=False)
         await self._brief_all([info.table.id for info in found.items])
+        stored = [i.table.id for i in found.items if i.table.id not in self.live]
+        rematches = await self.store.call(rematches_of, stored)
         items = []
         for info in found.items:
             actor = self.live.get(info.table.id)
             brief = self.briefs.get(info.table.id)
-            items.append(summary(actor, brief) if actor else stored_summary(info, brief))
+            again = rematches.get(info.table.id)
+            items.append(summary(actor, brief) if actor else stored_summary(info, brief, again))
         return TableList(tables=items, total=found.total, limit=limit, offset=offset)
 
     async def _brief_all(self, table_ids: list[str]) -> None:
@@ -409,16 +434,19 @@ def seat_for_token(actor: TableActor, token: str) -> PlayerId | None:
 
 
 def _seats(table: NewTable, connected: Any = None) -> list[SeatSummary]:
-    return [
-        SeatSummary(
-            seat=i,
-            kind="bot" if s["kind"] == "bot" else "human",
-            name=str(s["spec"] if s["kind"] == "bot" else s["name"]),
-            label=bot_name(str(s["spec"]), table.game) if s["kind"] == "bot" else str(s["name"]),
-            connected=s["kind"] == "bot" or (connected is not None and connected(i)),
-        )
-        for i, s in enumerate(table.seating)
-    ]
+    return [_seat(table, i, s, connected) for i, s in enumerate(table.seating)]
+
+
+def _seat(table: NewTable, i: int, s: dict[str, Any], connected: Any) -> SeatSummary:
+    if s["kind"] == OPEN:
+        return SeatSummary(seat=i, kind="open", name="", label="Open seat", connected=False)
+    return SeatSummary(
+        seat=i,
+        kind="bot" if s["kind"] == "bot" else "human",
+        name=str(s["spec"] if s["kind"] == "bot" else s["name"]),
+        label=bot_name(str(s["spec"]), table.game) if s["kind"] == "bot" else str(s["name"]),
+        connected=s["kind"] == "bot" or (connected is not None and connected(i)),
+    )
 
 
 def summary(actor: TableActor, brief: OptionsBrief | None = None) -> TableSummary:
@@ -446,10 +474,14 @@ def summary(actor: TableActor, brief: OptionsBrief | None = None) -> TableSummar
         chat=t.chat,
         turn_seconds=t.turn_seconds,
         rated=t.rated,
+        waiting=waiting_of(t, actor.opening) if actor.waiting else None,
+        rematch_table_id=None if actor.rematch is None else actor.rematch.table_id,
     )
 
 
-def stored_summary(info: TableInfo, brief: OptionsBrief | None = None) -> TableSummary:
+def stored_summary(
+    info: TableInfo, brief: OptionsBrief | None = None, rematch: Rematch | None = None
+) -> TableSummary:
     """The public summary of a table read from storage (no one is connected to it here), with
     the brief of its options (worked out here from whole options if not given)."""
     t = info.table
@@ -476,4 +508,5 @@ def stored_summary(info: TableInfo, brief: OptionsBrief | None = None) -> TableS
         chat=t.chat,
         turn_seconds=t.turn_seconds,
         rated=t.rated,
+        rematch_table_id=None if rematch is None else rematch.table_id,
     )

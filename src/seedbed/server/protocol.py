@@ -162,6 +162,21 @@ class BotSeat(_Model):
     bot: Annotated[str, Field(min_length=1, max_length=200), AfterValidator(printable)]
 
 
+class OpenSeatInfo(_Model):
+    """Nothing to say yet: whoever takes the seat gives a name then."""
+
+
+class OpenSeat(_Model):
+    """A seat left open (issue 30 item 2): anyone may take it (``POST
+    /api/tables/{id}/seats/{seat}``), or a bot fills it after the table's wait."""
+
+    open: OpenSeatInfo
+
+
+FILL_WITH_BOT_AFTER = 60.0
+"""Seconds an open table waits before bots fill its empty seats, unless its creator says."""
+
+
 class CreateTableRequest(_Model):
     """``POST /api/tables``."""
 
@@ -172,7 +187,9 @@ class CreateTableRequest(_Model):
     """Options of the table, not of the game: the bots' manners the game declares
     (``GameSpec.manners``, see docs/options.md). Unknown names and values out of bounds are
     refused."""
-    seats: Annotated[list[HumanSeat | BotSeat], Field(min_length=1, max_length=MAX_PLAYERS)]
+    seats: Annotated[
+        list[HumanSeat | BotSeat | OpenSeat], Field(min_length=1, max_length=MAX_PLAYERS)
+    ]
     seed: Annotated[int | None, Field(ge=0, le=MAX_SEED)] = None
     """A chosen deal (tests, reproductions): refused unless the server runs with
     ``--allow-chosen-seeds``. Absent: the server deals from its own secret randomness. Never
@@ -185,6 +202,13 @@ class CreateTableRequest(_Model):
     """Whether the table counts for the ladder (issue 30 item 3). Absent: rated whenever the
     rules allow (default options and table options, no chosen seed, every bot a rated
     preset, a person seated); true: refused (422) when they do not; false: unrated."""
+    fill_with_bot_after: Annotated[float | None, Field(ge=0, le=86400)] = FILL_WITH_BOT_AFTER
+    """At a table with open seats: seconds until bots fill the seats still open (null:
+    never). Play starts only once every seat is held."""
+    fill_bot: (
+        Annotated[str, Field(min_length=1, max_length=200), AfterValidator(printable)] | None
+    ) = None
+    """The bot spec that fills open seats; null: the lobby's default bot (``greedy``)."""
 
 
 class SeatToken(_Model):
@@ -202,14 +226,31 @@ class CreateTableResponse(_Model):
 
 class SeatSummary(_Model):
     seat: int
-    kind: Literal["bot", "human"]
+    kind: Literal["bot", "human", "open"]
     name: str
-    """The human's name, or the bot spec."""
+    """The human's name, or the bot spec ("" for an open seat)."""
     label: str
     """The seat's name for people: the human's name, or the bot's one name, the lobby's
     ("Greedy bot", "Search bot"; :func:`seedbed.bots.names.bot_name`, issue 38 item 6)."""
     connected: bool
     """A human seat with an open connection; bots are always connected."""
+
+
+class Waiting(_Model):
+    """A table waiting for players (issue 30 item 2): its open seats, since when, and when
+    bots fill them."""
+
+    open_seats: list[int]
+    since: str
+    """When the table opened (ISO 8601, UTC)."""
+    fill_at: str | None = None
+    """When bots fill the seats still open (ISO 8601, UTC); null: never."""
+    fill_in: float | None = None
+    """Seconds until then, when this answer was made; null: never."""
+    fill_bot: str
+    """The bot spec that fills them."""
+    default_options: bool
+    """The game's default options and table options (what quick match joins)."""
 
 
 class TableSummary(_Model):
@@ -251,6 +292,10 @@ class TableSummary(_Model):
     """The table's turn timer, if it has one."""
     rated: bool = False
     """The table counts for the ladder (issue 30 item 3); shown in the lobby before joining."""
+    waiting: Waiting | None = None
+    """Set while the table waits for players: play starts once every seat is held."""
+    rematch_table_id: str | None = None
+    """The table of this table's rematch, once someone seated asked for one."""
 
 
 class TableList(_Model):
@@ -261,6 +306,47 @@ class TableList(_Model):
     """How many tables match the filters (all pages)."""
     limit: int
     offset: int
+
+
+class TakeSeatRequest(_Model):
+    """``POST /api/tables/{id}/seats/{seat}``: the name to sit under."""
+
+    name: Name
+
+
+class QuickMatchRequest(_Model):
+    """``POST /api/quick-match``: a game and a player count; the oldest open table of both
+    with default options is joined, else a new one opened (the asker at seat 0)."""
+
+    game: Annotated[str, Field(min_length=1, max_length=64)]
+    num_players: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    name: Name
+    fill_with_bot_after: Annotated[float | None, Field(ge=0, le=86400)] = FILL_WITH_BOT_AFTER
+    """For a new table: seconds until bots fill its seats still open (null: never)."""
+
+
+class SeatTaken(_Model):
+    """A seat someone took (an open seat, quick match, a rematch): its token and invite URL,
+    in this answer only."""
+
+    table_id: str
+    seat: int
+    token: str
+    invite_url: str
+    opened: bool = False
+    """Quick match opened a new table (no open table fitted)."""
+
+
+class RematchRequest(_Model):
+    """``POST /api/tables/{id}/rematch``: a seat's token proves the asker sat there."""
+
+    token: Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class WaitingList(_Model):
+    """``GET /api/open-tables``: the tables waiting for players, oldest first."""
+
+    tables: list[TableSummary]
 
 
 # ------------------------------------------------------------------ WebSocket
@@ -419,6 +505,30 @@ class ViewMessage(_Model):
     and their turn timer starts at their first connection (issue 38 item 8)."""
     hold: HeldMove | None = None
     """A bot's move kept back for the people at the table, if any (every viewer sees it)."""
+    waiting_for_players: WaitingView | None = None
+    """Set while the table has open seats: nobody is on the move (``to_move`` and
+    ``legal_actions`` are empty) until every seat is held (issue 30 item 2)."""
+
+
+class WaitingView(_Model):
+    """The open seats of a table waiting for players, and the fill-with-bot countdown."""
+
+    open_seats: list[int]
+    fill_in: float | None = None
+    """Seconds left when this message was sent until bots fill the open seats; null: never."""
+
+
+class RematchMessage(_Model):
+    """Server → every connection of a finished table once someone seated asked for a
+    rematch, and on connecting to it later (issue 30 item 5). A person's seat at the rematch
+    takes the same token as their seat here."""
+
+    type: Literal["rematch"] = "rematch"
+    table_id: str
+    seat: int | None
+    """The viewer's seat at the rematch (null for a spectator)."""
+    asked_by: str
+    """The name of the seat that asked."""
 
 
 class ErrorMessage(_Model):
@@ -637,6 +747,12 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "history": HistoryMessage,
     "chat": ChatUpdate,
     "error": ErrorMessage,
+    "rematch": RematchMessage,
+    "take_seat_request": TakeSeatRequest,
+    "quick_match_request": QuickMatchRequest,
+    "seat_taken": SeatTaken,
+    "rematch_request": RematchRequest,
+    "waiting_list": WaitingList,
     "game_list": GameList,
     "replay": Replay,
     "catalog": Catalog,

@@ -653,6 +653,11 @@ class AsyncStore:
     async def create_table(self, table: NewTable) -> None:
         await self._run(self.store.create_table, table)
 
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(store, *args)`` in a worker thread: storage of other modules (issue 30's
+        :mod:`seedbed.server.seat_store`) written like the store's own methods."""
+        return await self._run(fn, self.store, *args)
+
     async def append_move(
         self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
     ) -> None:

@@ -21,7 +21,7 @@ import logging
 import os
 import signal
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from seedbed.bots.api import polite_menu, with_manners
@@ -36,7 +36,16 @@ from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze, table_s
 from seedbed.server.history import History
 from seedbed.server.hold import Hold
 from seedbed.server.limits import TokenBucket
-from seedbed.server.protocol import ChatLine, ChatUpdate, ErrorCode, StandIn, error_text
+from seedbed.server.protocol import (
+    ChatLine,
+    ChatUpdate,
+    ErrorCode,
+    RematchMessage,
+    StandIn,
+    WaitingView,
+    error_text,
+)
+from seedbed.server.seat_store import OPEN, Opening, Rematch, open_seats
 from seedbed.server.storage import AsyncStore, NewTable
 from seedbed.server.storage import ChatLine as StoredChat
 from seedbed.server.views import view_text
@@ -165,7 +174,15 @@ class HoldRanOut:
     version: int
 
 
-Command = Act | Undo | Join | Leave | Say | BotAnswer | TimerRang | HoldRanOut
+@dataclass(frozen=True)
+class Call:
+    """Run ``run`` in the table's turn, between its other commands (issue 30: taking an open
+    seat, filling the open seats with bots, telling the seats of a rematch)."""
+
+    run: Callable[[TableActor], Awaitable[None]]
+
+
+Command = Act | Undo | Join | Leave | Say | BotAnswer | TimerRang | HoldRanOut | Call
 
 
 class StorageFailedError(RuntimeError):
@@ -224,6 +241,12 @@ class TableActor:
     _timers: list[asyncio.TimerHandle] = field(default_factory=list)
     _task: asyncio.Task[None] | None = None
     _hold: Hold = field(init=False)
+    opening: Opening | None = None
+    """Set while the table waits for players (open seats, issue 30 item 2): nobody moves."""
+    fill_handle: asyncio.TimerHandle | None = None
+    """When bots fill the open seats (:mod:`seedbed.server.open_seats`)."""
+    rematch: Rematch | None = None
+    """The rematch of this finished table, once asked for (issue 30 item 5)."""
 
     def __post_init__(self) -> None:
         self._hold = Hold.of(self.table)
@@ -303,6 +326,8 @@ class TableActor:
         self._after_change()
 
     async def stop(self) -> None:
+        if self.fill_handle is not None:
+            self.fill_handle.cancel()
         for task in list(self._thinking.values()):
             task.cancel()
         self._cancel_timers()
@@ -349,6 +374,8 @@ class TableActor:
             await self._join(command.conn)
         elif isinstance(command, Say):
             await self._say(command)
+        elif isinstance(command, Call):
+            await command.run(self)
         else:
             self.connections.discard(command.conn)
 
@@ -364,6 +391,8 @@ class TableActor:
             conn.send(text)
         lines = await self.store.chat(self.id, CHAT_SHOWN) if self.table.chat else []
         conn.send(chat_text(self.table.chat, lines))
+        if self.rematch is not None:
+            conn.send(self.rematch_text(conn.seat))
 
     # ---------------------------------------------------------------- chat
 
@@ -429,6 +458,8 @@ class TableActor:
         """Why a message of ``seat`` at ``version`` is refused whatever it asks, if it is."""
         if seat is None:
             return ErrorCode.SPECTATOR, f"spectators cannot {verb}"
+        if self.waiting:
+            return ErrorCode.NOT_ON_MOVE, "the table waits for players: play starts once all sit"
         if self.over:
             return ErrorCode.FINISHED, "the game is over"
         if version != self.version:
@@ -601,6 +632,8 @@ class TableActor:
         that were opened (:meth:`_first_open`) when the version changed (a stale bot answer
         leaves a running timer as it is), for ``seconds`` if given (what was left before an
         undo), else the whole turn."""
+        if self.waiting:
+            return  # nobody moves until every seat is held
         fresh = self._timer_version != self.version
         if fresh or self.over:
             self._cancel_timers()
@@ -628,7 +661,7 @@ class TableActor:
         if seat is None or seat in self._opened or self.bot_spec(seat) is not None:
             return False
         self._opened.add(seat)
-        if self.over or seat not in self.state.to_move():
+        if self.over or self.waiting or seat not in self.state.to_move():
             return False
         if self.table.turn_seconds is not None and seat not in self._deadlines:
             self._arm_timer(seat, self.table.turn_seconds)
@@ -638,6 +671,8 @@ class TableActor:
         """The table's own fields of a view: the turn timer's and the hold's."""
         if self.over:
             return self._timer_extra(viewer)
+        if self.waiting:
+            return self._waiting_extra()
         now = asyncio.get_running_loop().time()
         return {**self._timer_extra(viewer), **self._hold.extra(self.state.to_move(), now)}
 
@@ -662,6 +697,41 @@ class TableActor:
         seats = sorted(self._deadlines)
         extra["timer"] = {"seats": seats, "seconds": seconds, "remaining": round(left, 2)}
         return extra
+
+    # ---------------------------------------------------------------- open seats, rematch
+
+    @property
+    def waiting(self) -> bool:
+        """Some seat is still open: the table waits for players (issue 30 item 2)."""
+        return any(entry["kind"] == OPEN for entry in self.table.seating)
+
+    def _waiting_extra(self) -> dict[str, object]:
+        """A waiting table's views: its open seats and fill countdown; nobody on the move."""
+        fill_in = None if self.opening is None else self.opening.fill_in()
+        waiting = WaitingView(open_seats=open_seats(self.table.seating), fill_in=fill_in)
+        return {"waiting_for_players": waiting.model_dump(), "to_move": [], "legal_actions": []}
+
+    def seated(self, seating: list[JsonDict]) -> None:
+        """The seating changed (stored): an open seat was taken or filled. Everyone sees who
+        sits now; once every seat is held, play starts as at any new table."""
+        self.table = replace(self.table, seating=seating)
+        self.game_record.seating = seating_labels(self.table)
+        if not self.waiting:
+            self.opening = None
+            self._hold = Hold.of(self.table)
+            self._hold.since = asyncio.get_running_loop().time()
+            self._after_change()  # the seats opened while it waited get their turn timer
+        self._broadcast([])
+
+    def rematch_text(self, seat: PlayerId | None) -> str:
+        """The rematch message for a viewer of this table: its seat there (seats rotate by
+        one), the table, who asked."""
+        assert self.rematch is not None
+        there = None if seat is None else (seat + 1) % self.table.num_players
+        found = self.rematch
+        return RematchMessage(
+            table_id=found.table_id, seat=there, asked_by=found.asked_by
+        ).model_dump_json()
 
     def bot_spec(self, seat: PlayerId) -> str | None:
         entry = self.table.seating[seat]
@@ -814,4 +884,11 @@ def table_record(table: NewTable, moves: Iterable[tuple[PlayerId, JsonDict]]) ->
 
 def seating_labels(table: NewTable) -> list[str]:
     """The record's seating: a bot's spec, or ``human:<name>``."""
-    return [str(s["spec"]) if s["kind"] == "bot" else f"human:{s['name']}" for s in table.seating]
+    return [
+        str(s["spec"])
+        if s["kind"] == "bot"
+        else OPEN
+        if s["kind"] == OPEN
+        else f"human:{s['name']}"
+        for s in table.seating
+    ]

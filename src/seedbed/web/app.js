@@ -20,6 +20,7 @@ import { openTable } from "./table.js";
 import { openReplay } from "./replay.js";
 import { accountPanel } from "./account.js";
 import { finishedList, myTables } from "./lobby_lists.js";
+import { playNow, waitingTables } from "./open_tables.js";
 import { installTips } from "./tips.js";
 import { openLadder, openProfile, ratedBadge, ratingText } from "./ladder.js";
 
@@ -619,6 +620,13 @@ function tableItem(t, mine) {
   );
 }
 
+/** The name quick match and "Take a seat" sit under: the lobby's remembered name. */
+function nameField() {
+  const input = h("input", { type: "text", maxlength: 40, value: savedName() || "", placeholder: "Your name", "data-testid": "play-now-name", "aria-label": "Your name" });
+  input.addEventListener("change", () => saveName(input.value.trim()));
+  return { input, get: () => input.value.trim() || "Player" };
+}
+
 async function openLobby(root) {
   document.title = "seedbed — lobby";
   let catalogue;
@@ -629,6 +637,8 @@ async function openLobby(root) {
     return;
   }
   const list = h("ul", { class: "tables-list", "data-testid": "tables-list" });
+  const name = nameField();
+  const waiting = waitingTables(name);
   const mine = myTables();
   const finished = finishedList();
   let lobby = null;
@@ -638,11 +648,12 @@ async function openLobby(root) {
     h(
       "main",
       { class: "page grid-2" },
-      h("section", { class: "stack" }, h("div", { class: "panel", id: "lobby-form" }), h("div", { id: "lobby-result" })),
+      h("section", { class: "stack" }, playNow(catalogue.games, name), h("div", { class: "panel", id: "lobby-form" }), h("div", { id: "lobby-result" })),
       h(
         "div",
         { class: "lobby-lists" },
         account.node,
+        waiting.node,
         mine.node,
         h("section", { class: "panel stack", "data-testid": "running-tables" }, h("h2", {}, "Running tables"), list),
         finished.node,
@@ -657,6 +668,7 @@ async function openLobby(root) {
   lobby.render();
   account.refresh();
   const refresh = () => {
+    waiting.refresh();
     refreshTables(list);
     mine.refresh();
     finished.refresh();

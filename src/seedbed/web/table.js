@@ -30,6 +30,7 @@ import { HoldClock } from "./hold.js";
 import { notePlace } from "./keep_place.js";
 import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
+import { fillClock, rematchBox, waitingBanner } from "./open_tables.js";
 import { turnOf } from "./turns.js";
 import { POSSESSIVE } from "./words.js";
 
@@ -191,6 +192,8 @@ class TableShell {
     this.history = []; // the history pages of this connection, until the last one arrives
     this.logOpened = new Map(); // log turns the reader opened or closed
     this.timer = new TurnTimer();
+    this.fillClock = fillClock();
+    this.rematch = null; // the rematch message, once someone seated asked (issue 30 item 5)
     this.holdClock = new HoldClock();
     this.chat = new TableChat((message) => this.sendMessage(message));
   }
@@ -356,10 +359,18 @@ class TableShell {
     else if (message.type === "history") this.onHistory(message);
     else if (message.type === "chat") this.chat.onMessage(message);
     else if (message.type === "error") this.onError(message);
+    else if (message.type === "rematch") this.onRematch(message);
+  }
+
+  onRematch(message) {
+    this.rematch = message;
+    if (this.msg) this.renderEnd(this.msg);
   }
 
   onView(msg) {
     const first = this.msg === null;
+    // the seating changes while a table waits for players: who sits now, and once all do
+    if (msg.waiting_for_players || (this.msg && this.msg.waiting_for_players)) this.refreshPlayers();
     this.msg = msg;
     this.seat = msg.seat;
     this.pending = null;
@@ -473,8 +484,7 @@ class TableShell {
     this.timer.update(msg, this.players);
     this.renderPlayers();
     this.renderLog();
-    clear(this.endHolder);
-    if (msg.status === "finished") this.endHolder.append(endScreen(this.module, msg, this.players, this.tableId));
+    this.renderEnd(msg);
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
     const root = h("div", { class: "game-root", "data-testid": "game-root" });
     const ctx = {
@@ -502,10 +512,22 @@ class TableShell {
     }
   }
 
+  renderEnd(msg) {
+    clear(this.endHolder);
+    if (msg.status !== "finished") return;
+    this.endHolder.append(endScreen(this.module, msg, this.players, this.tableId));
+    const rematch = rematchBox(this);
+    if (rematch) this.endHolder.append(rematch);
+  }
+
   renderBanner(msg) {
     const banner = this.banner;
     clear(banner);
     banner.className = "turn-banner";
+    if (msg.waiting_for_players) {
+      banner.append(waitingBanner(msg, this.fillClock)); // issue 30 item 2
+      return;
+    }
     if (msg.status === "finished") {
       banner.classList.add("over");
       banner.append("The game is over.");
@@ -559,7 +581,7 @@ class TableShell {
     const { owner, verb } = turnOf(this.module, this.msg);
     clear(this.playersList).append(
       ...this.players.map((p) => {
-        const status = p.kind === "bot" ? "bot" : p.connected ? "online" : "offline";
+        const status = p.kind === "bot" ? "bot" : p.kind === "open" ? "open seat" : p.connected ? "online" : "offline";
         // the seat whose turn it is moves; the others on the move may only join in (trade)
         const side = moving.has(p.seat) && owner !== null && owner !== p.seat;
         const onMove = moving.has(p.seat) && !side;

@@ -9,7 +9,7 @@ found not to count, written in the update's own transaction: the update is appli
 No foreign key to ``tables``: a pruned table keeps its players' ratings and history.
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 Create Date: 2026-11-28
 """
 
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
