@@ -99,3 +99,20 @@ def test_a_rematch_rotates_the_seats_invites_everyone_and_is_opened_once(tmp_pat
         with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens['Ann']}") as ann:
             assert next_rematch(ann)["seat"] == 1
         assert ask(client, table_id, tokens["Bo"]).json()["table_id"] == new_id
+
+
+def test_a_rematch_is_on_the_signed_in_players_tables(tmp_path: Path) -> None:
+    """Issue 30 items 1 and 5: a signed-in creator's account remembers their seat at the
+    rematch too (rotated, the same token), so "my tables" on any device opens it."""
+    url = f"sqlite:///{tmp_path / 'seedbed.sqlite3'}"
+    with TestClient(create_app(settings(url))) as client:
+        client.headers["origin"] = "http://testserver"
+        signed = client.post("/api/accounts", json={"name": "Ann", "password": "long enough!"})
+        assert signed.status_code == 201, signed.text
+        table_id, tokens = finished_table(client)
+        asked = ask(client, table_id, tokens["Bo"])
+        assert asked.status_code == 200, asked.text
+        new_id = asked.json()["table_id"]
+        mine = {(t["table_id"], t["seat"]): t for t in client.get("/api/me").json()["tables"]}
+        assert set(mine) == {(table_id, 0), (new_id, 1)}
+        assert mine[(new_id, 1)]["invite_url"].endswith(f"?token={tokens['Ann']}")
