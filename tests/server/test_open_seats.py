@@ -291,3 +291,15 @@ def test_open_seats_and_their_deadline_survive_a_restart(url: str) -> None:
         assert summary(client, late)["seats"][1]["kind"] == "bot"
         assert client.post(f"/api/tables/{waits}/seats/1", json={"name": "Cy"}).status_code == 201
         assert summary(client, waits)["waiting"] is None
+
+
+def test_a_table_whose_open_seats_an_unrated_bot_fills_is_unrated(client: TestClient) -> None:
+    """Issue 30 items 2 and 3: the bot that fills open seats counts as one of the table's
+    bots for the ladder: the lobby's greedy keeps a table rated, another spec does not."""
+    kept = open_table(client, [human("Ann"), OPEN])
+    other = open_table(client, [human("Ann"), OPEN], fill_bot="ismcts:iterations=20")
+    never = open_table(
+        client, [human("Ann"), OPEN], fill_bot="ismcts:iterations=20", fill_with_bot_after=None
+    )
+    rated = [summary(client, t["table_id"])["rated"] for t in (kept, other, never)]
+    assert rated == [True, False, True]

@@ -42,7 +42,7 @@ from seedbed.server.protocol import (
     TableList,
     TableSummary,
 )
-from seedbed.server.seat_fill import opening_for, schedule_fill, waiting_of
+from seedbed.server.seat_fill import DEFAULT_FILL_BOT, opening_for, schedule_fill, waiting_of
 from seedbed.server.seat_store import OPEN, Rematch, opening_of, rematches_of, store_table
 from seedbed.server.storage import AsyncStore, NewTable, StoredTable, TableInfo, now
 from seedbed.server.table import CLOSE_ABORTED, Counters, TableActor
@@ -119,6 +119,14 @@ def table_options_of(req: CreateTableRequest) -> dict[str, Any]:
         raise TableRequestError(str(exc).splitlines()[0]) from None
 
 
+def fill_specs(req: CreateTableRequest) -> list[str | None]:
+    """The bot that may fill the table's open seats (it must be a rated preset too)."""
+    opens = any(isinstance(s, OpenSeat) for s in req.seats)
+    if not opens or req.fill_with_bot_after is None:
+        return []
+    return [req.fill_bot or DEFAULT_FILL_BOT]
+
+
 def rated_of(
     req: CreateTableRequest, options: dict[str, Any], table_options: dict[str, Any]
 ) -> bool:
@@ -134,7 +142,7 @@ def rated_of(
         lookup_game(req.game).normalize_options({}),
         table_options,
         lookup_spec(req.game).table_options({}, people),
-        [str(s.bot) if isinstance(s, BotSeat) else None for s in req.seats],
+        [str(s.bot) if isinstance(s, BotSeat) else None for s in req.seats] + fill_specs(req),
         req.seed is not None,
     )
     if reason is not None and req.rated:
