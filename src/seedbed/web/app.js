@@ -494,7 +494,7 @@ class Lobby {
           })
         : select(
             `seat-bot-${i}`,
-            this.gameInfo().bots.map((b) => [b.spec, b.rating ? `${b.label} · rating ${b.rating.rating.toFixed(1)}` : b.label]),
+            this.gameInfo().bots.map((b) => [b.spec, b.label]),
             seat.bot,
             (v) => {
               seat.bot = v;
