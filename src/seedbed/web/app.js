@@ -652,9 +652,9 @@ async function openLobby(root) {
       h(
         "div",
         { class: "lobby-lists" },
-        account.node,
-        waiting.node,
         mine.node,
+        waiting.node,
+        account.node,
         h("section", { class: "panel stack", "data-testid": "running-tables" }, h("h2", {}, "Running tables"), list),
         finished.node,
       ),
