@@ -255,12 +255,7 @@ def _add_rest(
         when the session cookie comes from another site's page)."""
         check_origin(request, settings.public_url)
         address = client_address(request)
-        if not limits.may_create(address):
-            raise HTTPException(
-                429,
-                f"at most {settings.tables_per_minute:g} new tables a minute from one address",
-                headers={"retry-after": "60"},
-            )
+        limits.check_create(address, settings.tables_per_minute)
         account = await signed_in(request)
         try:
             created = await runtime.tables().create(

@@ -22,6 +22,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
+from fastapi import HTTPException
+
 K = TypeVar("K")
 
 _QUERY = re.compile(r"\?[^\s\"']+")
@@ -154,6 +156,16 @@ class AddressLimits:
     def may_create(self, address: str) -> bool:
         """Take one table creation from the address's allowance, if it has one left."""
         return self._tables.allow(address)
+
+    def check_create(self, address: str, per_minute: float) -> None:
+        """:meth:`may_create`, or a 429 with Retry-After for a client past its allowance (a
+        table made by ``POST /api/tables`` or by quick match counts alike)."""
+        if not self.may_create(address):
+            raise HTTPException(
+                429,
+                f"at most {per_minute:g} new tables a minute from one address",
+                headers={"retry-after": "60"},
+            )
 
     def may_upload(self, address: str) -> bool:
         """Take one data-file upload from the address's allowance (issue 37 item 9)."""

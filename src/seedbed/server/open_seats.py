@@ -236,12 +236,7 @@ def add_seat_routes(
         address = address_of(request)
 
         def may_open() -> None:
-            if not limits.may_create(address):
-                raise HTTPException(
-                    429,
-                    f"at most {settings.tables_per_minute:g} new tables a minute from one address",
-                    headers={"retry-after": "60"},
-                )
+            limits.check_create(address, settings.tables_per_minute)
 
         account = await seat_owner(request)
         try:

@@ -1,16 +1,18 @@
-"""Today's Fields of Green greedy policy against an older commit's (issue 38 item 10). Printed,
-never asserted.
+"""Today's greedy policy of a game against an older commit's (issue 38 items 2 and 10).
+Printed, never asserted.
 
-Loads ``src/seedbed/games/fields_of_green/heuristics.py`` of ``--old`` (``git show``) beside
-today's and plays 4-player games on the native rules engine, each deal twice: today's policy
-(the native port, which plays exactly what today's ``heuristics.choose`` plays) in seats 0 and
-2, then in seats 1 and 3 (the old Python policy in the others), every seat with its own
-``Rng``. Prints the share of the games today's seats won (a shared victory split; 50% when the
-two are equally strong) with its Wilson 95% interval, and the mean scores of both sides.
+Loads ``src/seedbed/games/GAME/heuristics.py`` of ``--old`` (``git show``) beside today's (on
+today's other modules) and plays 4-player games on the native rules engine, each deal twice:
+today's policy (the native port, which plays exactly what today's ``heuristics.choose`` plays:
+the parity tests say so) in seats 0 and 2, then in seats 1 and 3 (the old Python policy in the
+others), every seat with its own ``Rng``. Prints the share of the games today's seats won (a
+shared victory split; 50% when the two are equally strong) with its Wilson 95% interval, and
+the mean scores of both sides.
 
-    python scripts/fog_greedy_vs_old.py --old 6e90316 --deals 100 --seed 1
+    python scripts/greedy_vs_old.py fields_of_green --old 6e90316 --deals 500 --seed 1
+    python scripts/greedy_vs_old.py bohnanza --old 8b4af5e --deals 75 --seed 5050
 
-Usage: python scripts/fog_greedy_vs_old.py --old COMMIT [--deals 100] [--seed 1]
+Usage: python scripts/greedy_vs_old.py GAME --old COMMIT [--deals 100] [--seed 1]
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -29,20 +32,20 @@ from seedbed.arena.stats import wilson
 from seedbed.engine.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
-HEURISTICS = "src/seedbed/games/fields_of_green/heuristics.py"
 
 
-def old_choose(commit: str) -> Any:
-    """``choose`` of ``heuristics.py`` at ``commit`` (on today's ``heuristics_farm``)."""
+def old_choose(game: str, commit: str) -> Any:
+    """``choose`` of the game's ``heuristics.py`` at ``commit``."""
     text = subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{commit}:{HEURISTICS}"],
+        ["git", "-C", str(ROOT), "show", f"{commit}:src/seedbed/games/{game}/heuristics.py"],
         check=True,
         capture_output=True,
         text=True,
     ).stdout
-    path = Path(tempfile.mkdtemp()) / "old_fog_heuristics.py"
+    name = f"old_{game}_heuristics"
+    path = Path(tempfile.mkdtemp()) / f"{name}.py"
     path.write_text(text)
-    spec = importlib.util.spec_from_file_location("old_fog_heuristics", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -51,14 +54,15 @@ def old_choose(commit: str) -> Any:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", help="bohnanza, stalk_exchange or fields_of_green")
     ap.add_argument("--old", required=True, help="the commit whose policy plays the other seats")
     ap.add_argument("--deals", type=int, default=100, help="deals, each played twice (100)")
     ap.add_argument("--seed", type=int, default=1, help="first deal (1)")
     args = ap.parse_args()
-    old = old_choose(args.old)
-    game = seedbed.game("fields_of_green", engine="native")
+    old = old_choose(args.game, args.old)
+    game = seedbed.game(args.game, engine="native")
     won = {"new": 0.0, "old": 0.0}
-    score = {"new": 0, "old": 0}
+    score = {"new": 0.0, "old": 0.0}
     with Progress() as bar:
         task = bar.add_task("today's greedy against the old", total=2 * args.deals)
         for deal in range(args.seed, args.seed + args.deals):
@@ -81,12 +85,12 @@ def main() -> int:
     games = 2 * args.deals
     low, high = wilson(won["new"], games)
     print(
-        f"{games} games against {args.old}: today's seats won {won['new'] / games:.1%} "
-        f"({low:.1%}-{high:.1%}; old {won['old'] / games:.1%}); mean score "
-        f"{score['new'] / (2 * games):.2f} against {score['old'] / (2 * games):.2f}"
+        f"{games} games of {args.game} against {args.old}: today's seats won "
+        f"{won['new'] / games:.1%} ({low:.1%}-{high:.1%}; old {won['old'] / games:.1%}); mean "
+        f"score {score['new'] / (2 * games):.2f} against {score['old'] / (2 * games):.2f}"
     )
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())
