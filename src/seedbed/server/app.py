@@ -72,6 +72,7 @@ from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor, 
 from seedbed.server.upload_rate import UploadRate
 from seedbed.server.uploads import UploadReader
 from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list
+from seedbed.server.your_turn import add_your_turn_routes
 
 log = logging.getLogger("seedbed.server")
 
@@ -181,6 +182,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     _add_websocket(app, runtime, settings, limits)
     add_ladder_routes(app, runtime, settings)
+    add_your_turn_routes(app, runtime, settings)
     if settings.api_docs:
         add_api_docs(app)
     _add_client(app)
