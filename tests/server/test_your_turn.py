@@ -121,7 +121,9 @@ def test_a_seat_no_longer_on_the_move_is_not_listed(app: FastAPI) -> None:
         while view.get("type") != "view":
             view = ws.receive_json()
         assert 0 in view["to_move"]
-        ws.send_json({"type": "act", "version": view["version"], "action": view["legal_actions"][0]})
+        ws.send_json(
+            {"type": "act", "version": view["version"], "action": view["legal_actions"][0]}
+        )
         seen = view
         while seen.get("type") != "view" or seen["version"] == view["version"]:
             seen = ws.receive_json()
