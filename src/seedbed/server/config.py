@@ -117,6 +117,10 @@ class ServerSettings:
     session_days: float = 30.0
     """How long a sign-in lasts (the session cookie's lifetime); signing out, or the
     operator's ``seedbed accounts disable|delete``, ends it sooner (issue 30 item 1)."""
+    smtp_url: str | None = None
+    """Where e-mail notifications go out (issue 31 item 3):
+    ``smtp://[user:password@]host[:port][?starttls=1&from=seedbed@example.org]`` or
+    ``smtps://…``; None: no e-mail at all (browser notifications still work)."""
 
     idle_hours: float = 24.0
     """A running table with no move for this long is aborted as abandoned."""

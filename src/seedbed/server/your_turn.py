@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Annotated
 
 from fastapi import FastAPI, Request, Response
@@ -79,14 +80,28 @@ class YourTurn(_Model):
 
 def seat_deadline(actor: TableActor, seat: int) -> dt.datetime | None:
     """When the seat's current move is due (UTC), from the table's running turn timer; None
-    when the seat is not on the move or no timer runs for it. Replaced by
-    ``TableActor.deadline`` (issue 31 item 1, the table's pace) when the branches merge."""
+    when the seat is not on the move or no timer runs for it. The same timer always gives
+    the same time (the first reading is kept), so it can key "one message per deadline".
+    Replaced by ``TableActor.deadline`` (issue 31 item 1, the table's pace) when the branches
+    merge."""
     if actor.finished or actor.waiting or seat not in actor.state.to_move():
         return None
-    left = actor._time_left(seat)  # the turn timer is the only deadline a table has today
-    if left is None:
+    end = actor._deadlines.get(seat)  # the turn timer: the only deadline a table has today
+    if end is None:
         return None
-    return dt.datetime.now(dt.UTC) + dt.timedelta(seconds=left)
+    key = (actor.id, seat, end)
+    found = _READ.get(key)
+    if found is None:
+        left = end - asyncio.get_running_loop().time()
+        found = _READ[key] = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=left)
+        while len(_READ) > _READ_KEPT:
+            _READ.popitem(last=False)
+    return found
+
+
+_READ: OrderedDict[tuple[str, int, float], dt.datetime] = OrderedDict()
+"""The wall-clock time each running timer (table, seat, loop time) was first read as."""
+_READ_KEPT = 10_000
 
 
 def on_the_move(actor: TableActor, seat: int) -> bool:
