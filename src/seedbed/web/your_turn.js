@@ -5,6 +5,10 @@
 // (/your-turn, oldest deadline first); after a person moves at a table, "Next table waiting
 // for you" goes straight to the next one. On a table's page the marks count the other
 // tables (the page's own title already says "● Your turn").
+// Browser notifications (issue 31 item 3), only once the person opted in on /your-turn (the
+// permission is asked then, never before): a table that newly waits for them makes one
+// notification (remembered in localStorage, so several tabs or a reload do not repeat it).
+// The same page holds a signed-in account's e-mail choices (PUT /api/notifications).
 
 import { clear, fetchJson, gameTitle, h, knownSeats } from "./common.js";
 
@@ -12,6 +16,8 @@ const MAX_SEATS = 50; // what the server takes in one request: the most recently
 const EVERY_MS = 15000;
 const TABLE_ID = /^[0-9a-f]{16}$/;
 const MARK = /^\(\d+\) /;
+const NOTIFY_KEY = "seedbed.notify";
+const NOTIFIED_KEY = "seedbed.notified";
 const ICONS = { idle: "#9ad29a", turn: "#ffb000", offer: "#d55e00" };
 
 let latest = { count: 0, tables: [] };
@@ -42,6 +48,7 @@ export async function refreshYourTurn() {
   document.body.dataset.yourTurn = String(elsewhere());
   markTitle();
   paintIcon();
+  notifyNew();
   for (const listener of listeners) listener(latest);
   return latest;
 }
@@ -102,6 +109,105 @@ export function paintIcon(state = iconState) {
   link.dataset.count = String(count);
 }
 
+function stored(key, fallback) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null") ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode: this page only */
+  }
+}
+
+/** Whether the person opted in to browser notifications here (and still allows them). */
+export function notifyOn() {
+  return stored(NOTIFY_KEY, false) === true && "Notification" in window && Notification.permission === "granted";
+}
+
+/** A notification for each table that newly waits for you (not the one this page shows);
+ * the tables that stopped waiting are forgotten, so their next turn notifies again. */
+function notifyNew() {
+  if (!notifyOn()) return;
+  const told = new Set(stored(NOTIFIED_KEY, []));
+  const now = latest.tables.map((t) => `${t.table_id}:${t.seat}`);
+  latest.tables.forEach((t, i) => {
+    if (told.has(now[i]) || t.table_id === here) return;
+    const note = new Notification(`Your turn at ${gameTitle(t.game)}`, { body: `As ${t.name} · ${timeLeft(t.seconds_left)}`, tag: now[i] });
+    note.onclick = () => {
+      window.focus();
+      window.location.href = t.play_url;
+    };
+  });
+  store(NOTIFIED_KEY, now);
+}
+
+/** The opt-in: a checkbox; checking it asks the browser's permission (only then). */
+export function notifyToggle() {
+  const box = h("input", { type: "checkbox", "data-testid": "notify-toggle" });
+  const note = h("span", { class: "small muted", "data-testid": "notify-note" });
+  box.checked = notifyOn();
+  box.addEventListener("change", async () => {
+    if (!box.checked) {
+      store(NOTIFY_KEY, false);
+      note.textContent = "";
+      return;
+    }
+    if (!("Notification" in window)) {
+      box.checked = false;
+      note.textContent = "This browser shows no notifications.";
+      return;
+    }
+    const answer = await Notification.requestPermission();
+    box.checked = answer === "granted";
+    store(NOTIFY_KEY, box.checked);
+    note.textContent = box.checked ? "" : "The browser did not allow notifications for seedbed.";
+    if (box.checked) refreshYourTurn();
+  });
+  return h("label", { class: "check" }, box, " Notify me in this browser when a table needs me ", note);
+}
+
+/** A signed-in account's e-mail choices (nothing for a guest). */
+function emailPanel() {
+  const node = h("section", { class: "panel stack", "data-testid": "email-panel", hidden: true }, h("h2", {}, "E-mail"));
+  fetchJson("/api/notifications")
+    .then((found) => {
+      node.hidden = false;
+      if (!found.email_available) {
+        node.append(h("p", { class: "small muted" }, "This server sends no e-mail."));
+        return;
+      }
+      const email = h("input", { type: "email", maxlength: 254, value: found.email || "", placeholder: "you@example.org", "data-testid": "email-address", "aria-label": "E-mail address" });
+      const optIn = h("input", { type: "checkbox", "data-testid": "email-opt-in" });
+      const digest = h("input", { type: "checkbox", "data-testid": "email-digest" });
+      optIn.checked = found.email_opt_in;
+      digest.checked = found.digest;
+      const said = h("span", { class: "small muted", "data-testid": "email-said" });
+      const save = async () => {
+        try {
+          const body = { email: email.value.trim() || null, email_opt_in: optIn.checked, digest: digest.checked };
+          await fetchJson("/api/notifications", { method: "PUT", body: JSON.stringify(body) });
+          said.textContent = "Saved.";
+        } catch (err) {
+          said.textContent = err.message;
+        }
+      };
+      node.append(
+        email,
+        h("label", { class: "check" }, optIn, " E-mail me when a table needs me (one message per move)"),
+        h("label", { class: "check" }, digest, " Instead, one e-mail a day listing the tables waiting"),
+        h("div", {}, h("button", { type: "button", class: "btn btn-small", "data-testid": "email-save", onclick: save }, "Save"), " ", said),
+      );
+    })
+    .catch(() => {}); // a guest: e-mail needs an account
+  return node;
+}
+
 /** "3 h 20 min left", "no deadline". */
 export function timeLeft(seconds) {
   if (seconds === null || seconds === undefined) return "no deadline";
@@ -145,7 +251,14 @@ export function openYourTurn(root, extra = []) {
   const list = h("ul", { class: "tables-list", "data-testid": "your-turn-list" });
   clear(root).append(
     h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Your turn")),
-    h("main", { class: "page stack" }, h("section", { class: "panel stack" }, h("h2", {}, "Tables waiting for you"), h("p", { class: "small muted" }, "Oldest deadline first. Your account's tables and the tables this browser has seats at."), list), ...extra),
+    h(
+      "main",
+      { class: "page stack" },
+      h("section", { class: "panel stack" }, h("h2", {}, "Tables waiting for you"), h("p", { class: "small muted" }, "Oldest deadline first. Your account's tables and the tables this browser has seats at."), list),
+      h("section", { class: "panel stack" }, h("h2", {}, "Notifications"), notifyToggle()),
+      emailPanel(),
+      ...extra,
+    ),
   );
   onYourTurn((answer) => {
     clear(list).append(...(answer.tables.length ? answer.tables.map(waitingItem) : [h("li", { class: "muted", "data-testid": "your-turn-empty" }, "No table is waiting for you.")]));
