@@ -69,3 +69,51 @@ def test_notifications_only_after_the_opt_in(
     page.wait_for_timeout(500)
     assert notes(page) == [] and page.evaluate("() => window.__asked") == 0  # none again
     assert page.locator("[data-testid=notify-toggle]").is_checked()
+
+
+def test_a_signed_in_person_opts_in_to_e_mail(tmp_path: Any, new_page: Any, shot: Any) -> None:
+    """issue 31 item 3: on a server with --smtp-url, a signed-in person gives an address and
+    opts in on /your-turn (the browser's request carries the cookie and its Origin); the
+    address is refused when malformed. Nothing is sent here (no table waits)."""
+    import secrets
+
+    mail = WebServer(tmp_path, ("--smtp-url", "smtp://127.0.0.1:9?from=games@example.org"))
+    mail.start()
+    try:
+        page = new_page("desktop")
+        page.goto(f"{mail.url}/your-turn")
+        page.wait_for_selector("[data-testid=your-turn-empty]")
+        assert page.locator("[data-testid=email-panel]").is_hidden()  # a guest
+        name = f"ann{secrets.token_hex(3)}"
+        status = page.evaluate(
+            "n => fetch('/api/accounts', {method: 'POST', headers: {'content-type':"
+            " 'application/json'}, body: JSON.stringify({name: n, password:"
+            " 'correct horse battery'})}).then(r => r.status)",
+            name,
+        )
+        assert status == 201
+        page.reload()
+        page.locator("[data-testid=email-address]").fill("ann@localhost")
+        page.locator("[data-testid=email-opt-in]").check()
+        page.locator("[data-testid=email-save]").click()
+        said = page.locator("[data-testid=email-said]")
+        said.wait_for()
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=email-said]').textContent !== ''"
+        )
+        assert "name@example.org" in said.inner_text()
+        page.locator("[data-testid=email-address]").fill("ann@example.org")
+        page.locator("[data-testid=email-save]").click()
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=email-said]').textContent === 'Saved.'"
+        )
+        shot(page, "e-mail")
+        found = page.evaluate("() => fetch('/api/notifications').then(r => r.json())")
+        assert found == {
+            "email": "ann@example.org",
+            "email_opt_in": True,
+            "digest": False,
+            "email_available": True,
+        }
+    finally:
+        mail.close()
