@@ -17,7 +17,10 @@ from seedbed.server.account_store import AccountStore
 from seedbed.server.ladder_store import LadderStore
 from seedbed.server.storage import NewTable, Store, migrate
 
-from .test_storage import url  # noqa: F401  (the SQLite and PostgreSQL fixture)
+from .test_storage import (
+    HEAD,
+    url,  # noqa: F401  (the SQLite and PostgreSQL fixture)
+)
 
 GAME = "stalk_exchange"
 
@@ -97,7 +100,7 @@ def test_migration_0008_adds_the_ladder_and_goes_back(store: Store) -> None:
     assert "stand_in" not in {c["name"] for c in inspector.get_columns("moves")}
     migrate(store.engine)
     with store.engine.connect() as conn:
-        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0008"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == HEAD
 
 
 def test_a_rated_four_player_table_updates_four_ratings_as_openskill_does(store: Store) -> None:

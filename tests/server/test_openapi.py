@@ -70,6 +70,9 @@ OPERATIONS = {
     "GET /api/open-tables",
     "POST /api/quick-match",
     "POST /api/tables/{table_id}/rematch",
+    "POST /api/your-turn",
+    "GET /api/notifications",
+    "PUT /api/notifications",
 }
 """Every operation, the accounts' too (issue 30 item 1: schemathesis over the new endpoints,
 0 server errors and 0 schema mismatches)."""

@@ -111,3 +111,17 @@ def test_the_bot_turn_budget_reaches_the_settings(
     assert serve(tmp_path, "--bot-turn-seconds", "2.5")[0] == 0
     assert started[0].bot_turn_seconds == 2.5
     assert serve(tmp_path)[0] == 0 and started[1].bot_turn_seconds == 4.0
+
+
+def test_the_smtp_url_is_checked_and_reaches_the_settings(
+    tmp_path: Path, started: list[ServerSettings]
+) -> None:
+    """Issue 31 item 3: ``--smtp-url`` takes smtp:// or smtps:// (the error names no
+    password); none by default (no e-mail)."""
+    code, error = serve(tmp_path, "--smtp-url", "http://ann:hunter22@mail.example.org")
+    assert (code, started) == (2, []) and "hunter22" not in error
+    assert error == "error: --smtp-url must start with smtp:// or smtps://"
+    url = "smtp://ann:hunter22@mail.example.org:587?starttls=1&from=games@example.org"
+    assert serve(tmp_path, "--smtp-url", url)[0] == 0
+    assert started[0].smtp_url == url
+    assert serve(tmp_path)[0] == 0 and started[1].smtp_url is None

@@ -207,6 +207,14 @@ def serve(
     session_days: Annotated[
         float, typer.Option(help="Days a sign-in lasts (the session cookie's lifetime).")
     ] = 30.0,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Send e-mail notifications through this SMTP server: "
+            "smtp://[user:password@]host[:port][?starttls=1&from=seedbed@example.org] or "
+            "smtps://...; without it, no e-mail (docs/operating.md).",
+        ),
+    ] = None,
     idle_hours: Annotated[
         float,
         typer.Option(help="Abort a running table after this long without a move (<= 876000)."),
@@ -277,6 +285,10 @@ def serve(
         if not (math.isfinite(bot_turn_seconds) and 0 < bot_turn_seconds <= 600):
             fail(f"--bot-turn-seconds must be above 0 and at most 600, not {bot_turn_seconds}")
         _check_links(host, port, public_url, trust_proxy_headers)
+        if smtp_url is not None:
+            from seedbed.server.mailer import check_smtp_url
+
+            check_smtp_url(smtp_url)
         if not (math.isfinite(flood_factor) and flood_factor >= 1):
             fail(f"--flood-factor must be a number of at least 1, not {flood_factor}")
         deadlines = {"send": send_seconds, "header": header_seconds, "body": body_seconds}
@@ -324,6 +336,7 @@ def serve(
             sign_ins_per_name_per_minute=sign_ins_per_name_per_minute,
             accounts_per_minute=accounts_per_minute,
             session_days=session_days,
+            smtp_url=smtp_url,
             idle_hours=idle_hours,
             tables_in_memory=tables_in_memory,
             finished_tables_mb=finished_tables_mb,

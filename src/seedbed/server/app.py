@@ -46,6 +46,7 @@ from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.ladder_routes import add_ladder_routes, with_bot_ratings
 from seedbed.server.limits import AddressLimits, MoveLimits, TokenBucket, install_redaction
+from seedbed.server.notify import Notifier, add_notify_routes, notifier_of
 from seedbed.server.open_seats import add_seat_routes
 from seedbed.server.origin import check_origin
 from seedbed.server.protocol import (
@@ -72,6 +73,7 @@ from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor, 
 from seedbed.server.upload_rate import UploadRate
 from seedbed.server.uploads import UploadReader
 from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list
+from seedbed.server.your_turn import add_your_turn_routes
 
 log = logging.getLogger("seedbed.server")
 
@@ -96,6 +98,8 @@ class Runtime:
     """What the lifespan opens: the hub of tables (None outside the lifespan)."""
 
     hub: Hub | None = None
+    notifier: Notifier | None = None
+    """E-mail for the tables' ``on_turn`` hook (issue 31 item 3)."""
 
     def tables(self) -> Hub:
         if self.hub is None:
@@ -132,8 +136,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             table_share=settings.bot_table_share,
         )
         runtime.hub = Hub(async_store, bots, settings)
+        runtime.notifier = notifier_of(runtime, settings)
+        runtime.hub.on_turn = runtime.notifier.on_turn
         resumed = await runtime.hub.resume_all()
         sweeps = asyncio.create_task(runtime.hub.run_sweeps(), name="seedbed-sweeps")
+        digests = asyncio.create_task(runtime.notifier.run_digests(), name="seedbed-digests")
         log.info(
             "seedbed server ready; %d unfinished tables resumed; %s",
             resumed,
@@ -143,8 +150,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             yield
         finally:
             sweeps.cancel()
+            digests.cancel()
             with suppress(asyncio.CancelledError):
                 await sweeps
+            with suppress(asyncio.CancelledError):
+                await digests
+            await runtime.notifier.close()
             bots.retire()  # the tables' cancelled moves start no new worker
             await runtime.hub.close()
             runtime.hub = None
@@ -181,6 +192,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     _add_websocket(app, runtime, settings, limits)
     add_ladder_routes(app, runtime, settings)
+    add_your_turn_routes(app, runtime, settings)
+    add_notify_routes(app, runtime, settings)
     if settings.api_docs:
         add_api_docs(app)
     _add_client(app)

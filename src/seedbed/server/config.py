@@ -9,7 +9,7 @@ limits. One frozen object built by the CLI (``seedbed serve``) or by tests, pass
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
@@ -117,6 +117,11 @@ class ServerSettings:
     session_days: float = 30.0
     """How long a sign-in lasts (the session cookie's lifetime); signing out, or the
     operator's ``seedbed accounts disable|delete``, ends it sooner (issue 30 item 1)."""
+    smtp_url: str | None = field(default=None, repr=False)
+    """Where e-mail notifications go out (issue 31 item 3):
+    ``smtp://[user:password@]host[:port][?starttls=1&from=seedbed@example.org]`` or
+    ``smtps://…``; None: no e-mail at all (browser notifications still work). Out of the
+    settings' repr: it may hold the mail server's password."""
 
     idle_hours: float = 24.0
     """A running table with no move for this long is aborted as abandoned."""

@@ -19,6 +19,7 @@ import hmac
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from seedbed.bots.names import bot_name
@@ -186,6 +187,8 @@ class Hub:
         self._loading = asyncio.Lock()
         self.briefs = Briefs()
         self.ladder = Ladder(store, settings.fault)
+        self.on_turn: Callable[[TableActor, list[PlayerId]], None] | None = None
+        """Given to every table's actor: the notifications (issue 31 item 3)."""
 
     # ---------------------------------------------------------------- creating and loading
 
@@ -246,6 +249,7 @@ class Hub:
         actor.on_abort = self._aborted
         actor.fault = self.settings.fault
         actor.max_moves = self.settings.max_moves
+        actor.on_turn = self.on_turn
         return actor
 
     async def resume_all(self) -> int:

@@ -247,6 +247,10 @@ class TableActor:
     """When bots fill the open seats (:mod:`seedbed.server.open_seats`)."""
     rematch: Rematch | None = None
     """The rematch of this finished table, once asked for (issue 30 item 5)."""
+    on_turn: Callable[[TableActor, list[PlayerId]], None] | None = None
+    """Called after every change with the people's seats newly on the move (issue 31 item 3:
+    the notifications)."""
+    _people_on_move: frozenset[PlayerId] = frozenset()
 
     def __post_init__(self) -> None:
         self._hold = Hold.of(self.table)
@@ -632,6 +636,12 @@ class TableActor:
         that were opened (:meth:`_first_open`) when the version changed (a stale bot answer
         leaves a running timer as it is), for ``seconds`` if given (what was left before an
         undo), else the whole turn."""
+        try:
+            self._arm_after_change(seconds)
+        finally:
+            self._tell_turn()
+
+    def _arm_after_change(self, seconds: float | None) -> None:
         if self.waiting:
             return  # nobody moves until every seat is held
         fresh = self._timer_version != self.version
@@ -646,6 +656,19 @@ class TableActor:
             elif self.table.turn_seconds is not None and fresh and seat in self._opened:
                 self._arm_timer(seat, self.table.turn_seconds if seconds is None else seconds)
         self._timer_version = self.version
+
+    def _tell_turn(self) -> None:
+        """Call ``on_turn`` with the people's seats on the move now that were not before."""
+        people: frozenset[PlayerId] = frozenset()
+        if not (self.waiting or self.over or self.aborted):
+            people = frozenset(s for s in self.state.to_move() if self.bot_spec(s) is None)
+        fresh = sorted(people - self._people_on_move)
+        self._people_on_move = people
+        if fresh and self.on_turn is not None:
+            try:
+                self.on_turn(self, fresh)
+            except Exception:  # a notification never stops the table
+                log.exception("table %s: the turn hook failed", self.id)
 
     def _time_left(self, seat: PlayerId) -> float | None:
         """The seconds left of the seat's running turn timer (None without one)."""

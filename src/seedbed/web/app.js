@@ -23,13 +23,16 @@ import { finishedList, myTables } from "./lobby_lists.js";
 import { playNow, waitingTables } from "./open_tables.js";
 import { installTips } from "./tips.js";
 import { openLadder, openProfile, ratedBadge, ratingText } from "./ladder.js";
+import { installYourTurn, openYourTurn, yourTurnLink } from "./your_turn.js";
 
 const app = document.getElementById("app");
 
 function route() {
   installPatterns();
   installTips();
+  installYourTurn();
   const path = window.location.pathname;
+  if (/^\/your-turn\/?$/.test(path)) return openYourTurn(app);
   const ladder = /^\/ladder\/([A-Za-z0-9_-]+)\/?$/.exec(path);
   if (ladder) return openLadder(app, ladder[1]);
   const player = /^\/players\/([^/]+)\/?$/.exec(path);
@@ -644,7 +647,7 @@ async function openLobby(root) {
   let lobby = null;
   const account = accountPanel((me) => lobby?.useAccountName(me.name));
   clear(root).append(
-    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Lobby")),
+    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Lobby"), h("span", { class: "spacer" }), yourTurnLink()),
     h(
       "main",
       { class: "page grid-2" },

@@ -6,13 +6,9 @@
 
 import { h } from "./common.js";
 import { turnOf } from "./turns.js";
+import { paintIcon } from "./your_turn.js";
 
 const SOUND_KEY = "seedbed.sound";
-const ICONS = {
-  idle: "#9ad29a",
-  turn: "#ffb000",
-  offer: "#d55e00",
-};
 
 let baseTitle = document.title;
 let before = { turn: false, offers: new Set(), version: -1 };
@@ -79,16 +75,7 @@ export function noticeView(msg, module) {
 }
 
 function setIcon(state) {
-  let link = document.querySelector("link[rel=icon]");
-  if (!link) {
-    link = h("link", { rel: "icon" });
-    document.head.append(link);
-  }
-  const leaf = `<path d="M4 28C4 12 14 4 28 4c0 16-10 24-24 24z" fill="#23412b"/>`;
-  const dot = state === "idle" ? "" : `<circle cx="24" cy="24" r="7" fill="${ICONS[state]}" stroke="#fff" stroke-width="2"/>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${leaf}${dot}</svg>`;
-  link.href = `data:image/svg+xml,${encodeURIComponent(svg)}`;
-  link.dataset.state = state;
+  paintIcon(state); // with the count of tables waiting for you (your_turn.js)
 }
 
 /** Two soft notes (a rising pair for your turn, a falling pair for an offer), if sound is on. */

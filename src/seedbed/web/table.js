@@ -33,6 +33,7 @@ import { TurnTimer } from "./timer.js";
 import { fillClock, rematchBox, waitingBanner } from "./open_tables.js";
 import { turnOf } from "./turns.js";
 import { POSSESSIVE } from "./words.js";
+import { nextTableButton } from "./your_turn.js";
 
 const CLOSE_ABORTED = 4410; // the server's close code for a table it aborted (docs/protocol.md)
 const ABORTED = "This table was aborted (abandoned, or stopped by the server's operator).";
@@ -213,6 +214,7 @@ class TableShell {
     this.hints = hintPanel(this);
     this.conn = h("span", { class: "conn conn-wait", "data-testid": "connection" }, "connecting…");
     this.who = h("span", { class: "small", "data-testid": "who-am-i" }, this.mode === "watch" ? "Watching" : "");
+    this.next = nextTableButton(this.tableId);
     this.banner = h("div", { class: "turn-banner", "data-testid": "turn-banner", role: "status", "aria-live": "polite" }, "Connecting…");
     this.endHolder = h("div", {});
     this.gameHolder = h("div", { class: "game-holder" });
@@ -244,7 +246,7 @@ class TableShell {
       h(
         "div",
         { class: "table-layout" },
-        h("main", { class: "table-main" }, this.banner, this.timer.node, this.hints.element, this.endHolder, this.gameHolder),
+        h("main", { class: "table-main" }, this.banner, this.next.node, this.timer.node, this.hints.element, this.endHolder, this.gameHolder),
         h(
           "aside",
           { class: "table-side" },
@@ -423,6 +425,7 @@ class TableShell {
   /** Send an action chosen on the current view. */
   act(action) {
     this.sendMove({ type: "act", action });
+    this.next.moved(); // "Next table waiting for you" (issue 31 item 2)
   }
 
   /** Take back this seat's last move (the server offers it: `can_undo`, issue 38 item 11). */
