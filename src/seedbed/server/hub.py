@@ -32,6 +32,8 @@ from seedbed.server.ladder_rules import unrated_because
 from seedbed.server.ladder_store import Ladder
 from seedbed.server.option_briefs import Briefs, OptionsBrief, brief_of
 from seedbed.server.option_briefs import options_url as options_url_of
+from seedbed.server.pace import clock_of, pace_of
+from seedbed.server.pace_store import deadlines_of
 from seedbed.server.protocol import (
     BotSeat,
     CreateTableRequest,
@@ -198,6 +200,11 @@ class Hub:
         stored on the first human seat (issue 30 item 1)."""
         options, tokens = check_request(req, self.settings.allow_chosen_seeds)
         table_options = table_options_of(req)
+        try:
+            shortest = self.settings.min_move_deadline_seconds
+            deadline = pace_of(req.pace, req.move_deadline_seconds, req.turn_seconds, shortest)
+        except ValueError as exc:
+            raise TableRequestError(str(exc)) from None
         table = NewTable(
             id=secrets.token_hex(8),
             game=req.game,
@@ -210,6 +217,8 @@ class Hub:
             table_options=table_options,
             chat=req.chat,
             rated=rated_of(req, options, table_options),
+            pace=req.pace,
+            move_deadline_seconds=deadline,
         )
         try:
             actor = self._actor(table, [], now().isoformat())
@@ -246,6 +255,7 @@ class Hub:
         actor.on_abort = self._aborted
         actor.fault = self.settings.fault
         actor.max_moves = self.settings.max_moves
+        actor.clock = clock_of(table.id, table.pace, table.move_deadline_seconds, self.store)
         return actor
 
     async def resume_all(self) -> int:
@@ -288,6 +298,8 @@ class Hub:
             return None
         actor.opening = await self.store.call(opening_of, table_id)
         actor.rematch = (await self.store.call(rematches_of, [table_id])).get(table_id)
+        if actor.clock is not None:  # its deadlines as stored: one passed while down fires
+            actor.clock.rows = await self.store.call(deadlines_of, table_id)
         if actor.finished:
             if stored.status == "running":  # killed between the last move and its outcome
                 await self.store.finish(table_id, actor.state.outcome().to_json())
@@ -481,6 +493,9 @@ def summary(actor: TableActor, brief: OptionsBrief | None = None) -> TableSummar
         outcome=actor.state.outcome().to_json() if actor.finished else None,
         chat=t.chat,
         turn_seconds=t.turn_seconds,
+        pace=t.pace,
+        move_deadline_seconds=t.move_deadline_seconds,
+        deadlines={seat: due.isoformat() for seat, due in actor.deadlines().items()},
         rated=t.rated,
         waiting=waiting_of(t, actor.opening) if actor.waiting else None,
         rematch_table_id=None if actor.rematch is None else actor.rematch.table_id,
@@ -515,6 +530,8 @@ def stored_summary(
         outcome=info.outcome if info.status == "finished" else None,
         chat=t.chat,
         turn_seconds=t.turn_seconds,
+        pace=t.pace,
+        move_deadline_seconds=t.move_deadline_seconds,
         rated=t.rated,
         rematch_table_id=None if rematch is None else rematch.table_id,
     )
