@@ -116,3 +116,15 @@ def test_a_seat_that_never_comes_is_handed_over_once(tmp_path: Path) -> None:
         await hub.close()
 
     asyncio.run(run())
+
+
+def test_a_turn_based_table_is_abandoned_only_after_its_longest_deadline(tmp_path: Path) -> None:
+    """Issue 31 item 1: ``--idle-hours`` (24 h) would abort a table of 3-day deadlines whose
+    person takes two days; a turn-based table gets 7 days more."""
+    store = open_store(tmp_path).store
+    store.create_table(NewTable("rt", "fields_of_green", 2, {}, 1, [], None))
+    store.create_table(NewTable("tb", "fields_of_green", 2, {}, 1, [], None, pace="turn-based"))
+    day = dt.timedelta(days=1)
+    later = dt.datetime.now(dt.UTC) + 2 * day
+    assert store.idle_running(day, later) == ["rt"]
+    assert sorted(store.idle_running(day, later + 7 * day)) == ["rt", "tb"]

@@ -551,10 +551,14 @@ class Store:
 
     def idle_running(self, idle_for: dt.timedelta, now: dt.datetime | None = None) -> list[str]:
         """Running tables whose last change is more than ``idle_for`` before ``now``, longest
-        idle first: the abandoned tables a server aborts."""
-        idle = (TableRow.status == "running") & (
-            TableRow.updated_at < cutoff(idle_for, now, "idle_for")
+        idle first: the abandoned tables a server aborts. A turn-based table (issue 31) gets 7
+        days more, its longest deadline per move: a passed deadline moves it (the stand-in)."""
+        before = cutoff(idle_for, now, "idle_for")
+        turn_based = TableRow.pace == "turn-based"
+        late = (~turn_based & (TableRow.updated_at < before)) | (
+            turn_based & (TableRow.updated_at < before - dt.timedelta(days=7))
         )
+        idle = (TableRow.status == "running") & late
         query = select(TableRow.id).where(idle).order_by(TableRow.updated_at, TableRow.id)
         with self.engine.connect() as conn:
             return list(conn.scalars(query))

@@ -738,7 +738,7 @@ class TableActor:
             waiting = []
         if waiting:
             extra["waiting_to_join"] = waiting
-        seconds = self.table.turn_seconds
+        seconds = self.table.turn_seconds if self.clock is None else self.clock.seconds
         if not self._deadlines or seconds is None:
             return extra
         ends = self._deadlines.get(viewer) if viewer is not None else None

@@ -26,6 +26,7 @@ import { forgetChanges } from "./changes.js";
 import { TableChat } from "./chat.js";
 import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
 import { ratedBadge } from "./ladder.js";
+import { paceBadge } from "./pace.js";
 import { HoldClock } from "./hold.js";
 import { notePlace } from "./keep_place.js";
 import { logRole, renderLog } from "./log.js";
@@ -236,6 +237,7 @@ class TableShell {
         this.chat.badge,
         hintsBadge(this.summary),
         ratedBadge(this.summary),
+        paceBadge(this.summary),
         rulesLink(this.summary.game),
         this.mode === "play" ? soundToggle() : null,
         this.who,
