@@ -276,6 +276,7 @@ class Lobby {
         h("input", { type: "checkbox", "data-testid": "lobby-rated", checked: f.rated, onchange: (e) => (f.rated = e.target.checked) }),
         " Rated: the result counts for the ladder (when the options allow it)",
       ),
+      h("div", { class: "row" }, paceField(f, () => this.render())),
       h("h3", {}, "Seats"),
       h("div", {}, f.seats.map((seat, i) => this.seatView(seat, i))),
       this.strengthView(),
@@ -301,7 +302,6 @@ class Lobby {
               },
             }),
           ),
-          paceField(f, () => this.render()),
           f.pace ? null : h(
             "label",
             { class: "field" },
