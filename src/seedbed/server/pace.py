@@ -89,6 +89,11 @@ class Clock:
             return None
         return self.rows[seat].due_at
 
+    def passed(self, seat: PlayerId, moves: Sequence[tuple[PlayerId, JsonDict]]) -> bool:
+        """The seat's live deadline has passed (its stand-in's move is owed)."""
+        due = self.due(seat, moves)
+        return due is not None and due <= now()
+
     def _save(self, seat: PlayerId, found: SeatDeadline) -> None:
         self.rows[seat] = found
         previous = self._writes

@@ -651,18 +651,21 @@ class TableActor:
             spec = self.bot_spec(seat)
             if spec is not None:
                 self._ask(seat, spec)
-            elif self.clock is not None and fresh:
-                self._arm_deadline(seat, self.clock)
+            elif self.clock is not None:
+                self._arm_deadline(seat, self.clock, fresh)
             elif self.table.turn_seconds is not None and fresh and seat in self._opened:
                 self._arm_timer(seat, self.table.turn_seconds if seconds is None else seconds)
         self._timer_version = self.version
 
-    def _arm_deadline(self, seat: PlayerId, clock: Clock) -> None:
+    def _arm_deadline(self, seat: PlayerId, clock: Clock, fresh: bool) -> None:
         """A turn-based table's person on the move: the stand-in plays now for a seat handed
-        over; else a timer for the stored deadline (one that passed while the server was
-        down rings at once; the loop rings past times oldest first)."""
-        if clock.handed_over(seat):
+        over, or whose deadline passed and is not played yet (its stand-in's answer came too
+        late); at a new version a timer for the stored deadline (one that passed while the
+        server was down rings at once; the loop rings past times oldest first)."""
+        if clock.handed_over(seat) or (not fresh and clock.passed(seat, self.moves)):
             self._ask(seat, STAND_IN, stand_in=True)
+            return
+        if not fresh:
             return
         loop = asyncio.get_running_loop()
         when = loop.time() + clock.arm(seat, self.moves)
