@@ -16,7 +16,12 @@ import pytest
 from seedbed.server.config import ServerSettings
 from seedbed.server.hub import Hub, TableRequestError
 from seedbed.server.pace import DEFAULT_DEADLINE, Clock
-from seedbed.server.pace_store import SeatDeadline, deadlines_of, put_deadline
+from seedbed.server.pace_store import (
+    SeatDeadline,
+    deadlines_of,
+    oldest_deadline_first,
+    put_deadline,
+)
 from seedbed.server.protocol import CreateTableRequest
 from seedbed.server.storage import NewTable, Store, migrate
 
@@ -128,3 +133,16 @@ def test_a_turn_based_table_is_abandoned_only_after_its_longest_deadline(tmp_pat
     later = dt.datetime.now(dt.UTC) + 2 * day
     assert store.idle_running(day, later) == ["rt"]
     assert sorted(store.idle_running(day, later + 7 * day)) == ["rt", "tb"]
+
+
+def test_a_starting_server_loads_the_oldest_deadline_first(tmp_path: Path) -> None:
+    """Issue 31 item 1: the deadlines that passed while the server was down fire in order,
+    across tables too: tables load oldest deadline first, then those without one."""
+    store = open_store(tmp_path).store
+    t0 = dt.datetime(2026, 11, 1, tzinfo=dt.UTC)
+    for name, hours in [("a", 5), ("b", None), ("c", 1), ("d", 3)]:
+        store.create_table(NewTable(name, "fields_of_green", 2, {}, 1, [], None))
+        if hours is not None:
+            put_deadline(store, name, 0, SeatDeadline(0, t0 + dt.timedelta(hours=hours)))
+    put_deadline(store, "a", 1, SeatDeadline(0, t0))  # a's other seat: the oldest of all
+    assert oldest_deadline_first(store, ["a", "b", "c", "d"]) == ["a", "c", "d", "b"]

@@ -33,7 +33,7 @@ from seedbed.server.ladder_store import Ladder
 from seedbed.server.option_briefs import Briefs, OptionsBrief, brief_of
 from seedbed.server.option_briefs import options_url as options_url_of
 from seedbed.server.pace import clock_of, pace_of
-from seedbed.server.pace_store import deadlines_of
+from seedbed.server.pace_store import deadlines_of, oldest_deadline_first
 from seedbed.server.protocol import (
     BotSeat,
     CreateTableRequest,
@@ -261,7 +261,8 @@ class Hub:
     async def resume_all(self) -> int:
         """Rebuild and start every unfinished table; how many were resumed."""
         count = 0
-        for table_id in await self.store.running_ids():
+        ids = await self.store.call(oldest_deadline_first, await self.store.running_ids())
+        for table_id in ids:  # passed deadlines fire oldest first (issue 31 item 1)
             if await self.get(table_id) is not None:
                 count += 1
         await self.ladder.catch_up()  # a stop between a rated table's end and its update

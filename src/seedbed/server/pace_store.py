@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, delete, insert, select
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, delete, func, insert, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from seedbed.server.storage import Base, Store, as_utc
@@ -61,3 +61,16 @@ def put_deadline(store: Store, table_id: str, seat: int, found: SeatDeadline) ->
     with store.engine.begin() as conn:
         conn.execute(delete(DeadlineRow).where(where))
         conn.execute(insert(DeadlineRow), [row])
+
+
+def oldest_deadline_first(store: Store, table_ids: list[str]) -> list[str]:
+    """``table_ids`` with the tables of stored deadlines first, oldest deadline first (then
+    the others in their order): the order a starting server loads its tables in, so the
+    deadlines that passed while it was down fire oldest first across tables too."""
+    query = select(DeadlineRow.table_id, func.min(DeadlineRow.due_at)).group_by(
+        DeadlineRow.table_id
+    )
+    with store.engine.connect() as conn:
+        oldest = {table_id: as_utc(due) for table_id, due in conn.execute(query)}
+    dated = sorted((oldest[t], t) for t in table_ids if t in oldest)
+    return [t for _, t in dated] + [t for t in table_ids if t not in oldest]
