@@ -14,13 +14,13 @@ from .test_storage import url  # noqa: F401  (the SQLite/PostgreSQL fixture)
 def test_0010_upgrades_and_downgrades(url: str) -> None:  # noqa: F811
     store = Store(url)
     try:
-        migrate(store.engine, "0008")
+        migrate(store.engine, "0009")
         before = tables_of(store)
         keep_a_table(store, "old")
         migrate(store.engine, "0010")
         assert tables_of(store) - before == {"account_emails", "notifications_sent"}
         assert kept(store, "old")
-        downgrade(store, "0008")
+        downgrade(store, "0009")
         assert tables_of(store) == before
         assert kept(store, "old")
     finally:

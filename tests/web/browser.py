@@ -59,6 +59,7 @@ class WebServer(Server):
         options: dict[str, Any] | None = None,
         turn_seconds: float | None = None,
         table_options: dict[str, Any] | None = None,
+        pace: dict[str, Any] | None = None,
     ) -> Table:
         """A seeded table; ``seats`` entries are ``"human:NAME"`` or a bot spec."""
         body: dict[str, Any] = {
@@ -77,6 +78,7 @@ class WebServer(Server):
             body["turn_seconds"] = turn_seconds
         if table_options is not None:
             body["table_options"] = table_options
+        body |= pace or {}  # issue 31: {"pace": "turn-based", "move_deadline_seconds": …}
         answer = self.client.post(f"{self.url}/api/tables", json=body)
         assert answer.status_code == 201, answer.text
         data = answer.json()

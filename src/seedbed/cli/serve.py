@@ -248,6 +248,13 @@ def serve(
             "(bursts of 3 s' worth)."
         ),
     ] = 20.0,
+    min_move_deadline_seconds: Annotated[
+        float,
+        typer.Option(
+            help="The shortest deadline per move a turn-based table may ask for (1 to 3600 "
+            "seconds; tests and demos lower it from the hour people get)."
+        ),
+    ] = 3600.0,
     engine: EngineOption = None,
     fault: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -289,6 +296,10 @@ def serve(
             from seedbed.server.mailer import check_smtp_url
 
             check_smtp_url(smtp_url)
+        if not (
+            math.isfinite(min_move_deadline_seconds) and 1 <= min_move_deadline_seconds <= 3600
+        ):
+            fail(f"--min-move-deadline-seconds must be 1 to 3600, not {min_move_deadline_seconds}")
         if not (math.isfinite(flood_factor) and flood_factor >= 1):
             fail(f"--flood-factor must be a number of at least 1, not {flood_factor}")
         deadlines = {"send": send_seconds, "header": header_seconds, "body": body_seconds}
@@ -342,6 +353,7 @@ def serve(
             finished_tables_mb=finished_tables_mb,
             replay_cache_mb=replay_cache_mb,
             max_moves=max_moves,
+            min_move_deadline_seconds=min_move_deadline_seconds,
             moves_per_second=moves_per_second,
             address_moves_per_second=address_moves_per_second,
             engine=engine,

@@ -51,6 +51,9 @@ class ServerSettings:
     """WebSocket per-message deflate: saves bandwidth on slow links, costs about a sixth of
     the server's CPU per move (docs/server-bench.md), so it is off unless asked for."""
     outbox_limit: int = 256
+    min_move_deadline_seconds: float = 3600.0
+    """The shortest deadline per move a turn-based table may ask for (issue 31 item 1): an
+    hour; tests lower it to run turn-based tables on deadlines of seconds."""
     """Messages queued for a connection that does not read before it is dropped."""
 
     public_url: str | None = None

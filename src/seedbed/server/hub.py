@@ -33,6 +33,8 @@ from seedbed.server.ladder_rules import unrated_because
 from seedbed.server.ladder_store import Ladder
 from seedbed.server.option_briefs import Briefs, OptionsBrief, brief_of
 from seedbed.server.option_briefs import options_url as options_url_of
+from seedbed.server.pace import clock_of, pace_of
+from seedbed.server.pace_store import deadlines_of, oldest_deadline_first
 from seedbed.server.protocol import (
     BotSeat,
     CreateTableRequest,
@@ -201,6 +203,11 @@ class Hub:
         stored on the first human seat (issue 30 item 1)."""
         options, tokens = check_request(req, self.settings.allow_chosen_seeds)
         table_options = table_options_of(req)
+        try:
+            shortest = self.settings.min_move_deadline_seconds
+            deadline = pace_of(req.pace, req.move_deadline_seconds, req.turn_seconds, shortest)
+        except ValueError as exc:
+            raise TableRequestError(str(exc)) from None
         table = NewTable(
             id=secrets.token_hex(8),
             game=req.game,
@@ -213,6 +220,8 @@ class Hub:
             table_options=table_options,
             chat=req.chat,
             rated=rated_of(req, options, table_options),
+            pace=req.pace,
+            move_deadline_seconds=deadline,
         )
         try:
             actor = self._actor(table, [], now().isoformat())
@@ -250,12 +259,14 @@ class Hub:
         actor.fault = self.settings.fault
         actor.max_moves = self.settings.max_moves
         actor.on_turn = self.on_turn
+        actor.clock = clock_of(table.id, table.pace, table.move_deadline_seconds, self.store)
         return actor
 
     async def resume_all(self) -> int:
         """Rebuild and start every unfinished table; how many were resumed."""
         count = 0
-        for table_id in await self.store.running_ids():
+        ids = await self.store.call(oldest_deadline_first, await self.store.running_ids())
+        for table_id in ids:  # passed deadlines fire oldest first (issue 31 item 1)
             if await self.get(table_id) is not None:
                 count += 1
         await self.ladder.catch_up()  # a stop between a rated table's end and its update
@@ -292,6 +303,8 @@ class Hub:
             return None
         actor.opening = await self.store.call(opening_of, table_id)
         actor.rematch = (await self.store.call(rematches_of, [table_id])).get(table_id)
+        if actor.clock is not None:  # its deadlines as stored: one passed while down fires
+            actor.clock.rows = await self.store.call(deadlines_of, table_id)
         if actor.finished:
             if stored.status == "running":  # killed between the last move and its outcome
                 await self.store.finish(table_id, actor.state.outcome().to_json())
@@ -485,6 +498,9 @@ def summary(actor: TableActor, brief: OptionsBrief | None = None) -> TableSummar
         outcome=actor.state.outcome().to_json() if actor.finished else None,
         chat=t.chat,
         turn_seconds=t.turn_seconds,
+        pace=t.pace,
+        move_deadline_seconds=t.move_deadline_seconds,
+        deadlines={seat: due.isoformat() for seat, due in actor.deadlines().items()},
         rated=t.rated,
         waiting=waiting_of(t, actor.opening) if actor.waiting else None,
         rematch_table_id=None if actor.rematch is None else actor.rematch.table_id,
@@ -519,6 +535,8 @@ def stored_summary(
         outcome=info.outcome if info.status == "finished" else None,
         chat=t.chat,
         turn_seconds=t.turn_seconds,
+        pace=t.pace,
+        move_deadline_seconds=t.move_deadline_seconds,
         rated=t.rated,
         rematch_table_id=None if rematch is None else rematch.table_id,
     )

@@ -37,7 +37,7 @@ from seedbed.server.mailer import Mailer, Smtp, message
 from seedbed.server.notify_store import NotifyStore
 from seedbed.server.origin import check_origin
 from seedbed.server.table import TableActor
-from seedbed.server.your_turn import seat_deadline, waiting_tables
+from seedbed.server.your_turn import waiting_tables
 
 if TYPE_CHECKING:
     from seedbed.server.app import Runtime
@@ -117,7 +117,7 @@ class Notifier:
         if self.mailer is None:
             return
         for seat in seats:
-            deadline = seat_deadline(actor, seat)
+            deadline = actor.deadline(seat)
             key = deadline.isoformat() if deadline is not None else f"move {actor.version}"
             title = game_title(actor.table.game)
             task = asyncio.create_task(self._tell(actor.id, seat, key, title, deadline))

@@ -196,6 +196,13 @@ class CreateTableRequest(_Model):
     shown while the game runs; revealed with the record afterwards."""
     turn_seconds: Annotated[float | None, Field(gt=0, le=86400)] = None
     """Turn timer: a human seat on the move this long is played once by a greedy stand-in."""
+    pace: Literal["real-time", "turn-based"] = "real-time"
+    """Real-time (the turn timer, ``turn_seconds``) or turn-based: each move of a person is
+    due by a stored deadline, ``move_deadline_seconds`` after it came to them (issue 31)."""
+    move_deadline_seconds: Annotated[int | None, Field(ge=1, le=7 * 24 * 3600)] = None
+    """A turn-based table's deadline per move: 3600 (1 hour) to 604800 (7 days), default
+    86400; refused at a real-time table. A passed deadline: the greedy stand-in plays that
+    move; three in a row hand the seat to the stand-in for the rest of the game."""
     chat: bool = True
     """The table's chat (people at the table write, everyone watching reads); false: none."""
     rated: bool | None = None
@@ -290,6 +297,13 @@ class TableSummary(_Model):
     """Whether the table has a chat (its creator may have switched it off)."""
     turn_seconds: float | None = None
     """The table's turn timer, if it has one."""
+    pace: str = "real-time"
+    """"real-time" or "turn-based" (issue 31 item 1)."""
+    move_deadline_seconds: int | None = None
+    """A turn-based table's deadline per move."""
+    deadlines: dict[int, str] = Field(default_factory=dict)
+    """Seat -> the ISO time (UTC) its current move is due, for the seats on the move that have
+    a deadline (a turn-based table's, or a running turn timer's); {} from storage."""
     rated: bool = False
     """The table counts for the ladder (issue 30 item 3); shown in the lobby before joining."""
     waiting: Waiting | None = None
@@ -508,6 +522,11 @@ class ViewMessage(_Model):
     waiting_for_players: WaitingView | None = None
     """Set while the table has open seats: nobody is on the move (``to_move`` and
     ``legal_actions`` are empty) until every seat is held (issue 30 item 2)."""
+    deadlines: dict[int, str] | None = None
+    """A turn-based table: seat -> the ISO time (UTC) its current move is due (issue 31)."""
+    handed_over: list[int] | None = None
+    """A turn-based table: seats whose deadline passed three times in a row, which the
+    stand-in plays for the rest of the game (issue 31 item 1)."""
 
 
 class WaitingView(_Model):

@@ -115,6 +115,9 @@ class TableRow(Base):
     chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
     # Migration 0008: the table was created rated (issue 30 item 3, the ladder).
     rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # Migration 0009: "real-time" or "turn-based"; a turn-based table's move deadline.
+    pace: Mapped[str] = mapped_column(String(16), server_default="real-time")
+    move_deadline_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     # The indexes of migration 0002: pages (newest first, by status or game), idle tables
     # and pruning.
@@ -187,6 +190,10 @@ class NewTable:
     """Whether the table has a chat (its creator may switch it off, issue 17)."""
     rated: bool = False
     """The table counts for the ladder (issue 30 item 3, :mod:`seedbed.server.ladder_rules`)."""
+    pace: str = "real-time"
+    """"real-time" (the turn timer, ``turn_seconds``) or "turn-based" (issue 31 item 1)."""
+    move_deadline_seconds: int | None = None
+    """A turn-based table's deadline per move (:mod:`seedbed.server.pace`)."""
 
 
 @dataclass(frozen=True)
@@ -394,6 +401,7 @@ def new_table_of(row: Row[Any]) -> NewTable:
         row.id, row.game, row.num_players, dict(row.options or {}), int(row.seed),
         list(row.seating), row.turn_seconds, bool(row.seed_chosen),
         dict(row.table_options or {}), bool(row.chat), bool(row.rated),
+        str(row.pace or "real-time"), row.move_deadline_seconds,
     )  # fmt: skip
 
 
@@ -543,10 +551,14 @@ class Store:
 
     def idle_running(self, idle_for: dt.timedelta, now: dt.datetime | None = None) -> list[str]:
         """Running tables whose last change is more than ``idle_for`` before ``now``, longest
-        idle first: the abandoned tables a server aborts."""
-        idle = (TableRow.status == "running") & (
-            TableRow.updated_at < cutoff(idle_for, now, "idle_for")
+        idle first: the abandoned tables a server aborts. A turn-based table (issue 31) gets 7
+        days more, its longest deadline per move: a passed deadline moves it (the stand-in)."""
+        before = cutoff(idle_for, now, "idle_for")
+        turn_based = TableRow.pace == "turn-based"
+        late = (~turn_based & (TableRow.updated_at < before)) | (
+            turn_based & (TableRow.updated_at < before - dt.timedelta(days=7))
         )
+        idle = (TableRow.status == "running") & late
         query = select(TableRow.id).where(idle).order_by(TableRow.updated_at, TableRow.id)
         with self.engine.connect() as conn:
             return list(conn.scalars(query))

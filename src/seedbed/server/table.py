@@ -17,6 +17,7 @@ kept back until the hold runs out or a move makes the table ask the bot again.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import os
 import signal
@@ -36,6 +37,7 @@ from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze, table_s
 from seedbed.server.history import History
 from seedbed.server.hold import Hold
 from seedbed.server.limits import TokenBucket
+from seedbed.server.pace import STRIKES, Clock
 from seedbed.server.protocol import (
     ChatLine,
     ChatUpdate,
@@ -229,6 +231,9 @@ class TableActor:
     """Why ``_undo_seat`` cannot undo once ``_undo`` is empty: what stands."""
     _chat_buckets: dict[PlayerId, TokenBucket] = field(default_factory=dict)
     _deadlines: dict[PlayerId, float] = field(default_factory=dict)
+    _due_at: dict[PlayerId, dt.datetime] = field(default_factory=dict)
+    """The wall-clock end of each running turn timer (read once: it keys "one e-mail per
+    deadline", issue 31 item 3)."""
     """The running turn timers: seat -> the loop time it runs out."""
     _opened: set[PlayerId] = field(default_factory=set)
     """Human seats that have had a connection since the table started here: a seat's turn
@@ -251,6 +256,8 @@ class TableActor:
     """Called after every change with the people's seats newly on the move (issue 31 item 3:
     the notifications)."""
     _people_on_move: frozenset[PlayerId] = frozenset()
+    clock: Clock | None = None
+    """A turn-based table's stored deadlines (issue 31 item 1); None: real-time."""
 
     def __post_init__(self) -> None:
         self._hold = Hold.of(self.table)
@@ -336,6 +343,8 @@ class TableActor:
             task.cancel()
         self._cancel_timers()
         self._hold.cancel()
+        if self.clock is not None:
+            await self.clock.settle()
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -491,6 +500,8 @@ class TableActor:
         self.history.add(seat, events)
         self._keep_for_undo(seat, kept, public)
         self._hold.moved(seat, events, asyncio.get_running_loop().time())
+        if self.clock is not None and self.clock.moved(seat, stand_in is not None):
+            stand_in = self._handed_over(seat, stand_in)
         if stand_in is not None:
             self.history.note(self.version, stand_in.text)
         if self.over:
@@ -653,6 +664,8 @@ class TableActor:
             spec = self.bot_spec(seat)
             if spec is not None:
                 self._ask(seat, spec)
+            elif self.clock is not None:
+                self._arm_deadline(seat, self.clock, fresh)
             elif self.table.turn_seconds is not None and fresh and seat in self._opened:
                 self._arm_timer(seat, self.table.turn_seconds if seconds is None else seconds)
         self._timer_version = self.version
@@ -669,6 +682,36 @@ class TableActor:
                 self.on_turn(self, fresh)
             except Exception:  # a notification never stops the table
                 log.exception("table %s: the turn hook failed", self.id)
+
+    def _arm_deadline(self, seat: PlayerId, clock: Clock, fresh: bool) -> None:
+        """A turn-based table's person on the move: the stand-in plays now for a seat handed
+        over, or whose deadline passed and is not played yet (its stand-in's answer came too
+        late); at a new version a timer for the stored deadline (one that passed while the
+        server was down rings at once; the loop rings past times oldest first)."""
+        if clock.handed_over(seat) or (not fresh and clock.passed(seat, self.moves)):
+            self._ask(seat, STAND_IN, stand_in=True)
+            return
+        if not fresh:
+            return
+        loop = asyncio.get_running_loop()
+        when = loop.time() + clock.arm(seat, self.moves)
+        self._timers.append(loop.call_at(when, self.submit, TimerRang(seat, self.version)))
+        self._deadlines[seat] = when
+
+    def deadline(self, seat: PlayerId) -> dt.datetime | None:
+        """When the seat's current move is due (UTC): its stored deadline at a turn-based
+        table, its turn timer's end at a real-time one; None when the seat is not on the move
+        (or the stand-in plays for it) or the table has no clock (issue 31 item 1)."""
+        if self.over or self.waiting or seat not in self.state.to_move():
+            return None
+        if self.clock is not None:
+            return self.clock.due(seat, self.moves)
+        return self._due_at.get(seat)
+
+    def deadlines(self) -> dict[PlayerId, dt.datetime]:
+        """Every seat's :meth:`deadline` that has one."""
+        found = {seat: self.deadline(seat) for seat in range(self.table.num_players)}
+        return {seat: due for seat, due in found.items() if due is not None}
 
     def _time_left(self, seat: PlayerId) -> float | None:
         """The seconds left of the seat's running turn timer (None without one)."""
@@ -697,7 +740,17 @@ class TableActor:
         if self.waiting:
             return self._waiting_extra()
         now = asyncio.get_running_loop().time()
-        return {**self._timer_extra(viewer), **self._hold.extra(self.state.to_move(), now)}
+        extra = {**self._timer_extra(viewer), **self._hold.extra(self.state.to_move(), now)}
+        return extra | self._pace_extra()
+
+    def _pace_extra(self) -> dict[str, object]:
+        """A turn-based table's view fields: ``deadlines`` (seat -> ISO time its move is due)
+        and ``handed_over`` (seats the stand-in plays for the rest of the game)."""
+        if self.clock is None:
+            return {}
+        handed = [s for s in range(self.table.num_players) if self.clock.handed_over(s)]
+        due = {str(s): when.isoformat() for s, when in self.deadlines().items()}
+        return {"deadlines": due, "handed_over": handed}
 
     def _timer_extra(self, viewer: PlayerId | None) -> dict[str, object]:
         """The view's ``timer`` field: the seats the turn timer runs for, the turn's length
@@ -709,9 +762,11 @@ class TableActor:
             for s in self.state.to_move()
             if s not in self._opened and self.bot_spec(s) is None and not self.over
         ]
+        if self.clock is not None:  # a turn-based table never waits for a first visit
+            waiting = []
         if waiting:
             extra["waiting_to_join"] = waiting
-        seconds = self.table.turn_seconds
+        seconds = self.table.turn_seconds if self.clock is None else self.clock.seconds
         if not self._deadlines or seconds is None:
             return extra
         ends = self._deadlines.get(viewer) if viewer is not None else None
@@ -856,20 +911,39 @@ class TableActor:
         every log as its events, which the game's log describes as it does any move."""
         name = str(self.table.seating[seat].get("name", f"seat {seat}"))
         text = f"Time ran out: a stand-in bot moved for {name}."
+        if self.clock is not None:  # a turn-based table (issue 31 item 1)
+            text = f"{name}'s move was due: a stand-in bot moved for {name}."
+            if self.clock.handed_over(seat):
+                text = f"A stand-in bot moved for {name} (handed over)."
         log.info("table %s: %s (%s)", self.id, text, action)
         return StandIn(seat=seat, name=name, action=action.to_json(), text=text)
+
+    def _handed_over(self, seat: PlayerId, stand_in: StandIn | None) -> StandIn | None:
+        """The note of the stand-in's move that handed the seat over (logged): the table
+        says so, in its log and history."""
+        if stand_in is None:
+            return None
+        name = stand_in.name
+        text = (
+            f"{name} missed {STRIKES} deadlines in a row: a stand-in bot plays for {name} "
+            "for the rest of the game."
+        )
+        log.info("table %s: %s", self.id, text)
+        return stand_in.model_copy(update={"text": f"{stand_in.text} {text}"})
 
     def _arm_timer(self, seat: PlayerId, seconds: float) -> None:
         loop = asyncio.get_running_loop()
         rang = TimerRang(seat, self.version)
         self._timers.append(loop.call_later(seconds, self.submit, rang))
         self._deadlines[seat] = loop.time() + seconds
+        self._due_at[seat] = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=seconds)
 
     def _cancel_timers(self) -> None:
         for handle in self._timers:
             handle.cancel()
         self._timers.clear()
         self._deadlines.clear()
+        self._due_at.clear()
         self._timer_version = -1
 
     def _timer_rang(self, rang: TimerRang) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Annotated
 
 from fastapi import FastAPI, Request, Response
@@ -78,32 +77,6 @@ class YourTurn(_Model):
     tables: list[WaitingTable]
 
 
-def seat_deadline(actor: TableActor, seat: int) -> dt.datetime | None:
-    """When the seat's current move is due (UTC), from the table's running turn timer; None
-    when the seat is not on the move or no timer runs for it. The same timer always gives
-    the same time (the first reading is kept), so it can key "one message per deadline".
-    Replaced by ``TableActor.deadline`` (issue 31 item 1, the table's pace) when the branches
-    merge."""
-    if actor.finished or actor.waiting or seat not in actor.state.to_move():
-        return None
-    end = actor._deadlines.get(seat)  # the turn timer: the only deadline a table has today
-    if end is None:
-        return None
-    key = (actor.id, seat, end)
-    found = _READ.get(key)
-    if found is None:
-        left = end - asyncio.get_running_loop().time()
-        found = _READ[key] = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=left)
-        while len(_READ) > _READ_KEPT:
-            _READ.popitem(last=False)
-    return found
-
-
-_READ: OrderedDict[tuple[str, int, float], dt.datetime] = OrderedDict()
-"""The wall-clock time each running timer (table, seat, loop time) was first read as."""
-_READ_KEPT = 10_000
-
-
 def on_the_move(actor: TableActor, seat: int) -> bool:
     """A person's seat of a running table that must move now."""
     if actor.over or actor.waiting or actor.aborted:
@@ -112,7 +85,7 @@ def on_the_move(actor: TableActor, seat: int) -> bool:
 
 
 def waiting_table(actor: TableActor, seat: int, token: str, base: str) -> WaitingTable:
-    deadline = seat_deadline(actor, seat)
+    deadline = actor.deadline(seat)
     left = None
     if deadline is not None:
         left = round(max(0.0, (deadline - dt.datetime.now(dt.UTC)).total_seconds()), 1)

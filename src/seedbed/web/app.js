@@ -22,6 +22,7 @@ import { accountPanel } from "./account.js";
 import { finishedList, myTables } from "./lobby_lists.js";
 import { playNow, waitingTables } from "./open_tables.js";
 import { installTips } from "./tips.js";
+import { paceBadge, paceField, paceRequest } from "./pace.js";
 import { openLadder, openProfile, ratedBadge, ratingText } from "./ladder.js";
 import { installYourTurn, openYourTurn, yourTurnLink } from "./your_turn.js";
 
@@ -149,7 +150,8 @@ class Lobby {
     const chat = this.form ? this.form.chat : true;
     const hints = this.form ? this.form.hints : false;
     const rated = this.form ? this.form.rated : true;
-    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds, chat, hints, rated };
+    const pace = this.form ? this.form.pace : "";
+    this.form = { game: name, numPlayers: num, options, seats: [], seed, turnSeconds, chat, hints, rated, pace };
     this.resizeSeats(num, old);
   }
 
@@ -175,7 +177,7 @@ class Lobby {
     if (!f.chat) body.chat = false;
     if (f.hints) body.table_options = { hints: true };
     if (!f.rated) body.rated = false; // else rated whenever the ladder's rules allow
-    return body;
+    return paceRequest(f, body);
   }
 
   async create() {
@@ -277,6 +279,7 @@ class Lobby {
         h("input", { type: "checkbox", "data-testid": "lobby-rated", checked: f.rated, onchange: (e) => (f.rated = e.target.checked) }),
         " Rated: the result counts for the ladder (when the options allow it)",
       ),
+      h("div", { class: "row" }, paceField(f, () => this.render())),
       h("h3", {}, "Seats"),
       h("div", {}, f.seats.map((seat, i) => this.seatView(seat, i))),
       this.strengthView(),
@@ -302,7 +305,7 @@ class Lobby {
               },
             }),
           ),
-          h(
+          f.pace ? null : h(
             "label",
             { class: "field" },
             "Turn timer, seconds (optional)",
@@ -615,6 +618,7 @@ function tableItem(t, mine) {
       h("strong", {}, gameTitle(t.game)),
       ` · ${t.num_players} players · move ${t.version} `,
       ratedBadge(t),
+      paceBadge(t),
       h("div", { class: "small muted" }, names.join(", "), moving ? ` — to move: ${moving}` : ""),
       t.seed_chosen ? h("div", { class: "small muted", "data-testid": `seed-chosen-${t.table_id}` }, "seed chosen by the creator") : null,
     ),

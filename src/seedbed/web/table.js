@@ -26,6 +26,8 @@ import { forgetChanges } from "./changes.js";
 import { TableChat } from "./chat.js";
 import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
 import { ratedBadge } from "./ladder.js";
+import { paceBadge } from "./pace.js";
+import { lastOwnMove, sinceBox } from "./since.js";
 import { HoldClock } from "./hold.js";
 import { notePlace } from "./keep_place.js";
 import { logRole, renderLog } from "./log.js";
@@ -220,6 +222,7 @@ class TableShell {
     this.gameHolder = h("div", { class: "game-holder" });
     this.playersList = h("ul", { class: "players-list", "data-testid": "players" });
     this.logList = h("ol", { class: "log", "data-testid": "game-log", "aria-label": "Game log" });
+    this.sinceHolder = h("div", {});
     this.help = h(
       "div",
       // a popover at the top of the window: "?" shows it in sight (it opened below the fold)
@@ -238,6 +241,7 @@ class TableShell {
         this.chat.badge,
         hintsBadge(this.summary),
         ratedBadge(this.summary),
+        paceBadge(this.summary),
         rulesLink(this.summary.game),
         this.mode === "play" ? soundToggle() : null,
         this.who,
@@ -251,7 +255,7 @@ class TableShell {
           "aside",
           { class: "table-side" },
           h("section", { class: "panel" }, h("div", { class: "panel-title" }, "Players"), this.playersList),
-          h("section", { class: "panel" }, h("div", { class: "log-tools" }, h("div", { class: "panel-title" }, "Game log"), this.openAllButton()), this.logList),
+          h("section", { class: "panel" }, h("div", { class: "log-tools" }, h("div", { class: "panel-title" }, "Game log"), this.openAllButton()), this.sinceHolder, this.logList),
           this.chat.node,
           this.help,
         ),
@@ -395,8 +399,18 @@ class TableShell {
       if (entry.note) this.log.push({ v: entry.version, text: entry.note, seat: entry.seat, role: "note" });
       this.pushEvents(entry.version, entry.events, this.msg ? this.msg.view : null);
     }
+    this.showSince();
     this.history = [];
     this.renderLog();
+  }
+
+  /** At a turn-based table, what happened since the person's own last move (issue 31 item 5),
+   *  from the history just received, above the log. */
+  showSince() {
+    const seat = this.msg ? this.msg.seat : null;
+    const turnBased = this.summary && this.summary.pace === "turn-based";
+    const box = seat === null || !turnBased ? null : sinceBox(this.log, lastOwnMove(this.history, seat));
+    clear(this.sinceHolder).append(...(box ? [box] : []));
   }
 
   firstView(msg) {

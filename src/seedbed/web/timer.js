@@ -15,6 +15,15 @@ function clock(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+/** A turn-based table's deadline (issue 31 item 1): hours and days, not a ticking clock. */
+export const LONG_SECONDS = 3600;
+
+export function inWords(seconds) {
+  if (seconds >= 2 * 86400) return `${Math.round(seconds / 86400)} days`;
+  if (seconds >= 3600) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.max(1, Math.round(seconds / 60))} min`;
+}
+
 /** A small clock face (the system fonts may have no clock glyph). */
 function clockIcon() {
   return svg(16, 16, { class: "turn-timer-icon", "aria-hidden": "true", width: 16, height: 16 },
@@ -62,6 +71,7 @@ export class TurnTimer {
     const left = Math.max(0, (this.deadline - performance.now()) / 1000);
     const seats = this.timer.seats;
     const mine = this.viewer !== null && seats.includes(this.viewer);
+    if (this.timer.seconds >= LONG_SECONDS) return this.drawDeadline(left, seats, mine);
     const urgent = left <= WARN_SECONDS;
     this.box.hidden = false;
     this.box.className = `turn-timer${urgent ? " urgent" : ""}`;
@@ -80,5 +90,19 @@ export class TurnTimer {
     if (mine && urgent) {
       this.warning.textContent = left > 0 ? `Hurry: ${Math.ceil(left)} s left, then a stand-in bot plays this move for you.` : "Time is up: a stand-in bot plays this move for you.";
     }
+  }
+
+  /** A turn-based table: "Your move is due in 23 h" (or whose move it is), no warning. */
+  drawDeadline(left, seats, mine) {
+    this.box.hidden = false;
+    this.box.className = "turn-timer turn-deadline";
+    this.warning.hidden = true;
+    const when = left > 0 ? `due in ${inWords(left)}` : "due now: a stand-in bot plays it";
+    const names = seats.map((s, i) => [i ? ", " : "", nameTag(s, seatName(this.players, s))]);
+    const text = mine ? ["Your move is ", when] : ["Move ", when, " for ", names];
+    clear(this.box).append(
+      clockIcon(),
+      h("span", { class: "turn-timer-who", "data-testid": "timer-clock" }, text),
+    );
   }
 }

@@ -4,7 +4,7 @@ unsubscribe token, when its last digest went out), and ``notifications_sent``, o
 table, seat and deadline a message went out for, so that at most one goes per deadline.
 
 Revision ID: 0010
-Revises: 0008 (the lead re-chains it after 0009, the table's pace)
+Revises: 0009 (the lead re-chains it after 0009, the table's pace)
 Create Date: 2026-11-28
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0008"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
