@@ -104,7 +104,14 @@ def test_a_deadline_passed_while_down_fires_once(crashing: Server, store: Store)
     time.sleep(1.0)
     # the spent deadline never fires again; the next one fires once if it passed while down
     passed = after is not None and after.version > before and after.due_at <= ready
+    if passed:  # it fires once, however slow the restart on a loaded machine
+        until(lambda: len(stand_ins(store, table)) == 2, "the passed next deadline's move")
+        time.sleep(1.0)
+        assert len(stand_ins(store, table)) == 2
+        return
     count = len(stand_ins(store, table))
-    assert count == (2 if passed else 1), (count, after, ready)
-    if not passed:
-        assert person_deadline(store, table, before).due_at > ready
+    read = dt.datetime.now(dt.UTC)
+    nxt = person_deadline(store, table, before)
+    assert nxt.due_at > ready
+    # one move, or two when the next deadline (not passed at the restart) came since
+    assert count == 1 or (count == 2 and nxt.due_at <= read), (count, nxt, ready, read)
