@@ -36,19 +36,24 @@ def unique(prefix: str = "p") -> str:
     return f"{prefix}{secrets.token_hex(4)}"
 
 
+def roomy(database_url: str, **more: Any) -> ServerSettings:
+    """Settings whose limits no test of accounts reaches unless it means to (one bot
+    worker), with ``more`` on top."""
+    return ServerSettings(
+        database_url=database_url,
+        bot_workers=1,
+        tables_per_minute=1_000,
+        sign_ins_per_minute=1_000,
+        sign_ins_per_name_per_minute=1_000,
+        accounts_per_minute=1_000,
+        **more,
+    )
+
+
 @pytest.fixture(scope="module")
 def app(database_url: str) -> Iterator[FastAPI]:
     """One app per back end, its lifespan held open by a first client for the module."""
-    application = create_app(
-        ServerSettings(
-            database_url=database_url,
-            bot_workers=1,
-            tables_per_minute=1_000,
-            sign_ins_per_minute=1_000,
-            sign_ins_per_name_per_minute=1_000,
-            accounts_per_minute=1_000,
-        )
-    )
+    application = create_app(roomy(database_url))
     with running(application):
         yield application
 

@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from seedbed.server.app import create_app
 from seedbed.server.config import ServerSettings
 
-from .test_accounts import browser, running, sign_up, unique
+from .test_accounts import browser, roomy, running, sign_up, unique
 
 
 class Inbox:
@@ -69,12 +69,8 @@ def inbox() -> Iterator[tuple[Inbox, int]]:
 @pytest.fixture(scope="module")
 def app(database_url: str, inbox: tuple[Inbox, int]) -> Iterator[FastAPI]:
     application = create_app(
-        ServerSettings(
-            database_url=database_url,
-            bot_workers=1,
-            tables_per_minute=1_000,
-            accounts_per_minute=1_000,
-            sign_ins_per_minute=1_000,
+        roomy(
+            database_url,
             allow_chosen_seeds=True,
             smtp_url=f"smtp://127.0.0.1:{inbox[1]}?from=games@example.org",
         )

@@ -15,9 +15,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from seedbed.server.app import create_app
-from seedbed.server.config import ServerSettings
 
-from .test_accounts import browser, running, sign_up, unique
+from .test_accounts import browser, roomy, running, sign_up, unique
 
 TURNS = (600.0, 300.0, 900.0)
 """The three tables' turn timers: the list is sorted by deadline, so 300, 600, 900."""
@@ -25,16 +24,7 @@ TURNS = (600.0, 300.0, 900.0)
 
 @pytest.fixture(scope="module")
 def app(database_url: str) -> Iterator[FastAPI]:
-    application = create_app(
-        ServerSettings(
-            database_url=database_url,
-            bot_workers=1,
-            tables_per_minute=1_000,
-            accounts_per_minute=1_000,
-            sign_ins_per_minute=1_000,
-            allow_chosen_seeds=True,
-        )
-    )
+    application = create_app(roomy(database_url, allow_chosen_seeds=True))
     with running(application):
         yield application
 
