@@ -183,14 +183,7 @@ class Human:
             return self.trade()
         if now == "plant-traded":
             return self.plant_traded()
-        if now == "draw":
-            self.turn += 1
-            use_key = self.turn % 2 == 0
-            self.keys += use_key
-            self.note("draw")
-            act(page, "[data-testid=bn-finish-turn]", key="d" if use_key else None)
-            return True
-        raise AssertionError(f"unexpected phase {now}")
+        raise AssertionError(f"unexpected phase {now}: the table draws for Ann (issue 31 item 4)")
 
     def check_protection(self) -> None:
         """A single bean next to a field of 2+ is marked protected, the rule is spelled out,
@@ -212,8 +205,11 @@ class Human:
             self.note("plant")
             act(page, button)
         else:
+            self.turn += 1
+            use_key = self.turn % 2 == 0
+            self.keys += use_key
             self.note("end-planting")
-            act(page, "[data-testid=bn-end-planting]", key="e" if self.turn % 2 else None)
+            act(page, "[data-testid=bn-end-planting]", key="e" if use_key else None)
         return True
 
     def plant_traded(self) -> bool:
@@ -333,6 +329,7 @@ def test_complete_game_against_two_bots(web_server: WebServer, new_page: Any, sh
     page.click("[data-testid=log-open-all]")  # older turns are closed headings (issue 17)
     log = page.locator("[data-testid=game-log]").inner_text()
     assert "Offer #" in log and "Game over" in log
+    assert "Played for Ann: no other move." in log  # the draws (issue 31 item 4)
     assert table.summary()["status"] == "finished"
     shot(page, "end-desktop")
     phone_shot(new_page, shot, url, "end-phone")
@@ -422,7 +419,7 @@ def test_offer_counter_accept_between_two_browsers(
         for _ in range(count):
             page.wait_for_selector("[data-action=plant-traded]")
             act(page, plant_button(page, "plant-traded"))
-    ann.wait_for_selector("[data-testid=bn-finish-turn]")
+    ann.wait_for_function("() => !document.querySelector('[data-phase=plant-traded]')")
     planted = varieties(ann, "[data-testid^=bn-field-1-] .bn-card")
     assert sorted(planted) == faceup or len(set(faceup)) == 1  # one field per variety
 
@@ -479,9 +476,7 @@ def test_bean_duel_against_a_bot(web_server: WebServer, new_page: Any, shot: Any
                 if plant
                 else ("leave-offer", "[data-testid=bn-leave-offer]")
             )
-        elif now == "duel-draw":
-            what, target = "finish-turn", "[data-testid=bn-finish-turn]"
-        else:
+        else:  # the table draws for Ann (issue 31 item 4)
             raise AssertionError(f"unexpected phase {now}")
         if (
             now == "duel-revealed"
@@ -493,9 +488,11 @@ def test_bean_duel_against_a_bot(web_server: WebServer, new_page: Any, shot: Any
         done[what] = done.get(what, 0) + 1
         act(page, target)
     assert page.locator("[data-testid=results] tbody tr").count() == 2
-    duel_moves = ("plant-offered", "plant", "plant-revealed", "leave-offer", "finish-turn")
+    duel_moves = ("plant-offered", "plant", "plant-revealed", "leave-offer")
     for kind in (*duel_moves, "harvest", "buy-field"):
         assert done.get(kind, 0) > 0, done
+    page.click("[data-testid=log-open-all]")
+    assert "Played for Ann: no other move." in page.locator("[data-testid=game-log]").inner_text()
     shot(page, "end-desktop")
     print(f"duel: {sum(done.values())} actions in {time.monotonic() - started:.1f} s: {done}")
 

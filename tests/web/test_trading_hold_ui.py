@@ -58,7 +58,7 @@ def wait_for_trading_to_end(page: Any) -> None:
 
 def play_my_turn(page: Any) -> None:
     """Ann's turn: plant the front card, end planting, end trading, plant what is in her trade
-    area, draw."""
+    area (the table draws for her)."""
     act(page, plant_button(page, "plant"))
     act(page, "[data-testid=bn-end-planting]")
     page.wait_for_selector("[data-testid=bn-end-trading]")
@@ -67,8 +67,7 @@ def play_my_turn(page: Any) -> None:
         settle(page)
     while phase(page) == "plant-traded" and present(page, "[data-action=plant-traded]"):
         act(page, plant_button(page, "plant-traded"))
-    page.wait_for_selector("[data-testid=bn-finish-turn]")
-    act(page, "[data-testid=bn-finish-turn]")
+    # the table draws for her (issue 31 item 4)
 
 
 def give_a_bean_the_bot_grows(page: Any, bot: int) -> int:

@@ -107,9 +107,10 @@ def polite_menu(game_name: str, view: JsonDict, menu: Sequence[Action]) -> Seque
     return menu if polite is None else polite(view, menu)
 
 
-Waits = Callable[[JsonDict, Action, Collection[PlayerId]], bool]
-"""A game's ``heuristics.waits(view, action, people)``: whether a bot's chosen move waits for
-the table's hold (issue 38 item 1)."""
+Waits = Callable[[JsonDict, Action, Collection[PlayerId], Collection[PlayerId]], bool]
+"""A game's ``heuristics.waits(view, action, people, keen)``: whether a bot's chosen move
+waits for the table's hold (issue 38 item 1) for the people, of whom ``keen`` ones take part
+in every trading they may (issue 31 item 4)."""
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from seedbed.engine.api import Game, JsonDict
+from seedbed.engine.api import Action, Game, JsonDict
 from seedbed.engine.options import bounded_int, echo
 
 OptionKind = Literal["choice", "int", "bool", "data", "table"]
@@ -209,6 +209,10 @@ Ending = Callable[[JsonDict], tuple[str, int]]
 """How a finished game ended and after how many rounds, from the spectator's final view."""
 
 
+Autoplay = Callable[[JsonDict, Sequence[Action]], Action | None]
+"""A move a server may play for a person, from their observation and legal menu, or None."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """The declaration of one game; see the module docstring. Module paths (``heuristics``,
@@ -259,6 +263,16 @@ class GameSpec:
     judged from the public observations (``observe(None)``) before and after it, so that both
     engines agree (issue 38 item 11): a person may undo their own moves of the current turn
     back to the last move that did. None: the game has no undo."""
+
+    formality: Autoplay | None = None
+    """A move a server plays for a person at once (issue 31 item 4): one whose only
+    alternatives are free actions that stay open later (Bohnanza's draw, B-52), from the
+    person's observation and menu; None when there is none now. A menu of one action is
+    played for the person in every game, without this."""
+    idle_pass: Autoplay | None = None
+    """The pass a server plays for a person who asked to *pass automatically when nothing is
+    addressed to me*, when nothing waits for their answer (Bohnanza's other players' trading,
+    B-43); None when not now. A game without it offers no such setting."""
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)

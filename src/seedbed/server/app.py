@@ -61,6 +61,7 @@ from seedbed.server.protocol import (
     Metrics,
     Replay,
     SayMessage,
+    SettingsMessage,
     TableList,
     TableSummary,
     UndoMessage,
@@ -69,7 +70,16 @@ from seedbed.server.protocol import (
 from seedbed.server.replays import ReplayCache, replay_chunks
 from seedbed.server.rules_pages import full_rules_page, guide_page
 from seedbed.server.storage import AsyncStore, Store, migrate
-from seedbed.server.table import Act, Connection, Join, Leave, Say, TableActor, Undo
+from seedbed.server.table import (
+    Act,
+    Configure,
+    Connection,
+    Join,
+    Leave,
+    Say,
+    TableActor,
+    Undo,
+)
 from seedbed.server.upload_rate import UploadRate
 from seedbed.server.uploads import UploadReader
 from seedbed.server.web import WEB_DIR, Revalidated, catalog_of, game_list
@@ -83,7 +93,7 @@ CLOSE_TOO_MANY = 4429
 
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
 """Table ids are 16 hex digits (``secrets.token_hex(8)``); anything else is unknown at once."""
-ClientMessage = ActMessage | UndoMessage | SayMessage
+ClientMessage = ActMessage | UndoMessage | SayMessage | SettingsMessage
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]
 )
@@ -597,6 +607,8 @@ async def _read(
             actor.submit(Undo(conn, said.version))
         elif isinstance(said, SayMessage):
             actor.submit(Say(conn, said.text))
+        elif isinstance(said, SettingsMessage):
+            actor.submit(Configure(conn, said.auto_pass))
 
 
 def _parse(

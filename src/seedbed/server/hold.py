@@ -42,6 +42,7 @@ class Hold:
     people: frozenset[PlayerId]
     since: float = 0.0
     """The event loop's time at which the hold last started."""
+
     parked: dict[PlayerId, Parked] = field(default_factory=dict)
     shown: dict[PlayerId, float] = field(default_factory=dict)
     """The deadline the views show for a seat's held move (kept across moves that do not
@@ -59,11 +60,15 @@ class Hold:
     def deadline(self) -> float:
         return self.since + self.seconds
 
-    def waits(self, state: State, seat: PlayerId, action: Action, now: float) -> bool:
-        """Whether the bot's ``action`` is kept back now (the hold runs and the game says so)."""
+    def waits(
+        self, state: State, seat: PlayerId, action: Action, now: float, keen: Iterable[PlayerId]
+    ) -> bool:
+        """Whether the bot's ``action`` is kept back now (the hold runs and the game says so).
+        ``keen``: the people who take part in every trading they may (they did not ask to
+        pass automatically, issue 31 item 4), waited for even with nothing addressed."""
         if self.rule is None or now >= self.deadline:
             return False
-        return self.rule.waits(state.observe(seat), action, self.people)
+        return self.rule.waits(state.observe(seat), action, self.people, frozenset(keen))
 
     def park(
         self, seat: PlayerId, version: int, action: Action, handle: asyncio.TimerHandle

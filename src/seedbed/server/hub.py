@@ -46,6 +46,7 @@ from seedbed.server.protocol import (
     TableSummary,
 )
 from seedbed.server.seat_fill import DEFAULT_FILL_BOT, opening_for, schedule_fill, waiting_of
+from seedbed.server.seat_settings import auto_passes_of
 from seedbed.server.seat_store import OPEN, Rematch, opening_of, rematches_of, store_table
 from seedbed.server.storage import AsyncStore, NewTable, StoredTable, TableInfo, now
 from seedbed.server.table import CLOSE_ABORTED, Counters, TableActor
@@ -305,6 +306,7 @@ class Hub:
         actor.rematch = (await self.store.call(rematches_of, [table_id])).get(table_id)
         if actor.clock is not None:  # its deadlines as stored: one passed while down fires
             actor.clock.rows = await self.store.call(deadlines_of, table_id)
+        actor.auto_pass = await self.store.call(auto_passes_of, table_id)
         if actor.finished:
             if stored.status == "running":  # killed between the last move and its outcome
                 await self.store.finish(table_id, actor.state.outcome().to_json())

@@ -384,6 +384,15 @@ class UndoMessage(_Model):
     version: Annotated[int, Field(ge=0)]
 
 
+class SettingsMessage(_Model):
+    """Client → server: this seat's person sets *pass automatically when nothing is addressed
+    to me* (issue 31 item 4), where the game has it (the view's ``auto_pass``). Stored for the
+    seat; every view of the seat shows it."""
+
+    type: Literal["settings"]
+    auto_pass: bool
+
+
 MAX_CHAT_CHARS = 300
 """A chat message is one line of at most this many characters."""
 
@@ -470,7 +479,8 @@ class HeldMove(_Model):
 
 
 class StandIn(_Model):
-    """The turn timer ran out: the stand-in bot played ``action`` for ``seat``."""
+    """The turn timer ran out: the stand-in bot played ``action`` for ``seat`` (or, with
+    ``auto``, the table played it for the person)."""
 
     seat: int
     name: str
@@ -478,6 +488,10 @@ class StandIn(_Model):
     text: str
     """For the log: ``Time ran out: a stand-in bot moved for Ann.``; the move itself is the
     view's events, in the game log's words."""
+    auto: bool = False
+    """The table played this move for the person, without a click (issue 31 item 4): their
+    only move (``Played for Ann: no other move.``) or their automatic pass (``Passed for Ann:
+    nothing was addressed to them.``); no bot chose it."""
 
 
 class ViewMessage(_Model):
@@ -527,6 +541,9 @@ class ViewMessage(_Model):
     handed_over: list[int] | None = None
     """A turn-based table: seats whose deadline passed three times in a row, which the
     stand-in plays for the rest of the game (issue 31 item 1)."""
+    auto_pass: bool | None = None
+    """A person's own view, where the game has the setting: whether the table passes for them
+    when nothing is addressed to them (issue 31 item 4; a ``settings`` message sets it)."""
 
 
 class WaitingView(_Model):
@@ -762,6 +779,7 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
     "act": ActMessage,
     "say": SayMessage,
     "undo": UndoMessage,
+    "settings": SettingsMessage,
     "view": ViewMessage,
     "history": HistoryMessage,
     "chat": ChatUpdate,

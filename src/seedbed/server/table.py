@@ -33,6 +33,7 @@ from seedbed.engine.record import GameRecord, replay, steps
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec
 from seedbed.engine.spec import manners_of
+from seedbed.server.autoplay import Played, move_for, offers_auto_pass
 from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze, table_spec
 from seedbed.server.history import History
 from seedbed.server.hold import Hold
@@ -47,6 +48,7 @@ from seedbed.server.protocol import (
     WaitingView,
     error_text,
 )
+from seedbed.server.seat_settings import put_auto_pass
 from seedbed.server.seat_store import OPEN, Opening, Rematch, open_seats
 from seedbed.server.storage import AsyncStore, NewTable
 from seedbed.server.storage import ChatLine as StoredChat
@@ -177,6 +179,23 @@ class HoldRanOut:
 
 
 @dataclass(frozen=True)
+class AutoMove:
+    """A move the table plays for the person at ``seat`` at ``version`` (issue 31 item 4)."""
+
+    seat: PlayerId
+    version: int
+    played: Played
+
+
+@dataclass(frozen=True)
+class Configure:
+    """A seat's person sets *pass automatically when nothing is addressed to me*."""
+
+    conn: Connection
+    auto_pass: bool
+
+
+@dataclass(frozen=True)
 class Call:
     """Run ``run`` in the table's turn, between its other commands (issue 30: taking an open
     seat, filling the open seats with bots, telling the seats of a rematch)."""
@@ -184,7 +203,19 @@ class Call:
     run: Callable[[TableActor], Awaitable[None]]
 
 
-Command = Act | Undo | Join | Leave | Say | BotAnswer | TimerRang | HoldRanOut | Call
+Command = (
+    Act
+    | Undo
+    | Join
+    | Leave
+    | Say
+    | BotAnswer
+    | TimerRang
+    | HoldRanOut
+    | AutoMove
+    | Configure
+    | Call
+)
 
 
 class StorageFailedError(RuntimeError):
@@ -258,6 +289,12 @@ class TableActor:
     _people_on_move: frozenset[PlayerId] = frozenset()
     clock: Clock | None = None
     """A turn-based table's stored deadlines (issue 31 item 1); None: real-time."""
+    auto_pass: dict[PlayerId, bool] = field(default_factory=dict)
+    """The seats whose person chose *pass automatically when nothing is addressed to me*
+    (stored, :mod:`seedbed.server.seat_settings`); the others have :meth:`auto_passes`'s
+    default."""
+    _auto_pending: dict[PlayerId, int] = field(default_factory=dict)
+    """The version at which a move for each person was handed to the queue (played once)."""
 
     def __post_init__(self) -> None:
         self._hold = Hold.of(self.table)
@@ -387,6 +424,10 @@ class TableActor:
             await self._join(command.conn)
         elif isinstance(command, Say):
             await self._say(command)
+        elif isinstance(command, AutoMove):
+            await self._auto_move(command)
+        elif isinstance(command, Configure):
+            await self._configure(command)
         elif isinstance(command, Call):
             await command.run(self)
         else:
@@ -500,7 +541,8 @@ class TableActor:
         self.history.add(seat, events)
         self._keep_for_undo(seat, kept, public)
         self._hold.moved(seat, events, asyncio.get_running_loop().time())
-        if self.clock is not None and self.clock.moved(seat, stand_in is not None):
+        auto = stand_in is not None and stand_in.auto
+        if self.clock is not None and not auto and self.clock.moved(seat, stand_in is not None):
             stand_in = self._handed_over(seat, stand_in)
         if stand_in is not None:
             self.history.note(self.version, stand_in.text)
@@ -660,10 +702,14 @@ class TableActor:
             self._cancel_timers()
         if self.over:
             return
-        for seat in self.state.to_move():
+        to_move = self.state.to_move()
+        bots_on_move = any(self.bot_spec(s) is not None for s in to_move)
+        for seat in to_move:
             spec = self.bot_spec(seat)
             if spec is not None:
                 self._ask(seat, spec)
+            elif self._play_for(seat, bots_on_move):
+                continue
             elif self.clock is not None:
                 self._arm_deadline(seat, self.clock, fresh)
             elif self.table.turn_seconds is not None and fresh and seat in self._opened:
@@ -674,7 +720,11 @@ class TableActor:
         """Call ``on_turn`` with the people's seats on the move now that were not before."""
         people: frozenset[PlayerId] = frozenset()
         if not (self.waiting or self.over or self.aborted):
-            people = frozenset(s for s in self.state.to_move() if self.bot_spec(s) is None)
+            people = frozenset(
+                s
+                for s in self.state.to_move()
+                if self.bot_spec(s) is None and self._auto_pending.get(s) != self.version
+            )
         fresh = sorted(people - self._people_on_move)
         self._people_on_move = people
         if fresh and self.on_turn is not None:
@@ -682,6 +732,72 @@ class TableActor:
                 self.on_turn(self, fresh)
             except Exception:  # a notification never stops the table
                 log.exception("table %s: the turn hook failed", self.id)
+
+    # ---------------------------------------------------------------- played for a person
+
+    def auto_passes(self, seat: PlayerId) -> bool:
+        """Whether the person at ``seat`` passes automatically when nothing is addressed to
+        them: their choice, else on at a turn-based table and off at a real-time one."""
+        return self.auto_pass.get(seat, self.clock is not None)
+
+    def _play_for(self, seat: PlayerId, bots_on_move: bool) -> bool:
+        """Hand the queue the move the table plays for the person at ``seat`` now, if there is
+        one (:mod:`seedbed.server.autoplay`); whether there is (then nothing waits for them)."""
+        if self._auto_pending.get(seat) == self.version:
+            return True
+        if self.clock is not None and self.clock.handed_over(seat):
+            return False  # the stand-in plays every move of the seat
+        name = str(self.table.seating[seat].get("name", f"seat {seat}"))
+        played = move_for(
+            self.table.game, self.state, seat, name, self.auto_passes(seat), bots_on_move
+        )
+        if played is None:
+            return False
+        self._auto_pending[seat] = self.version
+        self.submit(AutoMove(seat, self.version, played))
+        return True
+
+    async def _auto_move(self, move: AutoMove) -> None:
+        """Play the move kept for the person, unless the table moved on since (then the next
+        change looks again)."""
+        if move.version != self.version or move.seat not in self.state.to_move() or self.over:
+            return
+        name = str(self.table.seating[move.seat].get("name", f"seat {move.seat}"))
+        action = move.played.action
+        note = StandIn(
+            seat=move.seat, name=name, action=action.to_json(), text=move.played.text, auto=True
+        )
+        log.info("table %s: %s (%s)", self.id, move.played.text, action)
+        try:
+            await self._play(move.seat, action, note)
+        except (IllegalActionError, StorageFailedError) as exc:
+            log.error("table %s: a move played for seat %d failed: %s", self.id, move.seat, exc)
+            self._after_change()
+
+    async def _configure(self, configure: Configure) -> None:
+        """A person sets *pass automatically when nothing is addressed to me* (stored first);
+        every connection sees the new setting, and the table plays the pass now if due."""
+        seat = configure.conn.seat
+        refusal: tuple[ErrorCode, str] | None = None
+        if seat is None:
+            refusal = ErrorCode.SPECTATOR, "spectators have no seat to set"
+        elif self.table.seating[seat]["kind"] != "human":
+            refusal = ErrorCode.NOT_ON_MOVE, "only a person's seat has this setting"
+        elif not offers_auto_pass(self.table.game):
+            refusal = ErrorCode.MALFORMED, "this game has no automatic pass"
+        if refusal is not None or seat is None:
+            configure.conn.send(error_text(*(refusal or (ErrorCode.SPECTATOR, ""))))
+            return
+        try:
+            await self.store.call(put_auto_pass, self.id, seat, configure.auto_pass)
+        except Exception:
+            log.exception("table %s: storing seat %d's setting failed", self.id, seat)
+            configure.conn.send(error_text(ErrorCode.INTERNAL, "the setting was not stored; retry"))
+            return
+        self.auto_pass[seat] = configure.auto_pass
+        if not (self.over or self.waiting):
+            self._after_change()
+        self._broadcast([])
 
     def _arm_deadline(self, seat: PlayerId, clock: Clock, fresh: bool) -> None:
         """A turn-based table's person on the move: the stand-in plays now for a seat handed
@@ -741,7 +857,15 @@ class TableActor:
             return self._waiting_extra()
         now = asyncio.get_running_loop().time()
         extra = {**self._timer_extra(viewer), **self._hold.extra(self.state.to_move(), now)}
-        return extra | self._pace_extra()
+        return extra | self._pace_extra() | self._setting_extra(viewer)
+
+    def _setting_extra(self, viewer: PlayerId | None) -> dict[str, object]:
+        """A person's view field ``auto_pass`` where the game offers the setting."""
+        if viewer is None or self.bot_spec(viewer) is not None:
+            return {}
+        if not offers_auto_pass(self.table.game):
+            return {}
+        return {"auto_pass": self.auto_passes(viewer)}
 
     def _pace_extra(self) -> dict[str, object]:
         """A turn-based table's view fields: ``deadlines`` (seat -> ISO time its move is due)
@@ -853,7 +977,8 @@ class TableActor:
             return
         action = self._bot_action(answer)
         now = asyncio.get_running_loop().time()
-        if not answer.stand_in and self._hold.waits(self.state, answer.seat, action, now):
+        keen = [p for p in self._hold.people if not self.auto_passes(p)]
+        if not answer.stand_in and self._hold.waits(self.state, answer.seat, action, now, keen):
             self._park(answer.seat, action)
             return
         stand_in = self._stand_in(answer.seat, action) if answer.stand_in else None

@@ -28,6 +28,7 @@ import { hintPanel, hintsBadge, rulesLink } from "./hints.js";
 import { ratedBadge } from "./ladder.js";
 import { paceBadge } from "./pace.js";
 import { lastOwnMove, sinceBox } from "./since.js";
+import { AutoPassToggle } from "./auto_pass.js";
 import { HoldClock } from "./hold.js";
 import { notePlace } from "./keep_place.js";
 import { logRole, renderLog } from "./log.js";
@@ -223,6 +224,7 @@ class TableShell {
     this.playersList = h("ul", { class: "players-list", "data-testid": "players" });
     this.logList = h("ol", { class: "log", "data-testid": "game-log", "aria-label": "Game log" });
     this.sinceHolder = h("div", {});
+    this.autoPass = new AutoPassToggle((message) => this.sendMessage(message));
     this.help = h(
       "div",
       // a popover at the top of the window: "?" shows it in sight (it opened below the fold)
@@ -254,7 +256,7 @@ class TableShell {
         h(
           "aside",
           { class: "table-side" },
-          h("section", { class: "panel" }, h("div", { class: "panel-title" }, "Players"), this.playersList),
+          h("section", { class: "panel" }, h("div", { class: "panel-title" }, "Players"), this.playersList, this.autoPass.node),
           h("section", { class: "panel" }, h("div", { class: "log-tools" }, h("div", { class: "panel-title" }, "Game log"), this.openAllButton()), this.sinceHolder, this.logList),
           this.chat.node,
           this.help,
@@ -497,6 +499,7 @@ class TableShell {
     document.body.dataset.status = msg.status;
     document.body.dataset.myTurn = String(msg.seat !== null && msg.to_move.includes(msg.seat));
     this.holdClock.update(msg, this.module, this.players);
+    this.autoPass.update(msg);
     this.renderBanner(msg);
     this.timer.update(msg, this.players);
     this.renderPlayers();

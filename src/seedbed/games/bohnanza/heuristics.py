@@ -48,6 +48,7 @@ from seedbed.games.bohnanza.actions import (
     PlantRevealed,
     Withdraw,
 )
+from seedbed.games.bohnanza.autoplay import addressed
 from seedbed.games.bohnanza.cards import (
     BEANOMETER,
     CARD_COUNTS,
@@ -570,16 +571,25 @@ HOLD_EVENTS = frozenset({"reveal", "offer"})
 """The events that start the hold again: trading opens (the reveal), a new offer."""
 
 
-def waits(view: JsonDict, action: Action, people: Collection[int]) -> bool:
+def waits(
+    view: JsonDict, action: Action, people: Collection[int], keen: Collection[int] = ()
+) -> bool:
     """Whether the viewer's chosen ``action`` waits for the table's hold (issue 38 item 1):
     a bot that is the active player does not end trading (B-45) while a person (a seat in
     ``people``) is still on the move, that is, has not passed since the last change (B-43,
-    B-44). A server plays such a move only once :data:`HOLD_OPTION` seconds have passed since
-    the last of :data:`HOLD_EVENTS`, or once every person has passed. The rules have no clock,
-    so the hold is the server's; the bots choose as they always did."""
+    B-44), and either has something to answer (:func:`~seedbed.games.bohnanza.autoplay.
+    addressed`: nobody waits for a person with nothing addressed, issue 31 item 4) or is
+    ``keen``: takes part in other players' trading (the person did not ask to pass
+    automatically). A server plays such a move only once :data:`HOLD_OPTION` seconds have
+    passed since the last of :data:`HOLD_EVENTS`, or once every such person has passed. The
+    rules have no clock, so the hold is the server's; the bots choose as they always did."""
     if kind_of(action) != "end-trading" or view["active"] != view["viewer"]:
         return False
-    return any(p in view["to_move"] for p in people if p != view["viewer"])
+    return any(
+        p in view["to_move"] and (p in keen or addressed(view, p))
+        for p in people
+        if p != view["viewer"]
+    )
 
 
 # ------------------------------------------------------------------ the interface

@@ -7,6 +7,7 @@ from typing import Any
 
 from seedbed.engine.api import Game, JsonDict
 from seedbed.engine.spec import GameSpec, OptionSpec, TextLayout
+from seedbed.games.bohnanza.autoplay import formality, idle_pass
 from seedbed.games.bohnanza.cards import BEANOMETER, CARD_COUNTS, NAMES_EN, VARIETIES
 from seedbed.games.bohnanza.options import OPTIONS
 from seedbed.games.bohnanza.undo import reveals
@@ -76,6 +77,8 @@ SPEC = GameSpec(
     client_data=client_data,
     native="seedbed.games.bohnanza.native",
     reveals=reveals,
+    formality=formality,
+    idle_pass=idle_pass,
     manners=MANNERS,
     unattended={"offer_hold": 0},
 )

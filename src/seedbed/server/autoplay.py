@@ -1,0 +1,55 @@
+"""The moves a table plays for a person, without a click (issue 31 item 4, decision D-65):
+
+- a move with no alternative: a menu of one action, in any game, or the game's formality
+  (``GameSpec.formality``: Bohnanza's draw at the end of a turn);
+- the pass of a person who asked to *pass automatically when nothing is addressed to me*
+  (``GameSpec.idle_pass``: Bohnanza's other players' trading), once no bot is left on the move
+  (a bot's answer may still address them).
+
+Each is played as the person's own move, with a note in the log saying so; none counts as a
+missed deadline, and none resets the count (the person did not come)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from seedbed.engine.api import Action, PlayerId, State
+from seedbed.engine.registry import spec
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move the table plays for a person, and the log's note about it."""
+
+    action: Action
+    text: str
+
+
+def offers_auto_pass(game: str) -> bool:
+    """Whether the game has a pass to play for a person who asks for it (the setting)."""
+    return spec(game).idle_pass is not None
+
+
+def move_for(
+    game: str, state: State, seat: PlayerId, name: str, auto_pass: bool, bots_on_move: bool
+) -> Played | None:
+    """The move the table plays now for the person at ``seat`` (on the move), or None."""
+    legal = state.legal_actions(seat)
+    if not legal:
+        return None
+    forced = f"Played for {name}: no other move."
+    if len(legal) == 1:
+        return Played(legal[0], forced)
+    declared = spec(game)
+    if declared.formality is None and (declared.idle_pass is None or not auto_pass):
+        return None
+    view = state.observe(seat)
+    if declared.formality is not None:
+        action = declared.formality(view, legal)
+        if action is not None:
+            return Played(action, forced)
+    if declared.idle_pass is not None and auto_pass and not bots_on_move:
+        action = declared.idle_pass(view, legal)
+        if action is not None:
+            return Played(action, f"Passed for {name}: nothing was addressed to them.")
+    return None
