@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
 from seedbed.engine.menu import kind_of
 from seedbed.engine.rng import Rng
@@ -20,7 +21,7 @@ from seedbed.games.bohnanza.heuristics import choose
 from seedbed.server.autoplay import move_for
 from seedbed.server.pace import Clock
 from seedbed.server.seat_settings import auto_passes_of
-from seedbed.server.storage import AsyncStore, NewTable
+from seedbed.server.storage import AsyncStore, MoveRow, NewTable, Store
 from seedbed.server.table import Act, Configure, Connection, TableActor
 
 from .test_table_actor import InlineBots, join, open_store, received, settle
@@ -74,6 +75,18 @@ async def play_out(actor: TableActor, conn: Connection) -> int:
     return made
 
 
+async def stand_in_flags(store: AsyncStore, seat: int) -> set[int]:
+    """The seat's stored moves flagged as the stand-in's (the ladder's stand-in rule reads
+    them, D-59): a move the table played for the person is none of them."""
+
+    def read(sync: Store) -> set[int]:
+        query = select(MoveRow.idx).where(MoveRow.seat == seat, MoveRow.stand_in)
+        with sync.engine.connect() as conn:
+            return {idx for (idx,) in conn.execute(query)}
+
+    return await store.call(read)
+
+
 def notes(actor: TableActor) -> list[str]:
     return list(actor.history.notes.values())
 
@@ -93,6 +106,7 @@ def test_a_turn_based_table_never_waits_for_a_person_with_nothing_to_answer(
         assert draws and len(draws) >= turns > 0, (len(draws), turns)
         assert passes, "Ann was never passed for"
         assert actor.clock is not None and actor.clock.rows[1].strikes == 0
+        assert await stand_in_flags(actor.store, 1) == set(), "the ladder would see a stand-in"
         await actor.stop()
 
     asyncio.run(run())

@@ -529,9 +529,10 @@ class TableActor:
         public = self.state.observe(None) if person else None
         events = self.state.apply(seat, action)
         action_json = action.to_json()
+        auto = stand_in is not None and stand_in.auto  # played for the person (issue 31)
         try:
             await self.store.append_move(
-                self.id, self.version, seat, action_json, stand_in is not None
+                self.id, self.version, seat, action_json, stand_in is not None and not auto
             )
         except Exception as exc:
             log.exception("table %s: storing move %d failed", self.id, self.version)
@@ -539,9 +540,8 @@ class TableActor:
             raise StorageFailedError(str(exc)) from exc
         self.moves.append((seat, action_json))
         self.history.add(seat, events)
-        self._keep_for_undo(seat, kept, public)
+        self._keep_for_undo(seat, kept, public, auto)
         self._hold.moved(seat, events, asyncio.get_running_loop().time())
-        auto = stand_in is not None and stand_in.auto
         if self.clock is not None and not auto and self.clock.moved(seat, stand_in is not None):
             stand_in = self._handed_over(seat, stand_in)
         if stand_in is not None:
@@ -578,7 +578,9 @@ class TableActor:
 
     # ---------------------------------------------------------------- undo (issue 38 item 11)
 
-    def _keep_for_undo(self, seat: PlayerId, kept: State | None, public: JsonDict | None) -> None:
+    def _keep_for_undo(
+        self, seat: PlayerId, kept: State | None, public: JsonDict | None, auto: bool = False
+    ) -> None:
         """After a committed move: keep the state before it if its mover may take it back (a
         person, still alone on the move, and the game says the move revealed nothing,
         ``GameSpec.reveals``); else nothing before this move can be taken back any more."""
@@ -589,7 +591,9 @@ class TableActor:
         if reveals is None:
             self._stop_undo("this game has no undo")
         elif kept is None or public is None:
-            self._stop_undo("the stand-in played for you since")
+            self._stop_undo(
+                "the table played for you since" if auto else "the stand-in played for you since"
+            )
         elif self.over:
             self._stop_undo("the game is over")
         elif tuple(self.state.to_move()) != (seat,):
