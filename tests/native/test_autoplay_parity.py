@@ -14,10 +14,9 @@ import random
 import pytest
 
 import seedbed
+from native.test_undo_parity import _needs_native  # tests/ is on sys.path
 from seedbed.engine.api import Action, State
 from seedbed.engine.registry import spec
-
-from native.test_undo_parity import _needs_native  # tests/ is on sys.path
 
 STEPS = 1500
 

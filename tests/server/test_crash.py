@@ -98,7 +98,7 @@ def test_sigkill_restart_finish(crashing: Server, kill_when: str) -> None:
     states, events = states_of(record), events_of(record)
     check_views(first.messages, states, events, "before the kill")
     check_views(again.messages, states, events, "after the restart")
-    check_acts(record, 0, log1.acts + log2.acts)
+    check_acts(record, 0, log1.acts + log2.acts, first.messages + again.messages)
     check_final(record, again.last_view)
     assert "Traceback" not in crashing.log(), crashing.log()
 

@@ -205,6 +205,19 @@ def test_a_person_who_abandons_is_ranked_last_and_the_table_stays_rated(store: S
     assert ladder.history("account:1")[0].rank == 5
 
 
+def test_a_move_the_table_played_for_the_person_counts_for_nobody(store: Store) -> None:
+    """Issue 31 item 4 (D-65): the table drew for seat 0 after the stand-in's last move (a
+    move stored ``played_for``): seat 0 still abandoned, ranked last, the table rated."""
+    ladder = LadderStore(store.engine)
+    moves = [(0, False), (1, False), (2, False), (3, False)]
+    moves += [(0, True), (1, False), (2, False), (3, False), (0, True)]
+    finished(store, "t1", FOUR, [1, 2, 3, 4], moves)
+    store.append_move("t1", len(moves), 0, {"type": "finish-turn"}, False, played_for=True)
+    assert ladder.apply("t1")
+    assert ladder.result("t1") == (True, None)
+    assert ladder.history("account:1")[0].rank == 5
+
+
 def test_a_bot_preset_at_two_seats_is_one_player(store: Store) -> None:
     """Two seats of one preset: one rating, one game more, moved by both seats' changes."""
     ladder = LadderStore(store.engine)

@@ -35,7 +35,13 @@ class InlineBots:
 
 class FailingStore(AsyncStore):
     async def append_move(
-        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+        self,
+        table_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        stand_in: bool = False,
+        played_for: bool = False,
     ) -> None:
         raise OSError("disk full")
 
@@ -349,10 +355,16 @@ class SlowStore(AsyncStore):
     """Commits take a while, so readers can look at the table while a move is being stored."""
 
     async def append_move(
-        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+        self,
+        table_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        stand_in: bool = False,
+        played_for: bool = False,
     ) -> None:
         await asyncio.sleep(0.05)
-        await super().append_move(table_id, idx, seat, action, stand_in)
+        await super().append_move(table_id, idx, seat, action, stand_in, played_for)
 
     async def finish(self, table_id: str, outcome: dict[str, Any]) -> bool:
         await asyncio.sleep(0.05)

@@ -39,9 +39,15 @@ class TimedStore(AsyncStore):
         self.times: list[float] = []
 
     async def append_move(
-        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+        self,
+        table_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        stand_in: bool = False,
+        played_for: bool = False,
     ) -> None:
-        await super().append_move(table_id, idx, seat, action, stand_in)
+        await super().append_move(table_id, idx, seat, action, stand_in, played_for)
         self.times.append(time.monotonic())
 
 

@@ -46,7 +46,7 @@ def check_game(server: Server, table_id: str, seats: list[Seat], logs: list[Play
         assert log.how == "finished"
         check_final(record, seat.last_view)
         assert seat.seat is not None
-        check_acts(record, seat.seat, log.acts)
+        check_acts(record, seat.seat, log.acts, seat.messages)
         check_views(seat.messages, states, events, table_id)
     assert server.summary(table_id)["status"] == "finished"
     listed = [t["table_id"] for t in server.get("/api/tables").json()["tables"]]
@@ -116,7 +116,7 @@ def test_reconnect_mid_game(server: Server) -> None:
     (first, again), (log1, log2) = asyncio.run(run())
     assert log2.how == "finished"
     record = server.record(table)
-    check_acts(record, 0, log1.acts + log2.acts)
+    check_acts(record, 0, log1.acts + log2.acts, first.messages + again.messages)
     states, events = states_of(record), events_of(record)
     check_views(first.messages, states, events, "before reconnect")
     check_views(again.messages, states, events, "after reconnect")

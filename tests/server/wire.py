@@ -17,7 +17,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -517,9 +517,18 @@ def check_views(
     return checked
 
 
-def check_acts(record: GameRecord, seat: int, acts: list[tuple[int, Message]]) -> None:
-    """Every move of ``seat`` in the record is an act this seat sent for that version."""
+def check_acts(
+    record: GameRecord, seat: int, acts: list[tuple[int, Message]], seen: Sequence[Message] = ()
+) -> None:
+    """Every move of ``seat`` in the record is an act this seat sent for that version, or a
+    move the table played for it (a view of ``seen`` says so: ``stand_in.auto``, issue 31
+    item 4)."""
     sent = {(v, canon(a)) for v, a in acts}
+    sent |= {
+        (m["version"] - 1, canon(m["stand_in"]["action"]))
+        for m in seen
+        if m.get("type") == "view" and (m.get("stand_in") or {}).get("auto")
+    }
     for k, (player, action) in enumerate(record.moves):
         if player == seat:
             assert (k, canon(action)) in sent, f"move {k} {action} of seat {seat} never sent"

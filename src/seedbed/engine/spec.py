@@ -267,8 +267,7 @@ class GameSpec:
     formality: Autoplay | None = None
     """A move a server plays for a person at once (issue 31 item 4): one whose only
     alternatives are free actions that stay open later (Bohnanza's draw, B-52), from the
-    person's observation and menu; None when there is none now. A menu of one action is
-    played for the person in every game, without this."""
+    person's observation and menu; None when there is none now."""
     idle_pass: Autoplay | None = None
     """The pass a server plays for a person who asked to *pass automatically when nothing is
     addressed to me*, when nothing waits for their answer (Bohnanza's other players' trading,

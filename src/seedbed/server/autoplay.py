@@ -1,7 +1,9 @@
 """The moves a table plays for a person, without a click (issue 31 item 4, decision D-65):
 
-- a move with no alternative: a menu of one action, in any game, or the game's formality
-  (``GameSpec.formality``: Bohnanza's draw at the end of a turn);
+- a move with no alternative the game declares (``GameSpec.formality``: Bohnanza's draw at
+  the end of a turn). A menu of one action in general is left to the person: a program at a
+  person's seat (the API) acts on every view it is on the move in, and racing it would only
+  make its act stale;
 - the pass of a person who asked to *pass automatically when nothing is addressed to me*
   (``GameSpec.idle_pass``: Bohnanza's other players' trading), once no bot is left on the move
   (a bot's answer may still address them).
@@ -34,20 +36,17 @@ def move_for(
     game: str, state: State, seat: PlayerId, name: str, auto_pass: bool, bots_on_move: bool
 ) -> Played | None:
     """The move the table plays now for the person at ``seat`` (on the move), or None."""
-    legal = state.legal_actions(seat)
-    if not legal:
-        return None
-    forced = f"Played for {name}: no other move."
-    if len(legal) == 1:
-        return Played(legal[0], forced)
     declared = spec(game)
     if declared.formality is None and (declared.idle_pass is None or not auto_pass):
+        return None
+    legal = state.legal_actions(seat)
+    if not legal:
         return None
     view = state.observe(seat)
     if declared.formality is not None:
         action = declared.formality(view, legal)
         if action is not None:
-            return Played(action, forced)
+            return Played(action, f"Played for {name}: no other move.")
     if declared.idle_pass is not None and auto_pass and not bots_on_move:
         action = declared.idle_pass(view, legal)
         if action is not None:

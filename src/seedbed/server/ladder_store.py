@@ -179,9 +179,9 @@ class LadderStore:
         row = conn.execute(select(TableRow).where(TableRow.id == table_id)).one_or_none()
         if row is None or not row.rated or row.status != "finished" or not row.outcome:
             return False
-        moves = conn.execute(
+        moves = conn.execute(  # moves the table played for a person count for nobody (D-65)
             select(MoveRow.seat, MoveRow.stand_in)
-            .where(MoveRow.table_id == table_id)
+            .where(MoveRow.table_id == table_id, MoveRow.played_for.is_(False))
             .order_by(MoveRow.idx)
         ).all()
         seating: list[dict[str, Any]] = list(row.seating)

@@ -140,6 +140,9 @@ class MoveRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     # Migration 0008: the turn timer's stand-in played it (the ladder's stand-in rule).
     stand_in: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # Migration 0011: the table played it for the person (their draw, their automatic pass):
+    # neither the person's own move nor the stand-in's, for the ladder (issue 31 item 4).
+    played_for: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class ChatRow(Base):
@@ -467,11 +470,18 @@ class Store:
             conn.execute(insert(TableRow), [row])
 
     def append_move(
-        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+        self,
+        table_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        stand_in: bool = False,
+        played_for: bool = False,
     ) -> None:
         """Commit one move and the table's time of last change; the (table, idx) key refuses
         a second move at the same index. ``stand_in``: the turn timer's stand-in played it
-        for an absent person (the ladder counts those, issue 30 item 3)."""
+        for an absent person (the ladder counts those, issue 30 item 3); ``played_for``: the
+        table played it for the person, without a click (issue 31 item 4)."""
         moment = now()
         row = {
             "table_id": table_id,
@@ -480,6 +490,7 @@ class Store:
             "action": action,
             "created_at": moment,
             "stand_in": stand_in,
+            "played_for": played_for,
         }
         with self.engine.begin() as conn:
             conn.execute(insert(MoveRow), [row])
@@ -671,9 +682,15 @@ class AsyncStore:
         return await self._run(fn, self.store, *args)
 
     async def append_move(
-        self, table_id: str, idx: int, seat: int, action: dict[str, Any], stand_in: bool = False
+        self,
+        table_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        stand_in: bool = False,
+        played_for: bool = False,
     ) -> None:
-        await self._run(self.store.append_move, table_id, idx, seat, action, stand_in)
+        await self._run(self.store.append_move, table_id, idx, seat, action, stand_in, played_for)
 
     async def drop_move(self, table_id: str, idx: int) -> bool:
         return await self._run(self.store.drop_move, table_id, idx)

@@ -532,7 +532,7 @@ class TableActor:
         auto = stand_in is not None and stand_in.auto  # played for the person (issue 31)
         try:
             await self.store.append_move(
-                self.id, self.version, seat, action_json, stand_in is not None and not auto
+                self.id, self.version, seat, action_json, stand_in is not None and not auto, auto
             )
         except Exception as exc:
             log.exception("table %s: storing move %d failed", self.id, self.version)
