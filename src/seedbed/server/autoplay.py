@@ -27,7 +27,7 @@ class Played:
     text: str
 
 
-def offers_auto_pass(game: str) -> bool:
+def has_auto_pass(game: str) -> bool:
     """Whether the game has a pass to play for a person who asks for it (the setting)."""
     return spec(game).idle_pass is not None
 

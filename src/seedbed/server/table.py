@@ -33,7 +33,7 @@ from seedbed.engine.record import GameRecord, replay, steps
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec
 from seedbed.engine.spec import manners_of
-from seedbed.server.autoplay import Played, move_for, offers_auto_pass
+from seedbed.server.autoplay import Played, has_auto_pass, move_for
 from seedbed.server.bot_pool import STAND_IN, BotPool, bot_seed, freeze, table_spec
 from seedbed.server.history import History
 from seedbed.server.hold import Hold
@@ -787,7 +787,7 @@ class TableActor:
             refusal = ErrorCode.SPECTATOR, "spectators have no seat to set"
         elif self.table.seating[seat]["kind"] != "human":
             refusal = ErrorCode.NOT_ON_MOVE, "only a person's seat has this setting"
-        elif not offers_auto_pass(self.table.game):
+        elif not has_auto_pass(self.table.game):
             refusal = ErrorCode.MALFORMED, "this game has no automatic pass"
         if refusal is not None or seat is None:
             configure.conn.send(error_text(*(refusal or (ErrorCode.SPECTATOR, ""))))
@@ -867,7 +867,7 @@ class TableActor:
         """A person's view field ``auto_pass`` where the game offers the setting."""
         if viewer is None or self.bot_spec(viewer) is not None:
             return {}
-        if not offers_auto_pass(self.table.game):
+        if not has_auto_pass(self.table.game):
             return {}
         return {"auto_pass": self.auto_passes(viewer)}
 
