@@ -123,3 +123,20 @@ def test_results_without_moves_and_bad_records_are_refused(tmp_path: Path) -> No
     unbounded = GameRecord("bohnanza", 3, 1, {"max_offers": None})
     with pytest.raises(ExportError, match="max_offers"):
         write_dataset([unbounded], tmp_path / "u.parquet")
+
+
+def test_a_failed_export_leaves_the_existing_file_alone(tmp_path: Path) -> None:
+    """Issue 39 item 1: the export writes beside --out and renames only on success, so a failed
+    export neither leaves a valid-looking partial file nor replaces a good one."""
+    good, bad = simulated("stalk_exchange", 2, 2, {})
+    out = tmp_path / "d.parquet"
+    games, rows = write_dataset([good], out)
+    cut = GameRecord(bad.game, 2, bad.seed, bad.options, moves=bad.moves[:-1])
+    with pytest.raises(ExportError, match="before the game does"):
+        write_dataset([good, cut], out)
+    assert pq.read_metadata(out).num_rows == rows
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.parquet"]
+    fresh = tmp_path / "new.parquet"
+    with pytest.raises(ExportError):
+        write_dataset([good, cut], fresh)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.parquet"]

@@ -20,6 +20,7 @@ finished; the recorded outcome, when there is one, must be the replayed one.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,7 +145,21 @@ def game_batch(record: GameRecord, index: int, enc: GameEncoders) -> pa.RecordBa
 def write_dataset(
     records: Iterable[GameRecord], path: Path, engine: str | None = None
 ) -> tuple[int, int]:
-    """Write the decisions of ``records`` to the Parquet file ``path``; (games, rows)."""
+    """Write the decisions of ``records`` to the Parquet file ``path``; (games, rows).
+
+    The rows go to a temporary file beside ``path``, renamed over it only when every game
+    replayed (issue 39 item 1): a failed export leaves no partial file that looks valid, and an
+    existing good file survives it."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        counts = _write(records, partial, engine)
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+    return counts
+
+
+def _write(records: Iterable[GameRecord], path: Path, engine: str | None) -> tuple[int, int]:
     cache: dict[str, GameEncoders] = {}
     games = rows = 0
     with pq.ParquetWriter(path, SCHEMA) as writer:
