@@ -130,7 +130,7 @@ def test_a_failed_export_leaves_the_existing_file_alone(tmp_path: Path) -> None:
     export neither leaves a valid-looking partial file nor replaces a good one."""
     good, bad = simulated("stalk_exchange", 2, 2, {})
     out = tmp_path / "d.parquet"
-    games, rows = write_dataset([good], out)
+    _, rows = write_dataset([good], out)
     cut = GameRecord(bad.game, 2, bad.seed, bad.options, moves=bad.moves[:-1])
     with pytest.raises(ExportError, match="before the game does"):
         write_dataset([good, cut], out)

@@ -17,7 +17,10 @@ learners call). The bots move between the learner's decisions; when several play
 the move at once, they are asked in ``to_move()`` order, the learner when its turn in that
 order comes. An action outside the mask ends the episode with ``illegal_reward`` (-1 by
 default) and changes nothing (``info["illegal_action"]``), so a learner that ignores the mask
-is told, not crashed. The reward of a finished game is the learner's share of the win (1/k
+is told, not crashed. Once an episode has terminated, :meth:`SeedbedEnv.step` raises until
+:meth:`SeedbedEnv.reset` (issue 39 item 5), and the terminal step's mask is all zeros: nothing
+is legal after the end (an autoreset wrapper resets without reading it).
+The reward of a finished game is the learner's share of the win (1/k
 for each of k tied winners, 0 otherwise), and 0 before the end.
 
 Seeding: ``reset(seed=s)`` seeds the environment's generator (``np_random``), which draws
@@ -87,6 +90,8 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         self.game_seed = 0
         self.bots: dict[int, tuple[Bot, Rng]] = {}
         self._mask: MaskArray = self.encoders.no_mask()
+        self._over = True
+        """The episode ended (the game did, or an illegal action): step() waits for reset()."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -102,6 +107,7 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             p: (make_bot(spec, self.encoders.game_name), seat_rng(self.game_seed, p))
             for p, spec in zip(others, self.specs, strict=True)
         }
+        self._over = False
         self._advance()
         return self._observation(), self._info()
 
@@ -130,16 +136,18 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         return self._mask.copy()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if self.state.is_terminal():
-            raise RuntimeError("the game is over: call reset()")
+        if self._over or self.state.is_terminal():
+            raise RuntimeError("the episode is over: call reset()")
         index = int(action)
         if not 0 <= index < len(self._mask) or not self._mask[index]:
+            self._over = True
+            self._mask = self.encoders.no_mask()
             info = self._info(illegal_action=True)
             return self._observation(), self.illegal_reward, True, False, info
         self.state.apply(self.seat, self.encoders.decode(self.state, self.seat, index))
         self._advance()
         reward = 0.0
-        terminated = self.state.is_terminal()
+        terminated = self._over = self.state.is_terminal()
         if terminated:
             reward = outcome_rewards(self.state)[self.seat]
         if self.render_mode == "human":
