@@ -14,8 +14,10 @@ TextArena's own multi-player games::
 
 Importing this module registers ``seedbed-<Title>-v0`` with TextArena for every game
 (``seedbed-Bohnanza-v0``, ``seedbed-StalkExchange-v0``, ``seedbed-FieldsOfGreen-v0``; options
-as keyword arguments of ``textarena.make``), with TextArena's default wrappers for its board
-games (``LLMObservationWrapper``, ``ActionFormattingWrapper``).
+as keyword arguments of ``textarena.make``), wrapped in
+:class:`~seedbed.adapters.text_arena_wrapper.BoundedObservationWrapper` (the intro, the last
+few messages, the last refusal and the board: prompts stay bounded, issue 39 item 2) and
+TextArena's ``ActionFormattingWrapper``.
 
 Messages. A seat gets, once, the prompt (:meth:`TextTable.intro`, the ``PROMPT`` type); each
 time it is to move, what happened since its last move (``GAME_MESSAGE``) and the table with its
@@ -46,6 +48,7 @@ from textarena.envs.registration import ENV_REGISTRY
 
 from seedbed.adapters.encoders import outcome_rewards
 from seedbed.adapters.text import ReplyError, observation_text
+from seedbed.adapters.text_arena_wrapper import BoundedObservationWrapper
 from seedbed.adapters.text_table import TextTable
 from seedbed.engine.registry import game_names
 from seedbed.engine.registry import spec as lookup_spec
@@ -180,10 +183,7 @@ def register_envs() -> list[str]:
             ta.register(
                 id=found,
                 entry_point=SeedbedTextEnv,
-                default_wrappers=[
-                    ta.wrappers.LLMObservationWrapper,
-                    ta.wrappers.ActionFormattingWrapper,
-                ],
+                default_wrappers=[BoundedObservationWrapper, ta.wrappers.ActionFormattingWrapper],
                 game=name,
             )
         ids.append(found)
