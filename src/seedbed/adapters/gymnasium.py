@@ -23,6 +23,10 @@ is legal after the end (an autoreset wrapper resets without reading it).
 The reward of a finished game is the learner's share of the win (1/k
 for each of k tied winners, 0 otherwise), and 0 before the end.
 
+``reset(options={"game_seed": g})`` deals game seed ``g`` itself (a dataset row's ``seed``
+replays its deal). The metadata's name is the game's (``bohnanza_v0``); ``render_mode``
+``rgb_array`` draws the text view as an image, so SB3's ``make_vec_env`` works.
+
 Seeding: ``reset(seed=s)`` seeds the environment's generator (``np_random``), which draws
 the game's seed (and the learner's seat when ``seat`` is None); each bot's generator comes
 from the game's seed and its seat as in the arena (``seedbed.arena.play.seat_rng``), so an
@@ -58,7 +62,10 @@ SEED_RANGE = 2**31
 class SeedbedEnv(gym.Env[Any, np.int64]):
     """One seat of one game against bots (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "render_fps": 4,
+    }
 
     def __init__(
         self,
@@ -73,7 +80,9 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         illegal_reward: float = -1.0,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of ansi, human, got {render_mode!r}")
+            modes = ", ".join(self.metadata["render_modes"])
+            raise ValueError(f"render_mode must be one of {modes}, got {render_mode!r}")
+        self.metadata = {**type(self).metadata, "name": f"{game}_v0"}
         self.specs: list[BotSpec] = parse_spec_list(opponents)
         self.num_players = len(self.specs) + 1
         if seat is not None and not 0 <= seat < self.num_players:
@@ -98,6 +107,8 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
     ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         self.game_seed = int(self.np_random.integers(SEED_RANGE))
+        if options and options.get("game_seed") is not None:
+            self.game_seed = int(options["game_seed"])
         n = self.num_players
         if self.fixed_seat is None:
             self.seat = int(self.np_random.integers(n))
@@ -154,15 +165,35 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             self.render()
         return self._observation(), reward, terminated, False, self._info()
 
-    def render(self) -> str | None:
-        """The spectator's view as text (``ansi``: returned; ``human``: printed)."""
+    def render(self) -> Any:
+        """The spectator's view as text (``ansi``: returned; ``human``: printed;
+        ``rgb_array``: the text drawn as an image, what video recorders and SB3 expect)."""
         if self.render_mode is None:
             return None
         text = "\n".join(render_observation(self.encoders.game_name, self.state.observe(None)))
+        if self.render_mode == "rgb_array":
+            return text_image(text)
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+
+def text_image(text: str, width: int = 100) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """``text`` drawn in a monospaced font on white (matplotlib's Agg canvas), as an
+    (height, width, 3) uint8 array; long lines are wrapped at ``width`` characters."""
+    from textwrap import wrap
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    lines = [part for line in text.splitlines() for part in (wrap(line, width) or [""])]
+    figure = Figure(figsize=(width * 0.075, max(1, len(lines)) * 0.16 + 0.2), dpi=100)
+    figure.text(0.01, 0.99, "\n".join(lines), family="monospace", fontsize=8, va="top")
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()  # type: ignore[no-untyped-call]
+    rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
+    return np.ascontiguousarray(rgba[:, :, :3])
 
 
 def env_id(game: str) -> str:

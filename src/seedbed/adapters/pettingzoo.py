@@ -15,7 +15,13 @@ changed by then, as at a real table.
 Rewards come at the end only: each seat's share of the win (1/k for each of k tied winners,
 0 for the others). Seeding: ``reset(seed=s)`` seeds the environment's generator, which draws
 the game's seed, so two environments reset with the same seed play the same game; nothing
-reads the global ``random``. An action outside the mask raises ValueError. The game's state is
+reads the global ``random``; ``reset(options={"game_seed": g})`` deals game seed ``g`` itself (a
+dataset row's ``seed``). ``max_cycles`` (None: no limit) truncates every agent after that many
+cycles of ``num_players`` steps. ``state()`` is the global state (every seat's vector, in
+``state_space``). The metadata's name is the game's (``bohnanza_v0``). No parallel API: the
+games' moves are never simultaneous (several players on the move are asked one by one, DESIGN
+§3), so ``aec_to_parallel`` does not apply (``is_parallelizable`` is False). An action outside
+the mask raises ValueError. The game's state is
 ``game_state`` (``state()`` is PettingZoo's global state).
 
 :func:`env` is the environment in PettingZoo's usual wrappers (``OrderEnforcingWrapper`` over
@@ -31,8 +37,9 @@ reads the global ``random``. An action outside the mask raises ValueError. The g
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
+import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
@@ -50,9 +57,9 @@ SEED_RANGE = 2**31
 class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment of one game, player count and options (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["ansi", "human"],
-        "name": "seedbed_v0",
+        "name": "seedbed_v0",  # each instance's is its game's: bohnanza_v0 …
         "is_parallelizable": False,
     }
 
@@ -65,11 +72,22 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         observation: str = "vector",
         engine: str | None = None,
         render_mode: str | None = None,
+        max_cycles: int | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of ansi, human, got {render_mode!r}")
         self.encoders = GameEncoders(game, num_players, options, engine)
+        self.metadata = {**type(self).metadata, "name": f"{game}_v0"}
+        self.max_cycles = max_cycles
+        """The most cycles (a step of every agent each) before every agent is truncated."""
+        self.steps = 0
+        vector = self.encoders.vector_space
+        self.state_space = spaces.Box(
+            low=np.tile(vector.low, num_players),
+            high=np.tile(vector.high, num_players),
+            dtype=np.float32,
+        )
         self.form = observation
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(num_players)]
@@ -96,6 +114,9 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
         game_seed = int(self._np_random.integers(SEED_RANGE))
+        if options and options.get("game_seed") is not None:
+            game_seed = int(options["game_seed"])
+        self.steps = 0
         n = self.encoders.num_players
         self.game_state = self.encoders.game.new_state(n, game_seed, self.encoders.options)
         self.game_seed = game_seed
@@ -113,12 +134,26 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game_state.to_move()[0]]
 
     def _mask(self, agent: str) -> Any:
-        if self.game_state.is_terminal() or agent != self.agent_selection:
+        if (
+            self.game_state.is_terminal()
+            or agent != self.agent_selection
+            or self.truncations.get(agent, False)
+        ):
             return self.encoders.no_mask()
         seat = self._seat[agent]
         if self._mask_cache is None or self._mask_cache[0] != seat:
             self._mask_cache = (seat, self.encoders.mask(self.game_state, seat))
         return self._mask_cache[1].copy()
+
+    def state(self) -> Any:
+        """The global state: every seat's observation vector, seat by seat (hidden
+        information included: for centralised critics, not for a seat's policy)."""
+        return np.concatenate(
+            [
+                self.encoders.vector(self.game_state.observe(p))
+                for p in range(self.encoders.num_players)
+            ]
+        )
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
@@ -146,6 +181,11 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
             self._mask_cache = None
         else:
             self._select()
+            self.steps += 1
+            n = self.encoders.num_players
+            if self.max_cycles is not None and self.steps >= self.max_cycles * n:
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._mask_cache = None
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -27,7 +27,8 @@ only what ``observe`` shows it. The seat on the move is the first of ``state.to_
 A reply that is not a legal move now (no move, unreadable, refused by the rules) changes
 nothing: the seat gets the reason and the moves allowed (``GAME_ADMIN``), then the table again,
 and answers again. After ``error_allowance`` such replies in a row (None: no limit) the game
-ends: that seat's reward is -1 and the others' 0 (``game_info[seat]["invalid_move"]``), as
+ends: that seat's reward is -1 and the others' 0, +1 for the opponent of a 2-player game
+(``game_info[seat]["invalid_move"]``), as
 TextArena's games end for a player who keeps failing. A game played out gives each seat its
 share of the win (1/k for each of k tied winners, 0 otherwise), as the Gymnasium and
 PettingZoo environments do; ``game_info[seat]`` holds its ``score`` and ``rank``.
@@ -154,7 +155,9 @@ class SeedbedTextEnv(ta.Env):  # type: ignore[misc]
 
     def _forfeit(self, seat: int, reason: str) -> None:
         assert self.table is not None and self.state is not None
-        rewards = {p: (-1.0 if p == seat else 0.0) for p in range(self.table.num_players)}
+        n = self.table.num_players
+        other = 1.0 if n == 2 else 0.0  # TextArena's two-player games give the opponent +1
+        rewards = {p: (-1.0 if p == seat else other) for p in range(n)}
         self.state.set_game_outcome(
             rewards,
             f"seat {seat} made more than {self.error_allowance} invalid moves in a row: {reason}",
