@@ -87,3 +87,22 @@ def test_the_rl_extra_has_pandas_and_the_docs_a_cpu_torch_line() -> None:
     assert any(r.startswith("pandas") for r in extras["optional-dependencies"]["rl"])
     docs = (ROOT / "docs/research.md").read_text()
     assert "--index-url https://download.pytorch.org/whl/cpu" in docs
+
+
+def test_a_dataset_rows_deal_replays_through_the_environment(tmp_path: Path) -> None:
+    """Issue 34 item 5: a dataset row's deal, through ``reset(options={"game_seed": ...})``:
+    the environment's first observation is the row's."""
+    import pyarrow.parquet as pq
+
+    from seedbed.adapters.dataset import write_dataset
+    from seedbed.arena.play import play_game
+
+    result = play_game("stalk_exchange", ["random", "random"], seed=7)
+    assert result.record is not None
+    write_dataset([result.record], tmp_path / "d.parquet")
+    first = pq.read_table(tmp_path / "d.parquet").to_pylist()[0]
+    aec = raw_env(first["game"], first["num_players"])
+    aec.reset(options={"game_seed": first["seed"]})
+    obs = aec.observe(f"player_{first['seat']}")
+    assert np.array_equal(obs["observation"], np.asarray(first["observation"], np.float32))
+    assert list(np.flatnonzero(obs["action_mask"])) == first["legal"]
