@@ -173,3 +173,11 @@ def test_bombardment(game: str) -> None:
     every AEC environment, its example ones included: it checks the None that ``step()``
     returns; see docs/research.md) passes on the wrapped environment."""
     bombard(env(game, 3), cycles=30, seed=1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_render_test_on_the_wrapped_environment(game: str) -> None:
+    """PettingZoo's ``render_test`` passes on ``env()`` (now wrapped, issue 39 item 6)."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(game, 3, render_mode=render_mode))
