@@ -62,14 +62,14 @@ def parts(game: str, samples: int = 2000) -> tuple[float, float, float]:
     random play."""
     e = aec_env(game, 3)
     e.reset(seed=1)
-    state, enc = e.state, e.encoders
+    state, enc = e.game_state, e.encoders
     rng = np.random.default_rng(1)
     t_observe = t_obs = t_mask = 0.0
     done = 0
     while done < samples:
         if state.is_terminal():
             e.reset()
-            state = e.state
+            state = e.game_state
         p = state.to_move()[0]
         t = time.perf_counter()
         view = state.observe(p)

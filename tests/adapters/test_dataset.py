@@ -7,6 +7,7 @@ what the replay shows. A record that does not replay, or is unfinished, is refus
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -123,3 +124,47 @@ def test_results_without_moves_and_bad_records_are_refused(tmp_path: Path) -> No
     unbounded = GameRecord("bohnanza", 3, 1, {"max_offers": None})
     with pytest.raises(ExportError, match="max_offers"):
         write_dataset([unbounded], tmp_path / "u.parquet")
+
+
+def test_a_failed_export_leaves_the_existing_file_alone(tmp_path: Path) -> None:
+    """Issue 39 item 1: the export writes beside --out and renames only on success, so a failed
+    export neither leaves a valid-looking partial file nor replaces a good one."""
+    good, bad = simulated("stalk_exchange", 2, 2, {})
+    out = tmp_path / "d.parquet"
+    _, rows = write_dataset([good], out)
+    cut = GameRecord(bad.game, 2, bad.seed, bad.options, moves=bad.moves[:-1])
+    with pytest.raises(ExportError, match="before the game does"):
+        write_dataset([good, cut], out)
+    assert pq.read_metadata(out).num_rows == rows
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.parquet"]
+    fresh = tmp_path / "new.parquet"
+    with pytest.raises(ExportError):
+        write_dataset([good, cut], fresh)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.parquet"]
+
+
+def test_rows_say_who_decided_and_the_rotation(tmp_path: Path) -> None:
+    """Issue 39 item 4: each row names the deciding seat's player (its bot spec, from the
+    record's seating) and, for a tournament's results, the rotation, so one bot's decisions
+    are selected without a join back to the source."""
+    results = [
+        play_game("stalk_exchange", ["greedy", "random"], seed=1),
+        replace(play_game("stalk_exchange", ["random", "greedy"], seed=1), rotation=1),
+    ]
+    source = tmp_path / "results.jsonl"
+    source.write_text("".join(json.dumps(r.to_json()) + "\n" for r in results))
+    out = tmp_path / "t.parquet"
+    assert runner.invoke(app, ["export", str(source), "--out", str(out)]).exit_code == 0
+    rows = pq.read_table(out).to_pylist()
+    assert pq.read_schema(out).metadata[b"seedbed"] == b"seedbed-decisions/2" == FORMAT.encode()
+    for row in rows:
+        result = results[row["game_index"]]
+        assert row["player"] == result.seating[row["seat"]]
+        assert row["rotation"] == result.rotation
+    assert {r["rotation"] for r in rows} == {0, 1}
+    greedy = [r for r in rows if r["player"] == "greedy"]
+    assert 0 < len(greedy) < len(rows)
+    (record,) = simulated("stalk_exchange", 2, 1, {})
+    write_dataset([record], tmp_path / "s.parquet")
+    plain = pq.read_table(tmp_path / "s.parquet").to_pylist()
+    assert {(r["player"], r["rotation"]) for r in plain} == {("random", None)}

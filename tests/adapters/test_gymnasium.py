@@ -111,3 +111,45 @@ def test_bad_arguments_are_refused() -> None:
         SeedbedEnv("stalk_exchange", "genius")
     with pytest.raises(ValueError, match="players"):
         SeedbedEnv("fields_of_green", "random,random,random,random")
+
+
+def test_no_step_after_the_end_not_even_after_an_illegal_action() -> None:
+    """Issue 39 item 5: once an episode has terminated (here by an illegal action, which changes
+    nothing in the game), step() raises until reset(), as Gymnasium's convention expects; the
+    mask of the terminal step is all zeros (documented)."""
+    env = SeedbedEnv("stalk_exchange", "random")
+    _, info = env.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    _, _, terminated, _, info = env.step(illegal)
+    assert terminated and not info["action_mask"].any() and not env.action_masks().any()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(legal)
+    env.reset(seed=4)
+    env.step(legal)
+
+
+@pytest.mark.parametrize(("players", "edition"), [(2, "standard"), (4, "standard"), (5, "classic")])
+def test_bohnanza_scalars_have_tight_bounds_from_the_game(players: int, edition: str) -> None:
+    """Issue 39 item 5: each of Bohnanza's scalars has its own bound, derived from the edition's
+    row for the player count (no 10^6): deck and discard by the cards in the game, planted by
+    2, the flags by 1, exhaustions by the final exhaustion, turn by the turns the deck allows."""
+    from seedbed.games.bohnanza.cards import make_config
+
+    opponents = ",".join(["random"] * (players - 1))
+    env = SeedbedEnv("bohnanza", opponents, options={"edition": edition, "max_offers": 1})
+    cfg = make_config(edition, players, env.encoders.options)
+    start, end = env.encoders.observation.starts["scalars"]
+    high = env.observation_space.high[start:end]
+    assert list(high[1:4]) == [2, cfg.num_cards, cfg.num_cards]
+    assert list(high[4:6]) == [cfg.final_exhaustion] * 2 and list(high[7:]) == [1, 1, 1]
+    assert 1 <= high[0] <= cfg.final_exhaustion * cfg.num_cards
+    dict_high = (
+        SeedbedEnv(
+            "bohnanza", opponents, options={"edition": edition, "max_offers": 1}, observation="dict"
+        )
+        .observation_space["scalars"]
+        .high
+    )
+    assert np.array_equal(dict_high, high)
+    episode(env, 3)  # every observation of a whole game inside the space

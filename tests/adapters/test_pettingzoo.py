@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from seedbed.adapters.pettingzoo import SeedbedAECEnv, env
+from seedbed.adapters.pettingzoo import SeedbedAECEnv, env, raw_env
 
 pytestmark = pytest.mark.filterwarnings(
     # api_test prefers Box observations; ours are dicts with the action mask, as in
@@ -90,7 +90,7 @@ def test_whole_games_end_with_shares_of_the_win(game: str) -> None:
     totals, steps = play_out(e, seed=5)
     assert steps > 10 and not e.agents
     assert sum(totals.values()) == pytest.approx(1.0)
-    winners = e.state.outcome().winners
+    winners = e.game_state.outcome().winners
     assert {a for a, r in totals.items() if r > 0} == {f"player_{p}" for p in winners}
     again, _ = play_out(env(game, 3), seed=5)
     assert again == totals
@@ -112,7 +112,7 @@ def test_the_next_agent_is_the_first_on_the_move() -> None:
     e = env("fields_of_green", 3)
     e.reset(seed=2)
     for _ in range(60):
-        assert e.agent_selection == f"player_{e.state.to_move()[0]}"
+        assert e.agent_selection == f"player_{e.game_state.to_move()[0]}"
         mask = e.observe(e.agent_selection)["action_mask"]
         e.step(int(np.flatnonzero(mask)[0]))
 
@@ -122,9 +122,62 @@ def test_render_is_the_spectators_text() -> None:
     e.reset(seed=1)
     text = e.render()
     assert isinstance(text, str) and "player: seat=2" in text and "hand=" not in text
-    assert env("bohnanza", 3).render() is None
+    assert raw_env("bohnanza", 3).render() is None
 
 
 def test_a_bad_player_count_is_refused() -> None:
     with pytest.raises(ValueError, match="players"):
         env("stalk_exchange", 9)
+
+
+def test_env_is_wrapped_and_raw_env_is_not() -> None:
+    """Issue 39 item 6: as PettingZoo's own environments, ``env()`` is the raw environment in
+    PettingZoo's wrappers (out-of-bounds actions asserted, order enforced: a step before reset
+    is PettingZoo's clear error, not an AttributeError) and ``raw_env()`` the raw one."""
+    from pettingzoo.utils.env_logger import EnvLogger
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    wrapped = env("stalk_exchange", 3)
+    assert isinstance(wrapped, OrderEnforcingWrapper)
+    assert isinstance(wrapped.unwrapped, SeedbedAECEnv)
+    assert type(raw_env("stalk_exchange", 3)) is SeedbedAECEnv
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = wrapped.agent_selection
+    EnvLogger.suppress_output()
+    try:
+        with pytest.raises(Exception, match="reset"):
+            wrapped.step(0)
+    finally:
+        EnvLogger.unsuppress_output()
+
+
+def bombard(e: Any, cycles: int, seed: int) -> None:
+    """PettingZoo's ``bombardment_test`` as its authors fixed it upstream (PettingZoo pull
+    request 1464: the observation is the one ``last()`` gives, since an AEC ``step()`` returns
+    None): random masked actions for every agent in turn, each observation inside its space,
+    a reset after each cycle."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    for _ in range(cycles):
+        for agent in e.agent_iter(e.num_agents):
+            obs, _, terminated, truncated, _ = e.last()
+            assert e.observation_space(agent).contains(obs)
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(None if terminated or truncated else int(rng.choice(legal)))
+        e.reset()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bombardment(game: str) -> None:
+    """Issue 39 item 6: the bombardment (PettingZoo 1.27's own ``bombardment_test`` fails on
+    every AEC environment, its example ones included: it checks the None that ``step()``
+    returns; see docs/research.md) passes on the wrapped environment."""
+    bombard(env(game, 3), cycles=30, seed=1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_render_test_on_the_wrapped_environment(game: str) -> None:
+    """PettingZoo's ``render_test`` passes on ``env()`` (now wrapped, issue 39 item 6)."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(game, 3, render_mode=render_mode))

@@ -11,6 +11,7 @@ import pytest
 import textarena as ta
 
 from seedbed.adapters.text_arena import ENV_IDS, SeedbedTextEnv, env_id
+from seedbed.adapters.text_arena_wrapper import BoundedObservationWrapper
 from seedbed.engine.rng import Rng
 
 SHOWN = re.compile(r"\[([^\[\]]+)\]")
@@ -107,3 +108,38 @@ def test_the_same_seed_deals_the_same_game() -> None:
     assert a.get_observation() == b.get_observation()
     assert a.table is not None and b.table is not None
     assert a.table.state.key() == b.table.state.key()
+
+
+def longest_prompt(env: ta.Env, num_players: int, seed: int) -> int:
+    """The longest observation string of one whole game played by scripted agents."""
+    env.reset(num_players=num_players, seed=seed)
+    agents = [ScriptedAgent(seed=p, bad=5) for p in range(num_players)]
+    done, longest = False, 0
+    while not done:
+        player_id, observation = env.get_observation()
+        longest = max(longest, len(observation))
+        done, _ = env.step(agents[player_id](observation))
+    return longest
+
+
+def test_the_registered_ids_keep_prompts_bounded_and_show_the_refusal() -> None:
+    """Issue 39 item 2, issue 34 item 5: the registered ids use the bounded wrapper, which shows
+    the intro, the last few messages, the last refusal (TextArena's "attempted an invalid
+    move. Reason: ..." wording) and the board: a whole game's longest prompt stays within a few
+    boards, where the whole history grows with the game."""
+    env = ta.make(env_id("stalk_exchange"))
+    assert isinstance(env.env, BoundedObservationWrapper)
+    env.reset(num_players=2, seed=1)
+    player_id, first = env.get_observation()
+    assert first.count("You are seat 0 in a") == 1 and "Your moves now" in first
+    done, _ = env.step("[plant 9 0,0]")
+    again, observation = env.get_observation()
+    assert again == player_id and not done
+    refusal = observation.split("attempted an invalid move. Reason:", 1)[1]
+    assert "'plant 9 0,0' is not allowed now" in refusal and "Your moves now" in refusal
+    assert observation.count("attempted an invalid move") == 1
+    bounded = longest_prompt(ta.make(env_id("bohnanza"), max_offers=1), 3, seed=2)
+    whole = longest_prompt(
+        ta.wrappers.LLMObservationWrapper(SeedbedTextEnv("bohnanza", max_offers=1)), 3, seed=2
+    )
+    assert bounded * 5 < whole

@@ -1,8 +1,10 @@
 """Decision datasets for learning (issue 18, item 5): recorded games as Parquet, one row per
 decision. ``seedbed export`` writes them; docs/research.md documents the columns.
 
-Every move of a record is replayed (validated) and becomes a row: who decided (``seat``), what
-it knew (``observation``, the game's fixed-size encoding of ``observe(seat)``,
+Every move of a record is replayed (validated) and becomes a row: who decided (``seat``;
+``player``, the seat's entry of the record's seating, its bot spec or ``person``; ``rotation``,
+a tournament's seating rotation, null for a plain record), what it knew (``observation``, the
+game's fixed-size encoding of ``observe(seat)``,
 :mod:`seedbed.adapters.encoders`), what it could do (``legal``, the integers of its menu: the
 legal mask's ones, ``action_size`` long when dense), what it did (``action``, the stable
 integer of docs/action-encoding.md, and ``action_text``), and how its game ended for it
@@ -20,10 +22,11 @@ finished; the recorded outcome, when there is one, must be the replayed one.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -33,8 +36,9 @@ from seedbed.adapters.encoders import GameEncoders
 from seedbed.arena.play import GameResult
 from seedbed.engine.record import GameRecord, read_records
 
-FORMAT = "seedbed-decisions/1"
-"""The value of the file's ``seedbed`` metadata key: the version of this schema."""
+FORMAT = "seedbed-decisions/2"
+"""The value of the file's ``seedbed`` metadata key: the version of this schema (2 added
+``player`` and ``rotation``, issue 39 item 4)."""
 
 SCHEMA = pa.schema(
     [
@@ -45,6 +49,8 @@ SCHEMA = pa.schema(
         ("game_index", pa.int32()),
         ("move", pa.int32()),
         ("seat", pa.int8()),
+        ("player", pa.string()),
+        ("rotation", pa.int32()),
         ("observation", pa.list_(pa.float32())),
         ("legal", pa.list_(pa.int32())),
         ("action_size", pa.int32()),
@@ -55,6 +61,14 @@ SCHEMA = pa.schema(
     ],
     metadata={"seedbed": FORMAT},
 )
+
+
+class Source(NamedTuple):
+    """A record and, when it came from a tournament's results, the rotation it was played in
+    (None for a plain record)."""
+
+    record: GameRecord
+    rotation: int | None = None
 
 
 class ExportError(ValueError):
@@ -115,7 +129,9 @@ def _lists(rows: Sequence[Any], kind: pa.DataType, dtype: Any) -> pa.Array:
     return pa.ListArray.from_arrays(pa.array(offsets), pa.array(values, type=kind))
 
 
-def game_batch(record: GameRecord, index: int, enc: GameEncoders) -> pa.RecordBatch:
+def game_batch(
+    record: GameRecord, index: int, enc: GameEncoders, rotation: int | None = None
+) -> pa.RecordBatch:
     """The rows of one recorded game (see the module docstring)."""
     try:
         found, ranks, scores = decisions(record, enc)
@@ -130,6 +146,8 @@ def game_batch(record: GameRecord, index: int, enc: GameEncoders) -> pa.RecordBa
         "game_index": pa.array([index] * n, pa.int32()),
         "move": pa.array(range(n), pa.int32()),
         "seat": pa.array(found.seats, pa.int8()),
+        "player": pa.array([_player(record, s) for s in found.seats], pa.string()),
+        "rotation": pa.array([rotation] * n, pa.int32()),
         "observation": _lists(found.observations, pa.float32(), np.float32),
         "legal": _lists(found.legal, pa.int32(), np.int32),
         "action_size": pa.array([enc.actions.size] * n, pa.int32()),
@@ -141,19 +159,41 @@ def game_batch(record: GameRecord, index: int, enc: GameEncoders) -> pa.RecordBa
     return pa.RecordBatch.from_arrays(list(columns.values()), schema=SCHEMA)
 
 
+def _player(record: GameRecord, seat: int) -> str | None:
+    """Who sat at ``seat``: the record's seating (bot specs, ``person``), None if unknown."""
+    return record.seating[seat] if seat < len(record.seating) else None
+
+
 def write_dataset(
-    records: Iterable[GameRecord], path: Path, engine: str | None = None
+    records: Iterable[GameRecord | Source], path: Path, engine: str | None = None
 ) -> tuple[int, int]:
-    """Write the decisions of ``records`` to the Parquet file ``path``; (games, rows)."""
+    """Write the decisions of ``records`` to the Parquet file ``path``; (games, rows).
+
+    The rows go to a temporary file beside ``path``, renamed over it only when every game
+    replayed (issue 39 item 1): a failed export leaves no partial file that looks valid, and an
+    existing good file survives it."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        counts = _write(records, partial, engine)
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+    return counts
+
+
+def _write(
+    records: Iterable[GameRecord | Source], path: Path, engine: str | None
+) -> tuple[int, int]:
     cache: dict[str, GameEncoders] = {}
     games = rows = 0
     with pq.ParquetWriter(path, SCHEMA) as writer:
-        for index, record in enumerate(records):
+        for index, item in enumerate(records):
+            record, rotation = item if isinstance(item, Source) else (item, None)
             try:
                 enc = _encoders(cache, record, engine)
             except ValueError as exc:
                 raise ExportError(f"game {index} ({record.game}): {exc}") from None
-            batch = game_batch(record, index, enc)
+            batch = game_batch(record, index, enc, rotation)
             writer.write_batch(batch)
             games += 1
             rows += batch.num_rows
@@ -163,6 +203,12 @@ def write_dataset(
 def load_games(path: Path) -> list[GameRecord]:
     """The games of a file of game records (JSON Lines, one record after another) or of a
     tournament's results written with ``--moves``; ValueError naming the line otherwise."""
+    return [source.record for source in load_sources(path)]
+
+
+def load_sources(path: Path) -> list[Source]:
+    """As :func:`load_games`, each record with its rotation (a tournament's results) or
+    None (a file of records)."""
     lines = path.read_text(encoding="utf-8").splitlines()
     first = next((line for line in lines if line.strip()), None)
     if first is None:
@@ -173,13 +219,13 @@ def load_games(path: Path) -> list[GameRecord]:
         head = None
     if not isinstance(head, dict) or head.get("record") == "seedbed":
         try:
-            return read_records(lines)
+            return [Source(record) for record in read_records(lines)]
         except ValueError as exc:
             raise ValueError(f"{path}: {exc}") from None
     return list(_results(path, lines))
 
 
-def _results(path: Path, lines: list[str]) -> Iterator[GameRecord]:
+def _results(path: Path, lines: list[str]) -> Iterator[Source]:
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -192,4 +238,4 @@ def _results(path: Path, lines: list[str]) -> Iterator[GameRecord]:
                 f"{path} line {number}: a result without its moves (run seedbed tournament "
                 "with --moves to keep them)"
             )
-        yield result.record
+        yield Source(result.record, result.rotation)

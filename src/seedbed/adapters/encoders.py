@@ -73,13 +73,17 @@ class GameEncoders:
                 [np.full(_width(f.shape), f.low, np.float32) for f in self.observation.fields]
             ),
             high=np.concatenate(
-                [np.full(_width(f.shape), f.high, np.float32) for f in self.observation.fields]
+                [np.asarray(f.highs(), np.float32) for f in self.observation.fields]
             ),
             dtype=np.float32,
         )
         self.dict_space = spaces.Dict(
             {
-                f.name: spaces.Box(low=f.low, high=f.high, shape=f.shape, dtype=np.float32)
+                f.name: spaces.Box(
+                    low=f.low,
+                    high=np.asarray(f.highs(), np.float32).reshape(f.shape),
+                    dtype=np.float32,
+                )
                 for f in self.observation.fields
             }
         )

@@ -17,8 +17,15 @@ learners call). The bots move between the learner's decisions; when several play
 the move at once, they are asked in ``to_move()`` order, the learner when its turn in that
 order comes. An action outside the mask ends the episode with ``illegal_reward`` (-1 by
 default) and changes nothing (``info["illegal_action"]``), so a learner that ignores the mask
-is told, not crashed. The reward of a finished game is the learner's share of the win (1/k
+is told, not crashed. Once an episode has terminated, :meth:`SeedbedEnv.step` raises until
+:meth:`SeedbedEnv.reset` (issue 39 item 5), and the terminal step's mask is all zeros: nothing
+is legal after the end (an autoreset wrapper resets without reading it).
+The reward of a finished game is the learner's share of the win (1/k
 for each of k tied winners, 0 otherwise), and 0 before the end.
+
+``reset(options={"game_seed": g})`` deals game seed ``g`` itself (a dataset row's ``seed``
+replays its deal). The metadata's name is the game's (``bohnanza_v0``); ``render_mode``
+``rgb_array`` draws the text view as an image, so SB3's ``make_vec_env`` works.
 
 Seeding: ``reset(seed=s)`` seeds the environment's generator (``np_random``), which draws
 the game's seed (and the learner's seat when ``seat`` is None); each bot's generator comes
@@ -55,7 +62,10 @@ SEED_RANGE = 2**31
 class SeedbedEnv(gym.Env[Any, np.int64]):
     """One seat of one game against bots (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "render_fps": 4,
+    }
 
     def __init__(
         self,
@@ -70,7 +80,9 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         illegal_reward: float = -1.0,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of ansi, human, got {render_mode!r}")
+            modes = ", ".join(self.metadata["render_modes"])
+            raise ValueError(f"render_mode must be one of {modes}, got {render_mode!r}")
+        self.metadata = {**type(self).metadata, "name": f"{game}_v0"}
         self.specs: list[BotSpec] = parse_spec_list(opponents)
         self.num_players = len(self.specs) + 1
         if seat is not None and not 0 <= seat < self.num_players:
@@ -87,12 +99,16 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         self.game_seed = 0
         self.bots: dict[int, tuple[Bot, Rng]] = {}
         self._mask: MaskArray = self.encoders.no_mask()
+        self._over = True
+        """The episode ended (the game did, or an illegal action): step() waits for reset()."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         self.game_seed = int(self.np_random.integers(SEED_RANGE))
+        if options and options.get("game_seed") is not None:
+            self.game_seed = int(options["game_seed"])
         n = self.num_players
         if self.fixed_seat is None:
             self.seat = int(self.np_random.integers(n))
@@ -102,6 +118,7 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             p: (make_bot(spec, self.encoders.game_name), seat_rng(self.game_seed, p))
             for p, spec in zip(others, self.specs, strict=True)
         }
+        self._over = False
         self._advance()
         return self._observation(), self._info()
 
@@ -130,31 +147,53 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         return self._mask.copy()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if self.state.is_terminal():
-            raise RuntimeError("the game is over: call reset()")
+        if self._over or self.state.is_terminal():
+            raise RuntimeError("the episode is over: call reset()")
         index = int(action)
         if not 0 <= index < len(self._mask) or not self._mask[index]:
+            self._over = True
+            self._mask = self.encoders.no_mask()
             info = self._info(illegal_action=True)
             return self._observation(), self.illegal_reward, True, False, info
         self.state.apply(self.seat, self.encoders.decode(self.state, self.seat, index))
         self._advance()
         reward = 0.0
-        terminated = self.state.is_terminal()
+        terminated = self._over = self.state.is_terminal()
         if terminated:
             reward = outcome_rewards(self.state)[self.seat]
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, terminated, False, self._info()
 
-    def render(self) -> str | None:
-        """The spectator's view as text (``ansi``: returned; ``human``: printed)."""
+    def render(self) -> Any:
+        """The spectator's view as text (``ansi``: returned; ``human``: printed;
+        ``rgb_array``: the text drawn as an image, what video recorders and SB3 expect)."""
         if self.render_mode is None:
             return None
         text = "\n".join(render_observation(self.encoders.game_name, self.state.observe(None)))
+        if self.render_mode == "rgb_array":
+            return text_image(text)
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+
+def text_image(text: str, width: int = 100) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """``text`` drawn in a monospaced font on white (matplotlib's Agg canvas), as an
+    (height, width, 3) uint8 array; long lines are wrapped at ``width`` characters."""
+    from textwrap import wrap
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    lines = [part for line in text.splitlines() for part in (wrap(line, width) or [""])]
+    figure = Figure(figsize=(width * 0.075, max(1, len(lines)) * 0.16 + 0.2), dpi=100)
+    figure.text(0.01, 0.99, "\n".join(lines), family="monospace", fontsize=8, va="top")
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()  # type: ignore[no-untyped-call]
+    rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
+    return np.ascontiguousarray(rgba[:, :, :3])
 
 
 def env_id(game: str) -> str:

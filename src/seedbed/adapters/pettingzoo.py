@@ -15,7 +15,17 @@ changed by then, as at a real table.
 Rewards come at the end only: each seat's share of the win (1/k for each of k tied winners,
 0 for the others). Seeding: ``reset(seed=s)`` seeds the environment's generator, which draws
 the game's seed, so two environments reset with the same seed play the same game; nothing
-reads the global ``random``. An action outside the mask raises ValueError.
+reads the global ``random``; ``reset(options={"game_seed": g})`` deals game seed ``g`` itself (a
+dataset row's ``seed``). ``max_cycles`` (None: no limit) truncates every agent after that many
+cycles of ``num_players`` steps. ``state()`` is the global state (every seat's vector, in
+``state_space``). The metadata's name is the game's (``bohnanza_v0``). No parallel API: the
+games' moves are never simultaneous (several players on the move are asked one by one, DESIGN
+§3), so ``aec_to_parallel`` does not apply (``is_parallelizable`` is False). An action outside
+the mask raises ValueError. The game's state is
+``game_state`` (``state()`` is PettingZoo's global state).
+
+:func:`env` is the environment in PettingZoo's usual wrappers (``OrderEnforcingWrapper`` over
+``AssertOutOfBoundsWrapper``), as PettingZoo's own ``env()``; :func:`raw_env` the bare one.
 
 >>> env = env("stalk_exchange", num_players=3)
 >>> env.reset(seed=1)
@@ -27,11 +37,13 @@ reads the global ``random``. An action outside the mask raises ValueError.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
+import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from seedbed.adapters.encoders import GameEncoders, outcome_rewards
 from seedbed.engine.api import State
@@ -45,9 +57,9 @@ SEED_RANGE = 2**31
 class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment of one game, player count and options (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["ansi", "human"],
-        "name": "seedbed_v0",
+        "name": "seedbed_v0",  # each instance's is its game's: bohnanza_v0 …
         "is_parallelizable": False,
     }
 
@@ -60,11 +72,22 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         observation: str = "vector",
         engine: str | None = None,
         render_mode: str | None = None,
+        max_cycles: int | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of ansi, human, got {render_mode!r}")
         self.encoders = GameEncoders(game, num_players, options, engine)
+        self.metadata = {**type(self).metadata, "name": f"{game}_v0"}
+        self.max_cycles = max_cycles
+        """The most cycles (a step of every agent each) before every agent is truncated."""
+        self.steps = 0
+        vector = self.encoders.vector_space
+        self.state_space = spaces.Box(
+            low=np.tile(vector.low, num_players),
+            high=np.tile(vector.high, num_players),
+            dtype=np.float32,
+        )
         self.form = observation
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(num_players)]
@@ -78,7 +101,7 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         self._observation_space = dict.fromkeys(self.possible_agents, space)
         self._action_space = dict.fromkeys(self.possible_agents, self.encoders.action_space)
         self._np_random, _ = seeding.np_random(None)
-        self.state: State = self.encoders.game.new_state(num_players, 0, self.encoders.options)
+        self.game_state: State = self.encoders.game.new_state(num_players, 0, self.encoders.options)
         self._mask_cache: tuple[int, Any] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -91,8 +114,11 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
         game_seed = int(self._np_random.integers(SEED_RANGE))
+        if options and options.get("game_seed") is not None:
+            game_seed = int(options["game_seed"])
+        self.steps = 0
         n = self.encoders.num_players
-        self.state = self.encoders.game.new_state(n, game_seed, self.encoders.options)
+        self.game_state = self.encoders.game.new_state(n, game_seed, self.encoders.options)
         self.game_seed = game_seed
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -105,20 +131,34 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         """The next agent: the first player on the move."""
         self._mask_cache = None
-        self.agent_selection = self.possible_agents[self.state.to_move()[0]]
+        self.agent_selection = self.possible_agents[self.game_state.to_move()[0]]
 
     def _mask(self, agent: str) -> Any:
-        if self.state.is_terminal() or agent != self.agent_selection:
+        if (
+            self.game_state.is_terminal()
+            or agent != self.agent_selection
+            or self.truncations.get(agent, False)
+        ):
             return self.encoders.no_mask()
         seat = self._seat[agent]
         if self._mask_cache is None or self._mask_cache[0] != seat:
-            self._mask_cache = (seat, self.encoders.mask(self.state, seat))
+            self._mask_cache = (seat, self.encoders.mask(self.game_state, seat))
         return self._mask_cache[1].copy()
+
+    def state(self) -> Any:
+        """The global state: every seat's observation vector, seat by seat (hidden
+        information included: for centralised critics, not for a seat's policy)."""
+        return np.concatenate(
+            [
+                self.encoders.vector(self.game_state.observe(p))
+                for p in range(self.encoders.num_players)
+            ]
+        )
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         return {
-            "observation": self.encoders.encode(self.state.observe(seat), self.form),
+            "observation": self.encoders.encode(self.game_state.observe(seat), self.form),
             "action_mask": self._mask(agent),
         }
 
@@ -132,15 +172,20 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         mask = self._mask(agent)
         if not 0 <= index < len(mask) or not mask[index]:
             raise ValueError(f"action {index} is not legal for {agent} now (see the action mask)")
-        self.state.apply(seat, self.encoders.decode(self.state, seat, index))
+        self.game_state.apply(seat, self.encoders.decode(self.game_state, seat, index))
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            for a, r in zip(self.agents, outcome_rewards(self.state), strict=True):
+        if self.game_state.is_terminal():
+            for a, r in zip(self.agents, outcome_rewards(self.game_state), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
             self._mask_cache = None
         else:
             self._select()
+            self.steps += 1
+            n = self.encoders.num_players
+            if self.max_cycles is not None and self.steps >= self.max_cycles * n:
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._mask_cache = None
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -149,7 +194,7 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         """The spectator's view as text (``ansi``: returned; ``human``: printed)."""
         if self.render_mode is None:
             return None
-        text = "\n".join(render_observation(self.encoders.game_name, self.state.observe(None)))
+        text = "\n".join(render_observation(self.encoders.game_name, self.game_state.observe(None)))
         if self.render_mode == "human":
             print(text)
             return None
@@ -162,11 +207,25 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         return f"<{lookup_spec(self.encoders.game_name).title} AEC environment>"
 
 
-def env(
+def raw_env(
     game: str,
     num_players: int = 2,
     options: Mapping[str, Any] | None = None,
     **kwargs: Any,
 ) -> SeedbedAECEnv:
-    """The AEC environment of ``game`` (see :class:`SeedbedAECEnv`)."""
+    """The AEC environment of ``game`` unwrapped (see :class:`SeedbedAECEnv`)."""
     return SeedbedAECEnv(game, num_players, options, **kwargs)
+
+
+def env(
+    game: str,
+    num_players: int = 2,
+    options: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> AECEnv:
+    """The AEC environment of ``game`` in PettingZoo's usual wrappers, as its own
+    environments' ``env()`` (issue 39 item 6): an action outside the action space is an
+    assertion, and the order is enforced (a step or ``agent_selection`` before ``reset()`` is
+    PettingZoo's clear error). ``.unwrapped`` is the :class:`SeedbedAECEnv`."""
+    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(game, num_players, options, **kwargs))
+    return wrappers.OrderEnforcingWrapper(wrapped)

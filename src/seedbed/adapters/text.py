@@ -139,11 +139,11 @@ def extract_move(reply: str) -> str:
         return str(found[-1]).strip()
     text = reply.strip().strip("`'\"").strip()
     if not text:
-        raise ReplyError("the reply is empty: give one move in square brackets, e.g. [pass]")
+        raise ReplyError("the reply is empty: give one move in square brackets")
     if "\n" in text:
         raise ReplyError(
             "the reply has several lines and no move in square brackets: put your move in "
-            "square brackets, e.g. [pass]"
+            "square brackets"
         )
     return text.rstrip(".").strip()
 
@@ -154,4 +154,10 @@ def read_reply(game: Game, reply: str) -> Action:
     try:
         return game.parse_action(text)
     except InvalidActionError as exc:
+        folded = text.lower()
+        if folded != text:  # verbs and words in any case, as TextArena's own games read them
+            try:
+                return game.parse_action(folded)
+            except InvalidActionError:
+                pass
         raise ReplyError(f"could not read {text!r} as a move: {exc}") from None

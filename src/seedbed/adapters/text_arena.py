@@ -14,8 +14,10 @@ TextArena's own multi-player games::
 
 Importing this module registers ``seedbed-<Title>-v0`` with TextArena for every game
 (``seedbed-Bohnanza-v0``, ``seedbed-StalkExchange-v0``, ``seedbed-FieldsOfGreen-v0``; options
-as keyword arguments of ``textarena.make``), with TextArena's default wrappers for its board
-games (``LLMObservationWrapper``, ``ActionFormattingWrapper``).
+as keyword arguments of ``textarena.make``), wrapped in
+:class:`~seedbed.adapters.text_arena_wrapper.BoundedObservationWrapper` (the intro, the last
+few messages, the last refusal and the board: prompts stay bounded, issue 39 item 2) and
+TextArena's ``ActionFormattingWrapper``.
 
 Messages. A seat gets, once, the prompt (:meth:`TextTable.intro`, the ``PROMPT`` type); each
 time it is to move, what happened since its last move (``GAME_MESSAGE``) and the table with its
@@ -25,7 +27,8 @@ only what ``observe`` shows it. The seat on the move is the first of ``state.to_
 A reply that is not a legal move now (no move, unreadable, refused by the rules) changes
 nothing: the seat gets the reason and the moves allowed (``GAME_ADMIN``), then the table again,
 and answers again. After ``error_allowance`` such replies in a row (None: no limit) the game
-ends: that seat's reward is -1 and the others' 0 (``game_info[seat]["invalid_move"]``), as
+ends: that seat's reward is -1 and the others' 0, +1 for the opponent of a 2-player game
+(``game_info[seat]["invalid_move"]``), as
 TextArena's games end for a player who keeps failing. A game played out gives each seat its
 share of the win (1/k for each of k tied winners, 0 otherwise), as the Gymnasium and
 PettingZoo environments do; ``game_info[seat]`` holds its ``score`` and ``rank``.
@@ -46,6 +49,7 @@ from textarena.envs.registration import ENV_REGISTRY
 
 from seedbed.adapters.encoders import outcome_rewards
 from seedbed.adapters.text import ReplyError, observation_text
+from seedbed.adapters.text_arena_wrapper import BoundedObservationWrapper
 from seedbed.adapters.text_table import TextTable
 from seedbed.engine.registry import game_names
 from seedbed.engine.registry import spec as lookup_spec
@@ -151,7 +155,9 @@ class SeedbedTextEnv(ta.Env):  # type: ignore[misc]
 
     def _forfeit(self, seat: int, reason: str) -> None:
         assert self.table is not None and self.state is not None
-        rewards = {p: (-1.0 if p == seat else 0.0) for p in range(self.table.num_players)}
+        n = self.table.num_players
+        other = 1.0 if n == 2 else 0.0  # TextArena's two-player games give the opponent +1
+        rewards = {p: (-1.0 if p == seat else other) for p in range(n)}
         self.state.set_game_outcome(
             rewards,
             f"seat {seat} made more than {self.error_allowance} invalid moves in a row: {reason}",
@@ -180,10 +186,7 @@ def register_envs() -> list[str]:
             ta.register(
                 id=found,
                 entry_point=SeedbedTextEnv,
-                default_wrappers=[
-                    ta.wrappers.LLMObservationWrapper,
-                    ta.wrappers.ActionFormattingWrapper,
-                ],
+                default_wrappers=[BoundedObservationWrapper, ta.wrappers.ActionFormattingWrapper],
                 game=name,
             )
         ids.append(found)

@@ -22,7 +22,8 @@ seedbed.adapters.text.ReplyError: 'plant 9 0,0' is not allowed now: ...
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from importlib import import_module
 from typing import Any
 
 from seedbed.adapters.text import (
@@ -60,6 +61,7 @@ class TextTable:
         self.seed = seed
         self.state = self.game.new_state(num_players, seed, self.options)
         self._news: list[list[str]] = [[] for _ in range(num_players)]
+        self.guide, self.example, self.tidy = _guide(game_name, self.options, num_players)
 
     @property
     def num_players(self) -> int:
@@ -80,9 +82,10 @@ class TextTable:
                 "Each time you are asked you see what happened since your last move, the "
                 "table as you see it, and the moves you may make now, written as a verb and "
                 "its words (<name> marks a word to fill in).",
-                "Answer with exactly one move in square brackets, for example [pass]. A move "
-                "that cannot be read or is not allowed is refused with the reason, and you are "
-                "asked again.",
+                f"Answer with exactly one move in square brackets, for example "
+                f"[{self.example}]. Verbs may be written in any case. A move that cannot be "
+                "read or is not allowed is refused with the reason, and you are asked again.",
+                *([self.guide] if self.guide else []),
             ]
         )
 
@@ -95,12 +98,12 @@ class TextTable:
         if len(lines) > MAX_NEWS:
             head.append(f"  ({len(lines) - MAX_NEWS} earlier events left out)")
             lines = lines[-MAX_NEWS:]
-        return "\n".join(head + [f"  {line}" for line in lines])
+        return self.tidy("\n".join(head + [f"  {line}" for line in lines]))
 
     def board(self, seat: PlayerId) -> str:
         """The table as ``seat`` sees it and its moves now."""
         view = observation_text(self.game_name, self.state.observe(seat), seat)
-        return f"You are seat {seat}.\n{view}\n{moves_text(self.state, seat)}"
+        return self.tidy(f"You are seat {seat}.\n{view}\n{moves_text(self.state, seat)}")
 
     def prompt(self, seat: PlayerId) -> str:
         """The news and the board, as one text."""
@@ -139,3 +142,15 @@ class TextTable:
         for p in range(self.num_players):
             lines.append(f"  seat {p}: score {outcome.scores[p]}, rank {outcome.ranks[p]}")
         return "\n".join(lines)
+
+
+def _guide(
+    game_name: str, options: Mapping[str, Any], num_players: int
+) -> tuple[str, str, Callable[[str], str]]:
+    """The game's guide for text agents (``GameSpec.text_guide``): its text, an example move
+    and the tidier of its views; none, ``pass`` and no rewriting for a game without one."""
+    module = spec(game_name).text_guide
+    if module is None:
+        return "", "pass", str
+    found = import_module(module)
+    return str(found.GUIDE), str(found.EXAMPLE), found.tidier(options, num_players)

@@ -40,12 +40,12 @@ def export(
     with user_errors():
         select_engine(engine)
         try:
-            from seedbed.adapters.dataset import load_games, write_dataset
+            from seedbed.adapters.dataset import load_sources, write_dataset
         except ImportError as exc:
             fail(f"seedbed export needs the rl extra (pip install 'seedbed[rl]'): {exc}")
         if games is not None and games < 1:
             fail(f"--games must be at least 1, not {games}")
-        records = [record for path in files for record in load_games(path)]
+        records = [source for path in files for source in load_sources(path)]
         if games is not None:
             records = records[:games]
         written, rows = write_dataset(records, out, engine)

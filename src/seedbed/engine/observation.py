@@ -39,12 +39,22 @@ from seedbed.engine.api import PlayerId
 
 
 class Field(NamedTuple):
-    """A block of the vector: ``shape`` values from ``low`` to ``high`` (floats)."""
+    """A block of the vector: ``shape`` values from ``low`` to ``high`` (floats); ``high`` is
+    one bound for every value, or one per value (a block of unlike scalars, issue 39 item 5)."""
 
     name: str
     shape: tuple[int, ...]
     low: float
-    high: float
+    high: float | tuple[float, ...]
+
+    def highs(self) -> tuple[float, ...]:
+        """The upper bound of each value, in order."""
+        width = prod(self.shape)
+        if isinstance(self.high, tuple):
+            if len(self.high) != width:
+                raise ValueError(f"field {self.name!r}: {len(self.high)} bounds for {width}")
+            return tuple(float(h) for h in self.high)
+        return (float(self.high),) * width
 
 
 class Writer:
@@ -59,16 +69,16 @@ class Writer:
     def put(self, name: str, index: int, value: float) -> None:
         """Value ``index`` of field ``name`` (clipped to the field's bounds); an index past
         the field's end is dropped (documented as such by each layout)."""
-        start, width, low, high = self._at[name]
+        start, width, low, highs = self._at[name]
         if 0 <= index < width:
-            v = float(value)
+            v, high = float(value), highs[index]
             self.values[start + index] = low if v < low else high if v > high else v
 
     def add(self, name: str, index: int, value: float = 1.0) -> None:
         """Adds ``value`` to value ``index`` of field ``name`` (a count), clipped."""
-        start, width, low, high = self._at[name]
+        start, width, low, highs = self._at[name]
         if 0 <= index < width:
-            v = self.values[start + index] + value
+            v, high = self.values[start + index] + value, highs[index]
             self.values[start + index] = low if v < low else high if v > high else v
 
     def one_hot(self, name: str, index: int | None, offset: int = 0) -> None:
@@ -88,16 +98,17 @@ class ObservationEncoder(ABC):
         self.fields = tuple(fields)
         self.starts: dict[str, tuple[int, int]] = {}
         self.bounds: dict[str, tuple[float, float]] = {}
-        self.places: dict[str, tuple[int, int, float, float]] = {}
-        """name -> (start, width, low, high): what a :class:`Writer` looks up."""
+        self.places: dict[str, tuple[int, int, float, tuple[float, ...]]] = {}
+        """name -> (start, width, low, each value's high): what a :class:`Writer` looks up."""
         start = 0
         for f in self.fields:
             if f.name in self.starts:
                 raise ValueError(f"field {f.name!r} is laid out twice")
             end = start + prod(f.shape)
             self.starts[f.name] = (start, end)
-            self.bounds[f.name] = (float(f.low), float(f.high))
-            self.places[f.name] = (start, end - start, float(f.low), float(f.high))
+            highs = f.highs()
+            self.bounds[f.name] = (float(f.low), max(highs, default=float(f.low)))
+            self.places[f.name] = (start, end - start, float(f.low), highs)
             start = end
         self.size = start
 

@@ -236,6 +236,11 @@ class GameSpec:
     heuristics: str | None = None
     display: str | None = None
     encoding: str | None = None
+    text_guide: str | None = None
+    """The module of the game's guide for text agents (issue 39 item 3): ``GUIDE`` (a rules
+    summary, the coordinate key, the grammar's abbreviations), ``EXAMPLE`` (a move of the game)
+    and ``tidier(options, num_players)``, which rewrites a text view so that it names cards
+    and spaces as moves take them (:mod:`seedbed.adapters.text_table`)."""
     layout: TextLayout = TextLayout()
     data_files: tuple[DataFile, ...] = ()
     client_data: Callable[[Game, Mapping[str, Any]], JsonDict] | None = None

@@ -38,7 +38,12 @@ phase can hold) and H = 16 hand positions, the fields are, seats relative to the
     offer_want_faceup (K, 2, V) per face-up slot wanted, its variety
     offer_accepted_by (K, N)    one-hot
 
-Counts are bounded by 1000 (scalars by 10^6) and clipped. An unbounded offer menu
+Counts are bounded by 1000 and clipped. The scalars have one bound each, derived from the
+edition's row for the player count (B-13, ``cards.make_config``, issue 39 item 5): turn by the
+turns the deck allows (each turn draws at least ``draw_count`` cards, the deck runs out
+``final_exhaustion`` times), planted by 2 (B-32), deck and discard by the cards in the game,
+exhaustions by the final one, field cost by the edition's price, the flags by 1.
+An unbounded offer menu
 (``max_offers`` null) has no fixed size and is refused, as the action encoding refuses it.
 
 >>> encoder = observation_encoder({}, 4)
@@ -52,14 +57,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from seedbed.engine.observation import Field, ObservationEncoder, Writer, relative_seats
-from seedbed.games.bohnanza.cards import CLASSIC_VARIETIES, VARIETIES
+from seedbed.games.bohnanza.cards import CLASSIC_VARIETIES, VARIETIES, Config, make_config
 from seedbed.games.bohnanza.options import normalize_options
 from seedbed.games.bohnanza.state import PHASE_NAMES, STATUS_NAMES
 
 HAND = 16
 """Hand positions encoded one by one (the hand's counts by variety cover the rest)."""
 COUNT = 1000.0
-BIG = 1e6
 PHASES = tuple(PHASE_NAMES[k] for k in sorted(PHASE_NAMES))
 
 
@@ -75,10 +79,11 @@ class BohnanzaObservationEncoder(ObservationEncoder):
         self.n = n = num_players
         v = len(self.variety)
         k = opts["max_offers"] * n
+        scalars = scalar_bounds(make_config(opts["edition"], n, opts))
         super().__init__(
             [
                 Field("phase", (len(PHASES),), 0, 1),
-                Field("scalars", (10,), 0, BIG),
+                Field("scalars", (len(scalars),), 0, scalars),
                 Field("active", (n,), 0, 1),
                 Field("to_move", (n,), 0, 1),
                 Field("discard_top", (v,), 0, 1),
@@ -179,6 +184,16 @@ class BohnanzaObservationEncoder(ObservationEncoder):
             out.add("offer_want", i * v + var[name])
         if "accepted_by" in offer:
             out.put("offer_accepted_by", i * n + where[offer["accepted_by"]], 1)
+
+
+def scalar_bounds(cfg: Config) -> tuple[float, ...]:
+    """The upper bound of each scalar (the module docstring's list, in order); at least 1, so
+    that dividing by the bound to normalise never divides by 0."""
+    cards = cfg.num_cards
+    turns = cfg.final_exhaustion * cards // cfg.draw_count + 1
+    final = cfg.final_exhaustion
+    bounds = (turns, 2, cards, cards, final, final, cfg.field_cost, 1, 1, 1)
+    return tuple(float(max(1, b)) for b in bounds)
 
 
 def observation_encoder(

@@ -71,6 +71,7 @@ SPEC = GameSpec(
     option_aliases={"treasury": "treasury_visibility"},
     heuristics="seedbed.games.bohnanza.heuristics",
     display="seedbed.games.bohnanza.display",
+    text_guide="seedbed.games.bohnanza.text_guide",
     encoding="seedbed.games.bohnanza.encoding",
     observation="seedbed.games.bohnanza.obs_encoding",
     layout=TextLayout(leaf=card_leaf, row_keys=("players", "offers")),

@@ -54,6 +54,7 @@ SPEC = GameSpec(
     turn_name="years",
     heuristics="seedbed.games.fields_of_green.heuristics",
     display="seedbed.games.fields_of_green.display",
+    text_guide="seedbed.games.fields_of_green.text_guide",
     encoding="seedbed.games.fields_of_green.encoding",
     observation="seedbed.games.fields_of_green.obs_encoding",
     data_files=(

@@ -37,6 +37,7 @@ SPEC = GameSpec(
     ending=ending,
     heuristics="seedbed.games.stalk_exchange.heuristics",
     display="seedbed.games.stalk_exchange.display",
+    text_guide="seedbed.games.stalk_exchange.text_guide",
     encoding="seedbed.games.stalk_exchange.encoding",
     observation="seedbed.games.stalk_exchange.obs_encoding",
     native="seedbed.games.stalk_exchange.native",
