@@ -21,6 +21,7 @@ import {
   seatName,
   toast,
 } from "./common.js";
+import { languageSwitch } from "./i18n.js";
 import { noticeView, setBaseTitle, soundToggle } from "./attention.js";
 import { forgetChanges } from "./changes.js";
 import { TableChat } from "./chat.js";
@@ -82,7 +83,7 @@ export async function openTable(root, { tableId, token, mode }) {
 
 export function showProblem(root, text) {
   clear(root).append(
-    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed")),
+    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "spacer" }), languageSwitch()),
     h("main", { class: "page" }, h("div", { class: "notice error", role: "alert", "data-testid": "problem" }, text), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))),
   );
 }
@@ -245,6 +246,7 @@ class TableShell {
         ratedBadge(this.summary),
         paceBadge(this.summary),
         rulesLink(this.summary.game),
+        languageSwitch(),
         this.mode === "play" ? soundToggle() : null,
         this.who,
         this.conn,

@@ -11,6 +11,7 @@
 // The same page holds a signed-in account's e-mail choices (PUT /api/notifications).
 
 import { clear, fetchJson, gameTitle, h, knownSeats } from "./common.js";
+import { languageSwitch } from "./i18n.js";
 
 const MAX_SEATS = 50; // what the server takes in one request: the most recently remembered
 const EVERY_MS = 15000;
@@ -250,7 +251,7 @@ export function openYourTurn(root, extra = []) {
   document.title = "Your turn — seedbed";
   const list = h("ul", { class: "tables-list", "data-testid": "your-turn-list" });
   clear(root).append(
-    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Your turn")),
+    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Your turn"), h("span", { class: "spacer" }), languageSwitch()),
     h(
       "main",
       { class: "page stack" },
