@@ -21,18 +21,24 @@ from seedbed.i18n.catalogs import (
     messages,
     negotiate,
     translate,
+    translate_plural,
 )
 
 TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/app.js",
+    "src/seedbed/web/account.js",
+    "src/seedbed/web/lobby_lists.js",
+    "src/seedbed/web/open_tables.js",
     "src/seedbed/web/i18n.js",
     "src/seedbed/web/pace.js",
     "src/seedbed/web/hold.js",
     "src/seedbed/web/auto_pass.js",
     "src/seedbed/web/chat.js",
     "src/seedbed/web/timer.js",
+    "src/seedbed/server/notify_texts.py",
 )
-"""The browser files whose every text shown to people goes through ``t()`` (paths from the
+"""The files whose every text shown to people goes through ``t()`` (browser) or
+``translate()`` (server) (paths from the
 repository's root). The checks in tests/i18n/ extract their msgids and look for unwrapped
 texts; a later session grows this list as it translates more files."""
 
@@ -45,4 +51,5 @@ __all__ = [
     "messages",
     "negotiate",
     "translate",
+    "translate_plural",
 ]

@@ -71,6 +71,14 @@ def translate(lang: str | None, msgid: str, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def translate_plural(lang: str | None, n: int, one: str, other: str, **params: object) -> str:
+    """The singular or plural message for ``n`` by the language's CLDR plural category (as
+    the browser's ``Intl.PluralRules``: French says « 0 table », « 2 tables »); ``{n}`` is
+    filled in."""
+    form = Locale.parse(lang or SOURCE_LANGUAGE).plural_form(n)
+    return translate(lang, one if form == "one" else other, n=n, **params)
+
+
 def negotiate(accept_language: str) -> str:
     """The best offered language for an ``Accept-Language`` header (English when none)."""
     wanted = []

@@ -1,5 +1,6 @@
-"""Extraction of the browser's messages (issue 36 item 4): every ``t("…")`` and
-``plural(n, "…", "…")`` of the translated files (:data:`seedbed.i18n.TRANSLATED_FILES`), read
+"""Extraction of the messages (issue 36 item 4): every ``t("…")`` and
+``plural(n, "…", "…")`` of the translated browser files and every ``translate(lang, "…")`` of
+the translated Python files (:data:`seedbed.i18n.TRANSLATED_FILES`), read
 with Babel's JavaScript extractor. ``python -m seedbed.i18n.extract`` adds the new msgids to
 every catalog (empty, to be translated); tests/i18n/ fails while one is missing or empty.
 """
@@ -18,8 +19,13 @@ from seedbed.i18n.catalogs import LOCALES
 
 ROOT = Path(__file__).resolve().parents[3]
 """The repository's root (the translated files' paths are relative to it)."""
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"t": None, "plural": (2, 3)}
-"""``t(msgid, params)`` and ``plural(n, one, other, params)``."""
+KEYWORDS: dict[str, dict[str, tuple[int, ...] | None]] = {
+    "javascript": {"t": None, "plural": (2, 3)},
+    "python": {"translate": (2,), "translate_plural": (3, 4)},
+}
+"""Per extractor: ``t(msgid, params)`` and ``plural(n, one, other, params)`` in the browser;
+``translate(lang, msgid, ...)`` and ``translate_plural(lang, n, one, other, ...)`` on the
+server."""
 
 Msgid = str | tuple[str, str]
 
@@ -28,9 +34,10 @@ def msgids(paths: Iterable[str], root: Path = ROOT) -> dict[Msgid, list[str]]:
     """Each msgid (a pair for a plural) → where it is used (``file:line``)."""
     found: dict[Msgid, list[str]] = {}
     for path in paths:
+        method = "python" if path.endswith(".py") else "javascript"
         with (root / path).open("rb") as source:
             for line, message, _comments, _context in extract(
-                "javascript", source, keywords=KEYWORDS, comment_tags=()
+                method, source, keywords=KEYWORDS[method], comment_tags=()
             ):
                 key: Msgid = message if isinstance(message, str) else (message[0], message[1])
                 found.setdefault(key, []).append(f"{path}:{line}")
