@@ -11,7 +11,8 @@ import pytest
 
 from .browser import SIZES, WebServer, wait_for_view
 
-CLIPPED = """() => [...document.querySelectorAll('h1, h2, h3, label, button, a, summary, .title, li, p, option, span')]
+TEXTS = "h1, h2, h3, label, button, a, summary, .title, li, p, span"
+CLIPPED = f"""() => [...document.querySelectorAll('{TEXTS}')]
   .filter((el) => el.offsetParent !== null && getComputedStyle(el).overflow !== 'visible'
      && el.scrollWidth > el.clientWidth + 1)
   .map((el) => el.textContent.trim().slice(0, 60))"""
