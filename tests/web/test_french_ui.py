@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .browser import SIZES, WebServer, wait_for_view
+from .browser import SIZES, WebServer
 
 TEXTS = "h1, h2, h3, label, button, a, summary, .title, li, p, span"
 CLIPPED = f"""() => [...document.querySelectorAll('{TEXTS}')]
@@ -80,7 +80,15 @@ def test_a_bohnanza_table_opens_in_french(web_server: WebServer, browser: Any, s
     table = web_server.create_table("bohnanza", ["human:Anne", "greedy", "greedy"], seed=3)
     page = french_page(browser, "desktop")
     page.goto(table.play_url(0))
-    wait_for_view(page)
+    page.wait_for_function(
+        "() => { const b = document.querySelector('[data-testid=turn-banner]');"
+        " return b && b.textContent && !b.textContent.startsWith('Connexion'); }"
+    )
+    body = page.locator("body").inner_text()
+    for text in ("Journal de la partie", "Joueurs", "Discussion"):
+        assert text in body, text
+    for text in ("Game log", "Players", "Connecting"):
+        assert text not in body, text
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.locator("[data-testid=chat-send]").inner_text() == "Envoyer"
     assert page.locator("[data-testid=language-switch]").input_value() == "fr"

@@ -35,6 +35,8 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/auto_pass.js",
     "src/seedbed/web/chat.js",
     "src/seedbed/web/timer.js",
+    "src/seedbed/web/table.js",
+    "src/seedbed/web/your_turn.js",
     "src/seedbed/server/notify_texts.py",
 )
 """The files whose every text shown to people goes through ``t()`` (browser) or

@@ -20,7 +20,7 @@ from seedbed.i18n.catalogs import LOCALES
 ROOT = Path(__file__).resolve().parents[3]
 """The repository's root (the translated files' paths are relative to it)."""
 KEYWORDS: dict[str, dict[str, tuple[int, ...] | None]] = {
-    "javascript": {"t": None, "plural": (2, 3)},
+    "javascript": {"t": None, "tn": None, "plural": (2, 3)},
     "python": {"translate": (2,), "translate_plural": (3, 4)},
 }
 """Per extractor: ``t(msgid, params)`` and ``plural(n, one, other, params)`` in the browser;

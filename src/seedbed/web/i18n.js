@@ -56,6 +56,16 @@ export function t(msgid, params) {
   return fill(catalog[msgid] || msgid, params);
 }
 
+/** msgid in the chosen language as a list of texts and nodes: its {name} placeholders are
+ *  filled from params that may be DOM nodes (a name chip), so a language puts them where
+ *  its sentence needs them ("Waiting for {names}"). For h(...) children. */
+export function tn(msgid, params) {
+  return t(msgid).split(/(\{\w+\})/).filter(Boolean).map((part) => {
+    const name = /^\{(\w+)\}$/.exec(part);
+    return name && name[1] in params ? params[name[1]] : part;
+  });
+}
+
 /** The singular or plural message for count n ({n} is filled in), chosen by the language's
  *  plural rules (French says "1 table", "0 table", "2 tables"). */
 export function plural(n, one, other, params) {
