@@ -84,7 +84,7 @@ def test_a_bohnanza_table_opens_in_french(web_server: WebServer, browser: Any, s
         "() => { const b = document.querySelector('[data-testid=turn-banner]');"
         " return b && b.textContent && !b.textContent.startsWith('Connexion'); }"
     )
-    body = page.locator("body").inner_text()
+    body = page.evaluate("document.body.textContent")  # not inner_text: titles are upper-cased
     for text in ("Journal de la partie", "Joueurs", "Discussion"):
         assert text in body, text
     for text in ("Game log", "Players", "Connecting"):
