@@ -37,6 +37,8 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/timer.js",
     "src/seedbed/web/table.js",
     "src/seedbed/web/your_turn.js",
+    "src/seedbed/web/games/bohnanza/farms.js",
+    "src/seedbed/web/games/bohnanza/bean_names.js",
     "src/seedbed/server/notify_texts.py",
 )
 """The files whose every text shown to people goes through ``t()`` (browser) or

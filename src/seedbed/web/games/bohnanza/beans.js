@@ -7,6 +7,7 @@
 import { fetchJson, h, s } from "../../common.js";
 import { plural } from "../../words.js";
 import { badge, glyph as typeGlyph, shape } from "../../glyphs.js";
+import { shownNames } from "./bean_names.js";
 
 // Canonical order (index 0 = coffee), filled from the catalog by loadVarieties:
 // {id, name, short, count, meter}; meter = cards needed for 1, 2, 3, 4 coins, 0 = not printed.
@@ -15,7 +16,9 @@ export const BEAN = {};
 
 /** Take the varieties of a catalog ({varieties: [{id, name, count, meter}]}). */
 export function setVarieties(varieties) {
-  BEANS.splice(0, BEANS.length, ...varieties.map((v) => ({ ...v, short: v.name.replace(/ Bean$/, "") })));
+  const names = shownNames();
+  const shown = (v) => (names[v.id] ? { name: names[v.id][0], short: names[v.id][1] } : { short: v.name.replace(/ Bean$/, "") });
+  BEANS.splice(0, BEANS.length, ...varieties.map((v) => ({ ...v, ...shown(v) })));
   for (const id of Object.keys(BEAN)) delete BEAN[id];
   for (const b of BEANS) BEAN[b.id] = b;
 }
