@@ -112,7 +112,7 @@ export function beanCard(variety, { size = "m", meter = false, badge: corner = n
     h(
       "div",
       { class: "bn-card-top", style: { background: g.colour, color: g.textColour } },
-      h("span", { class: `bn-card-name ${b.short.length > 7 ? "bn-long" : ""}` }, b.short),
+      h("span", { class: `bn-card-name ${b.short.length > 8 && !b.short.includes("-") ? "bn-long bn-longer" : b.short.length > 7 ? "bn-long" : ""}` }, b.short),
     ),
     h("div", { class: "bn-card-art" }, beanArt(variety), h("span", { class: "bn-card-count", title: `${b.count} ${b.short} cards in the game` }, b.count)),
     meter ? cardMeter(variety) : null,
