@@ -48,6 +48,8 @@ EXAMPLES = 30
 """Generated requests per operation (and stateful scenarios), besides the coverage cases."""
 OPERATIONS = {
     "GET /api/games",
+    "GET /api/i18n",
+    "GET /api/i18n/{lang}",
     "GET /api/metrics",
     "GET /api/tables",
     "POST /api/tables",

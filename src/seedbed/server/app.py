@@ -44,6 +44,7 @@ from seedbed.server.forwarded import TrustedProxies, via_trusted_proxy
 from seedbed.server.guard import Guard
 from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
+from seedbed.server.i18n_routes import add_i18n_routes
 from seedbed.server.ladder_routes import add_ladder_routes, with_bot_ratings
 from seedbed.server.limits import AddressLimits, MoveLimits, TokenBucket, install_redaction
 from seedbed.server.notify import Notifier, add_notify_routes, notifier_of
@@ -202,6 +203,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     _add_websocket(app, runtime, settings, limits)
     add_ladder_routes(app, runtime, settings)
+    add_i18n_routes(app)
     add_your_turn_routes(app, runtime, settings)
     add_notify_routes(app, runtime, settings)
     if settings.api_docs:

@@ -35,6 +35,14 @@ from seedbed.server.api_document import errors
 from seedbed.server.config import ServerSettings
 from seedbed.server.mailer import Mailer, Smtp, message
 from seedbed.server.notify_store import NotifyStore
+from seedbed.server.notify_texts import (
+    deadline_words,
+    digest_body,
+    digest_line,
+    digest_subject,
+    mail_language,
+    turn_mail,
+)
 from seedbed.server.origin import check_origin
 from seedbed.server.table import TableActor
 from seedbed.server.your_turn import waiting_tables
@@ -135,14 +143,15 @@ class Notifier:
                 if not await asyncio.to_thread(store.claim, table_id, seat, key, choice.account_id):
                     continue
                 base = self.settings.base_url()
-                when = "" if deadline is None else f" before {deadline:%Y-%m-%d %H:%M} UTC"
-                body = (
-                    f"A {title} table is waiting for your move{when}.\n\n"
-                    f"Play: {base}/play/{table_id}?token={token}\n"
-                    f"Every table waiting for you: {base}/your-turn"
+                lang = mail_language(choice)
+                subject, body = turn_mail(
+                    lang,
+                    title,
+                    deadline_words(lang, deadline),
+                    f"{base}/play/{table_id}?token={token}",
+                    f"{base}/your-turn",
                 )
                 unsubscribe = f"{base}/unsubscribe?token={choice.unsubscribe_token}"
-                subject = f"Your turn at {title} (seedbed)"
                 self.mailer.send(
                     message(self.mailer.smtp, choice.email, subject, body, unsubscribe)
                 )
@@ -164,14 +173,19 @@ class Notifier:
             tables = waiting_tables(self.runtime, [(s.table_id, s.token) for s in seats], base)
             if not tables:
                 continue
+            lang = mail_language(choice)
             lines = [
-                f"- {game_title(t.game)} as {t.name}: {t.play_url}"
-                + ("" if t.deadline is None else f" (due {t.deadline[:16].replace('T', ' ')} UTC)")
+                digest_line(
+                    lang,
+                    game_title(t.game),
+                    t.name,
+                    t.play_url,
+                    None if t.deadline is None else t.deadline[:16].replace("T", " "),
+                )
                 for t in tables
             ]
-            count = len(tables)
-            subject = f"{count} table{'s' if count != 1 else ''} waiting for you (seedbed)"
-            body = "Tables waiting for your move, oldest deadline first:\n\n" + "\n".join(lines)
+            subject = digest_subject(lang, len(tables))
+            body = digest_body(lang, lines)
             unsubscribe = f"{base}/unsubscribe?token={choice.unsubscribe_token}"
             self.mailer.send(message(self.mailer.smtp, choice.email, subject, body, unsubscribe))
             await asyncio.to_thread(store.digest_sent, choice.account_id, moment)

@@ -4,13 +4,14 @@
 // else changes. The session lives in an HttpOnly cookie this script never reads.
 
 import { clear, fetchJson, gameTitle, h, plainName } from "./common.js";
+import { formatNumber, t } from "./i18n.js";
 
 /** The account panel: `node` to place in the lobby, `refresh()` to ask the server again.
  *  `onChange(me)` is called with GET /api/me's answer ({name, tables}) whenever it changes
  *  hands (a sign-in, a sign-out), and after the first answer. */
 export function accountPanel(onChange = () => {}) {
   const body = h("div", { class: "stack" });
-  const node = h("section", { class: "panel stack", "data-testid": "account-panel" }, h("h2", {}, "Account"), body);
+  const node = h("section", { class: "panel stack", "data-testid": "account-panel" }, h("h2", {}, t("Account")), body);
   let me = { name: null, tables: [] };
   let mode = null; // null, "sign-in" or "create": which form is open for a guest
   let error = null;
@@ -67,20 +68,21 @@ export function accountPanel(onChange = () => {}) {
     const buttons = h(
       "div",
       { class: "row" },
-      h("button", { type: "button", class: "btn btn-small", "data-testid": "account-open-sign-in", onclick: () => open("sign-in") }, "Sign in"),
-      h("button", { type: "button", class: "btn btn-small", "data-testid": "account-open-create", onclick: () => open("create") }, "Create account"),
+      h("button", { type: "button", class: "btn btn-small", "data-testid": "account-open-sign-in", onclick: () => open("sign-in") }, t("Sign in")),
+      h("button", { type: "button", class: "btn btn-small", "data-testid": "account-open-create", onclick: () => open("create") }, t("Create account")),
     );
-    const hint = h("p", { class: "small muted" }, "Optional: an account keeps your tables on every device. Guests play with invite links as always.");
+    const hint = h("p", { class: "small muted" }, t("Optional: an account keeps your tables on every device. Guests play with invite links as always."));
     if (!mode) return [hint, buttons];
     const creating = mode === "create";
     const form = h(
       "form",
       { class: "stack", "data-testid": "account-form", onsubmit: submit },
-      h("label", {}, "Name ", h("input", { type: "text", name: "username", autocomplete: "username", maxlength: "40", required: true, "data-testid": "account-name" })),
+      h("label", {}, t("Name"), " ", h("input", { type: "text", name: "username", autocomplete: "username", maxlength: "40", required: true, "data-testid": "account-name" })),
       h(
         "label",
         {},
-        "Password ",
+        t("Password"),
+        " ",
         h("input", {
           type: "password",
           name: "password",
@@ -91,44 +93,45 @@ export function accountPanel(onChange = () => {}) {
           "data-testid": "account-password",
         }),
       ),
-      creating ? h("p", { class: "small muted" }, "At least 8 characters. Names are unique whatever their case.") : null,
-      h("button", { type: "submit", class: "btn btn-primary btn-small", "data-testid": "account-submit" }, creating ? "Create account" : "Sign in"),
+      creating ? h("p", { class: "small muted" }, t("At least 8 characters. Names are unique whatever their case.")) : null,
+      h("button", { type: "submit", class: "btn btn-primary btn-small", "data-testid": "account-submit" }, creating ? t("Create account") : t("Sign in")),
     );
     return [hint, buttons, form];
   }
 
-  function tableItem(t) {
-    const who = t.table.seats.map(plainName);
-    const over = t.table.status !== "running";
+  function tableItem(entry) {
+    const who = entry.table.seats.map(plainName);
+    const over = entry.table.status !== "running";
     return h(
       "li",
-      { "data-testid": `account-table-${t.table_id}` },
+      { "data-testid": `account-table-${entry.table_id}` },
       h(
         "div",
         { class: "what" },
-        h("strong", {}, gameTitle(t.table.game)),
-        ` · ${over ? t.table.status : `move ${t.table.version}`}`,
+        h("strong", {}, gameTitle(entry.table.game)),
+        " · ",
+        over ? (entry.table.status === "finished" ? t("finished") : t("aborted")) : t("move {n}", { n: formatNumber(entry.table.version) }),
         h("div", { class: "small muted" }, who.join(", ")),
       ),
       over
-        ? h("a", { class: "btn btn-small", href: `/replay/${t.table_id}`, "data-testid": `account-replay-${t.table_id}` }, "Replay")
-        : h("a", { class: "btn btn-small btn-primary", href: new URL(t.invite_url).pathname + new URL(t.invite_url).search, "data-testid": `account-play-${t.table_id}` }, `Play as ${who[t.seat]}`),
+        ? h("a", { class: "btn btn-small", href: `/replay/${entry.table_id}`, "data-testid": `account-replay-${entry.table_id}` }, t("Replay"))
+        : h("a", { class: "btn btn-small btn-primary", href: new URL(entry.invite_url).pathname + new URL(entry.invite_url).search, "data-testid": `account-play-${entry.table_id}` }, t("Play as {name}", { name: who[entry.seat] })),
     );
   }
 
   function signedInView() {
     const list = h("ul", { class: "tables-list", "data-testid": "account-tables" });
-    for (const t of me.tables) list.append(tableItem(t));
-    if (!me.tables.length) list.append(h("li", { class: "muted" }, "No tables yet: the tables you create while signed in appear here."));
+    for (const entry of me.tables) list.append(tableItem(entry));
+    if (!me.tables.length) list.append(h("li", { class: "muted" }, t("No tables yet: the tables you create while signed in appear here.")));
     return [
-      h("p", { "data-testid": "account-signed-in" }, "Signed in as ", h("strong", {}, me.name)),
+      h("p", { "data-testid": "account-signed-in" }, t("Signed in as "), h("strong", {}, me.name)),
       h(
         "div",
         { class: "row" },
-        h("button", { type: "button", class: "btn btn-small", "data-testid": "account-sign-out", onclick: () => signOut(false) }, "Sign out"),
-        h("button", { type: "button", class: "btn btn-small", "data-testid": "account-sign-out-everywhere", onclick: () => signOut(true) }, "Sign out everywhere"),
+        h("button", { type: "button", class: "btn btn-small", "data-testid": "account-sign-out", onclick: () => signOut(false) }, t("Sign out")),
+        h("button", { type: "button", class: "btn btn-small", "data-testid": "account-sign-out-everywhere", onclick: () => signOut(true) }, t("Sign out everywhere")),
       ),
-      h("h3", {}, "My account's tables"),
+      h("h3", {}, t("My account's tables")),
       list,
     ];
   }

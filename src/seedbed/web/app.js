@@ -25,10 +25,12 @@ import { installTips } from "./tips.js";
 import { paceBadge, paceField, paceRequest } from "./pace.js";
 import { openLadder, openProfile, ratedBadge, ratingText } from "./ladder.js";
 import { installYourTurn, openYourTurn, yourTurnLink } from "./your_turn.js";
+import { formatNumber, languageSwitch, loadLanguage, plural, t } from "./i18n.js";
 
 const app = document.getElementById("app");
 
-function route() {
+async function route() {
+  await loadLanguage();
   installPatterns();
   installTips();
   installYourTurn();
@@ -113,7 +115,7 @@ class Lobby {
       ? h(
           "p",
           { class: "muted small bot-ratings", "data-testid": "bot-ratings" },
-          "Ladder ratings: ",
+          t("Ladder ratings: "),
           rated.map((b, i) => [i ? ", " : "", h("a", { href: b.profile_url }, decodeURIComponent(b.profile_url.split("/").pop())), ` ${ratingText(b.rating)}`]),
         )
       : null;
@@ -158,7 +160,7 @@ class Lobby {
   resizeSeats(num, old = this.form.seats) {
     const seats = [];
     for (let i = 0; i < num; i += 1) {
-      seats.push(old[i] || (i === 0 ? { kind: "human", name: this.accountName || savedName() || "Player 1", bot: "greedy" } : { kind: "bot", name: `Player ${i + 1}`, bot: "greedy" }));
+      seats.push(old[i] || (i === 0 ? { kind: "human", name: this.accountName || savedName() || t("Player {n}", { n: 1 }), bot: "greedy" } : { kind: "bot", name: t("Player {n}", { n: i + 1 }), bot: "greedy" }));
     }
     this.form.numPlayers = num;
     this.form.seats = seats;
@@ -170,7 +172,7 @@ class Lobby {
       game: f.game,
       num_players: f.numPlayers,
       options: optionsJson(f.options),
-      seats: f.seats.map((seat) => (seat.kind === "human" ? { human: { name: seat.name.trim() || "Player" } } : { bot: seat.bot })),
+      seats: f.seats.map((seat) => (seat.kind === "human" ? { human: { name: seat.name.trim() || t("Player") } } : { bot: seat.bot })),
     };
     if (this.chosenSeeds && String(f.seed).trim() !== "") body.seed = Number(f.seed);
     if (String(f.turnSeconds).trim() !== "") body.turn_seconds = Number(f.turnSeconds);
@@ -230,14 +232,14 @@ class Lobby {
     return h(
       "div",
       { class: "stack" },
-      h("h2", {}, "New table"),
+      h("h2", {}, t("New table")),
       h(
         "div",
         { class: "row" },
         h(
           "label",
           { class: "field" },
-          "Game",
+          t("Game"),
           select(
             "lobby-game",
             this.games.map((g) => [g.name, g.title]),
@@ -252,7 +254,7 @@ class Lobby {
         h(
           "label",
           { class: "field" },
-          "Players",
+          t("Players"),
           select(
             "lobby-players",
             this.playerCounts().map((n) => [String(n), String(n)]),
@@ -263,43 +265,45 @@ class Lobby {
             },
           ),
         ),
-        h("a", { class: "rules-link", href: `/rules/${f.game}`, target: "_blank", rel: "noopener", "data-testid": "lobby-rules-link" }, `How to play ${this.gameInfo().title}`),
-        h("a", { class: "rules-link", href: `/ladder/${f.game}`, "data-testid": "lobby-ladder-link" }, `${this.gameInfo().title} ladder`),
+        h("a", { class: "rules-link", href: `/rules/${f.game}`, target: "_blank", rel: "noopener", "data-testid": "lobby-rules-link" }, t("How to play {game}", { game: this.gameInfo().title })),
+        h("a", { class: "rules-link", href: `/ladder/${f.game}`, "data-testid": "lobby-ladder-link" }, t("{game} ladder", { game: this.gameInfo().title })),
       ),
       this.optionsView(),
       h(
         "label",
         { class: "check" },
         h("input", { type: "checkbox", "data-testid": "lobby-hints", checked: f.hints, onchange: (e) => (f.hints = e.target.checked) }),
-        " Allow hints: players may ask \u201cWhat would the bot do?\u201d",
+        " ",
+        t("Allow hints: players may ask \u201cWhat would the bot do?\u201d"),
       ),
       h(
         "label",
-        { class: "check", title: "A table is rated with the game's default options, no hints and the lobby's bots" },
+        { class: "check", title: t("A table is rated with the game's default options, no hints and the lobby's bots") },
         h("input", { type: "checkbox", "data-testid": "lobby-rated", checked: f.rated, onchange: (e) => (f.rated = e.target.checked) }),
-        " Rated: the result counts for the ladder (when the options allow it)",
+        " ",
+        t("Rated: the result counts for the ladder (when the options allow it)"),
       ),
       h("div", { class: "row" }, paceField(f, () => this.render())),
-      h("h3", {}, "Seats"),
+      h("h3", {}, t("Seats")),
       h("div", {}, f.seats.map((seat, i) => this.seatView(seat, i))),
       this.strengthView(),
       h(
         "details",
         { class: "advanced" },
-        h("summary", {}, "More settings"),
+        h("summary", {}, t("More settings")),
         h(
           "div",
           { class: "row" },
           !this.chosenSeeds ? null : h(
             "label",
             { class: "field" },
-            "Deal (seed, optional)",
+            t("Deal (seed, optional)"),
             h("input", {
               type: "number",
               min: 0,
               value: f.seed,
               "data-testid": "lobby-seed",
-              placeholder: "random",
+              placeholder: t("random"),
               oninput: (e) => {
                 f.seed = e.target.value;
               },
@@ -308,13 +312,13 @@ class Lobby {
           f.pace ? null : h(
             "label",
             { class: "field" },
-            "Turn timer, seconds (optional)",
+            t("Turn timer, seconds (optional)"),
             h("input", {
               type: "number",
               min: 1,
               value: f.turnSeconds,
               "data-testid": "lobby-turn-seconds",
-              placeholder: "none",
+              placeholder: t("none"),
               oninput: (e) => {
                 f.turnSeconds = e.target.value;
               },
@@ -322,7 +326,7 @@ class Lobby {
           ),
           h(
             "label",
-            { class: "check", title: "People at the table write; everyone watching reads. Bots never chat." },
+            { class: "check", title: t("People at the table write; everyone watching reads. Bots never chat.") },
             h("input", {
               type: "checkbox",
               checked: f.chat,
@@ -331,12 +335,12 @@ class Lobby {
                 f.chat = e.target.checked;
               },
             }),
-            "Table chat",
+            t("Table chat"),
           ),
         ),
       ),
       this.error ? h("div", { class: "notice error", role: "alert", "data-testid": "lobby-error" }, this.error) : null,
-      h("div", { class: "row" }, h("button", { type: "button", class: "btn btn-primary", "data-testid": "create-table", onclick: () => this.create() }, "Create table")),
+      h("div", { class: "row" }, h("button", { type: "button", class: "btn btn-primary", "data-testid": "create-table", onclick: () => this.create() }, t("Create table"))),
     );
   }
 
@@ -346,7 +350,7 @@ class Lobby {
     return h(
       "div",
       { class: "stack" },
-      h("h3", {}, "Options"),
+      h("h3", {}, t("Options")),
       h("div", { class: "row" }, opts.map((opt) => this.optionControl(opt))),
     );
   }
@@ -421,13 +425,14 @@ class Lobby {
     const up = this.uploaded(opt.name);
     const testid = `option-${opt.name}-file`;
     const endings = file.formats.map((f) => `.${f}`);
+    const or = t(" or ");
     return h(
       "div",
       { class: "stack upload" },
       h(
         "label",
         { class: "field" },
-        `Your ${opt.label.toLowerCase()} (${endings.join(" or ")})`,
+        t("Your {option} ({endings})", { option: opt.label.toLowerCase(), endings: endings.join(or) }),
         h("input", {
           type: "file",
           accept: endings.join(","),
@@ -448,13 +453,14 @@ class Lobby {
     up.error = null;
     const ending = (/\.([A-Za-z0-9]+)$/.exec(chosen.name) || [])[1];
     const format = ending && file.formats.find((f) => f === ending.toLowerCase());
+    const or = t(" or ");
     try {
-      if (!format) throw new Error(`${chosen.name}: the file must end in ${file.formats.map((f) => `.${f}`).join(" or ")}`);
-      if (chosen.size > file.max_bytes) throw new Error(`${chosen.name}: files are limited to ${file.max_bytes} bytes`);
+      if (!format) throw new Error(t("{file}: the file must end in {endings}", { file: chosen.name, endings: file.formats.map((f) => `.${f}`).join(or) }));
+      if (chosen.size > file.max_bytes) throw new Error(t("{file}: files are limited to {n} bytes", { file: chosen.name, n: formatNumber(file.max_bytes) }));
       const text = await chosen.text();
       const body = JSON.stringify({ name: chosen.name, format, text });
       const answer = await fetchJson(file.url, { method: "POST", body });
-      const label = answer.name ? `${answer.name} (your file, ${answer.file})` : `${answer.file} (your file)`;
+      const label = answer.name ? t("{name} (your file, {file})", { name: answer.name, file: answer.file }) : t("{file} (your file)", { file: answer.file });
       up.choices = [...up.choices.filter((c) => c.label !== label), { value: answer.value, label }];
       if (this.form.game === game) this.form.options[opt.name] = answer.value;
     } catch (err) {
@@ -476,15 +482,15 @@ class Lobby {
     const kind = select(
       `seat-kind-${i}`,
       [
-        ["human", "Person"],
-        ["bot", "Bot"],
+        ["human", t("Person")],
+        ["bot", t("Bot")],
       ],
       seat.kind,
       (v) => {
         seat.kind = v;
         this.render();
       },
-      `Seat ${i + 1}: a person or a bot`,
+      t("Seat {n}: a person or a bot", { n: i + 1 }),
     );
     const detail =
       seat.kind === "human"
@@ -492,7 +498,7 @@ class Lobby {
             type: "text",
             value: seat.name,
             maxlength: 40,
-            "aria-label": `Name of seat ${i + 1}`,
+            "aria-label": t("Name of seat {n}", { n: i + 1 }),
             "data-testid": `seat-name-${i}`,
             oninput: (e) => {
               seat.name = e.target.value;
@@ -505,9 +511,9 @@ class Lobby {
             (v) => {
               seat.bot = v;
             },
-            `Bot of seat ${i + 1}`,
+            t("Bot of seat {n}", { n: i + 1 }),
           );
-    return h("div", { class: "lobby-seat" }, h("span", { class: "seat-no" }, seatDot(i), `Seat ${i + 1}`), kind, detail);
+    return h("div", { class: "lobby-seat" }, h("span", { class: "seat-no" }, seatDot(i), t("Seat {n}", { n: i + 1 })), kind, detail);
   }
 }
 
@@ -552,26 +558,26 @@ function createdView(created) {
   const mine = humans[0];
   const invites = humans.map((seat) => {
     const name = created.names[seat.seat].human.name;
-    const input = h("input", { type: "text", readonly: true, value: seat.invite_url, "data-testid": `invite-${seat.seat}`, "aria-label": `Invite link for ${name}` });
-    const copy = h("button", { type: "button", class: "btn btn-small", "data-testid": `copy-invite-${seat.seat}`, onclick: () => copyText(input) }, "Copy");
-    const open = h("a", { class: "btn btn-small", href: seat.invite_url, "data-testid": `open-seat-${seat.seat}` }, "Open");
+    const input = h("input", { type: "text", readonly: true, value: seat.invite_url, "data-testid": `invite-${seat.seat}`, "aria-label": t("Invite link for {name}", { name }) });
+    const copy = h("button", { type: "button", class: "btn btn-small", "data-testid": `copy-invite-${seat.seat}`, onclick: () => copyText(input) }, t("Copy"));
+    const open = h("a", { class: "btn btn-small", href: seat.invite_url, "data-testid": `open-seat-${seat.seat}` }, t("Open"));
     return h("div", { class: "invite" }, h("span", { class: "seat-no row" }, seatDot(seat.seat), h("strong", {}, name)), input, copy, open);
   });
   return h(
     "div",
     { class: "panel stack", "data-testid": "table-created" },
-    h("h2", {}, `${gameTitle(created.game)} table created`),
+    h("h2", {}, t("{game} table created", { game: gameTitle(created.game) })),
     humans.length
-      ? h("p", { class: "muted" }, "Send each person their own link: it is their seat's key and is shown only here.")
-      : h("p", { class: "muted" }, "Every seat is a bot: watch them play."),
+      ? h("p", { class: "muted" }, t("Send each person their own link: it is their seat's key and is shown only here."))
+      : h("p", { class: "muted" }, t("Every seat is a bot: watch them play.")),
     invites,
     h(
       "div",
       { class: "row" },
       mine
-        ? h("a", { class: "btn btn-primary", href: mine.invite_url, "data-testid": "open-my-seat" }, `Play as ${created.names[mine.seat].human.name}`)
+        ? h("a", { class: "btn btn-primary", href: mine.invite_url, "data-testid": "open-my-seat" }, t("Play as {name}", { name: created.names[mine.seat].human.name }))
         : null,
-      h("a", { class: "btn", href: `/watch/${created.table_id}`, "data-testid": "watch-created" }, "Watch"),
+      h("a", { class: "btn", href: `/watch/${created.table_id}`, "data-testid": "watch-created" }, t("Watch")),
     ),
   );
 }
@@ -580,10 +586,10 @@ async function copyText(input) {
   input.select();
   try {
     await navigator.clipboard.writeText(input.value);
-    toast("Link copied");
+    toast(t("Link copied"));
   } catch {
     const ok = document.execCommand && document.execCommand("copy");
-    toast(ok ? "Link copied" : "Select the link and copy it (Ctrl+C)");
+    toast(ok ? t("Link copied") : t("Select the link and copy it (Ctrl+C)"));
   }
 }
 
@@ -593,54 +599,58 @@ async function refreshTables(list) {
   try {
     tables = (await fetchJson("/api/tables")).tables;
   } catch (err) {
-    clear(list).append(h("li", { class: "muted" }, `Could not list tables: ${err.message}`));
+    clear(list).append(h("li", { class: "muted" }, t("Could not list tables: {error}", { error: err.message })));
     return;
   }
   const seats = knownSeats();
   tables.sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
   clear(list);
-  if (!tables.length) list.append(h("li", { class: "muted" }, "No table is running. Create one!"));
-  for (const t of tables) list.append(tableItem(t, seats[t.table_id] || {}));
+  if (!tables.length) list.append(h("li", { class: "muted" }, t("No table is running. Create one!")));
+  for (const table of tables) list.append(tableItem(table, seats[table.table_id] || {}));
 }
 
-function tableItem(t, mine) {
-  const names = t.seats.map(plainName);
-  const moving = t.to_move.map((i) => names[i]).join(", ");
+function tableItem(table, mine) {
+  const names = table.seats.map(plainName);
+  const moving = table.to_move.map((i) => names[i]).join(", ");
   const plays = Object.entries(mine).map(([seat, token]) =>
-    h("a", { class: "btn btn-small btn-primary", href: `/play/${t.table_id}?token=${encodeURIComponent(token)}`, "data-testid": `rejoin-${t.table_id}-${seat}` }, `Play as ${names[Number(seat)]}`),
+    h("a", { class: "btn btn-small btn-primary", href: `/play/${table.table_id}?token=${encodeURIComponent(token)}`, "data-testid": `rejoin-${table.table_id}-${seat}` }, t("Play as {name}", { name: names[Number(seat)] })),
   );
   return h(
     "li",
-    { "data-testid": `table-${t.table_id}` },
+    { "data-testid": `table-${table.table_id}` },
     h(
       "div",
       { class: "what" },
-      h("strong", {}, gameTitle(t.game)),
-      ` · ${t.num_players} players · move ${t.version} `,
-      ratedBadge(t),
-      paceBadge(t),
-      h("div", { class: "small muted" }, names.join(", "), moving ? ` — to move: ${moving}` : ""),
-      t.seed_chosen ? h("div", { class: "small muted", "data-testid": `seed-chosen-${t.table_id}` }, "seed chosen by the creator") : null,
+      h("strong", {}, gameTitle(table.game)),
+      " · ",
+      plural(table.num_players, "{n} player", "{n} players"),
+      " · ",
+      t("move {n}", { n: formatNumber(table.version) }),
+      " ",
+      ratedBadge(table),
+      paceBadge(table),
+      h("div", { class: "small muted" }, names.join(", "), moving ? t(" — to move: {names}", { names: moving }) : ""),
+      table.seed_chosen ? h("div", { class: "small muted", "data-testid": `seed-chosen-${table.table_id}` }, t("seed chosen by the creator")) : null,
     ),
     plays,
-    h("a", { class: "btn btn-small", href: `/watch/${t.table_id}`, "data-testid": `watch-${t.table_id}` }, "Watch"),
+    h("a", { class: "btn btn-small", href: `/watch/${table.table_id}`, "data-testid": `watch-${table.table_id}` }, t("Watch")),
   );
 }
 
 /** The name quick match and "Take a seat" sit under: the lobby's remembered name. */
 function nameField() {
-  const input = h("input", { type: "text", maxlength: 40, value: savedName() || "", placeholder: "Your name", "data-testid": "play-now-name", "aria-label": "Your name" });
+  const input = h("input", { type: "text", maxlength: 40, value: savedName() || "", placeholder: t("Your name"), "data-testid": "play-now-name", "aria-label": t("Your name") });
   input.addEventListener("change", () => saveName(input.value.trim()));
-  return { input, get: () => input.value.trim() || "Player" };
+  return { input, get: () => input.value.trim() || t("Player") };
 }
 
 async function openLobby(root) {
-  document.title = "seedbed — lobby";
+  document.title = t("seedbed — lobby");
   let catalogue;
   try {
     catalogue = await gameCatalogue();
   } catch (err) {
-    clear(root).append(h("div", { class: "page" }, h("div", { class: "notice error" }, `The server did not answer: ${err.message}`)));
+    clear(root).append(h("div", { class: "page" }, h("div", { class: "notice error" }, t("The server did not answer: {error}", { error: err.message }))));
     return;
   }
   const list = h("ul", { class: "tables-list", "data-testid": "tables-list" });
@@ -651,7 +661,7 @@ async function openLobby(root) {
   let lobby = null;
   const account = accountPanel((me) => lobby?.useAccountName(me.name));
   clear(root).append(
-    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Lobby"), h("span", { class: "spacer" }), yourTurnLink()),
+    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, t("Lobby")), h("span", { class: "spacer" }), yourTurnLink(), languageSwitch()),
     h(
       "main",
       { class: "page grid-2" },
@@ -662,7 +672,7 @@ async function openLobby(root) {
         mine.node,
         waiting.node,
         account.node,
-        h("section", { class: "panel stack", "data-testid": "running-tables" }, h("h2", {}, "Running tables"), list),
+        h("section", { class: "panel stack", "data-testid": "running-tables" }, h("h2", {}, t("Running tables")), list),
         finished.node,
       ),
     ),

@@ -4,6 +4,7 @@
 // whenever no offer waits for their answer, and says so in the log.
 
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 
 export class AutoPassToggle {
   /** `send(message)`: sends a message on the table's socket; whether it went. */
@@ -14,10 +15,11 @@ export class AutoPassToggle {
       {
         class: "auto-pass small",
         hidden: true,
-        title: "The table passes for you in the other players' trading when no offer waits for your answer; offers to you still wait for you.",
+        title: t("The table passes for you in the other players' trading when no offer waits for your answer; offers to you still wait for you."),
       },
       this.box,
-      " Pass automatically when nothing is addressed to me",
+      " ",
+      t("Pass automatically when nothing is addressed to me"),
     );
     this.box.addEventListener("change", () => {
       if (!send({ type: "settings", auto_pass: this.box.checked })) this.box.checked = !this.box.checked;

@@ -3,6 +3,7 @@
 // a seat sends {type: "chat", text}. Messages are plain text: always added as text nodes.
 
 import { clear, h, nameTag } from "./common.js";
+import { t } from "./i18n.js";
 
 export const MAX_CHAT_CHARS = 300; // the server's limit (protocol.MAX_CHAT_CHARS)
 
@@ -11,12 +12,12 @@ export class TableChat {
     this.send = send;
     this.seen = new Set();
     this.enabled = null;
-    this.list = h("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-label": "Table chat", "aria-live": "polite" });
-    this.input = h("input", { type: "text", maxlength: MAX_CHAT_CHARS, "data-testid": "chat-input", "aria-label": "Say something to the table", placeholder: "Say something…" });
-    this.button = h("button", { type: "submit", class: "btn btn-small", "data-testid": "chat-send" }, "Send");
+    this.list = h("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-label": t("Table chat"), "aria-live": "polite" });
+    this.input = h("input", { type: "text", maxlength: MAX_CHAT_CHARS, "data-testid": "chat-input", "aria-label": t("Say something to the table"), placeholder: t("Say something…") });
+    this.button = h("button", { type: "submit", class: "btn btn-small", "data-testid": "chat-send" }, t("Send"));
     this.form = h("form", { class: "chat-form", hidden: true, onsubmit: (e) => this.submit(e) }, this.input, this.button);
-    this.note = h("p", { class: "small muted", "data-testid": "chat-note" }, "Connecting…");
-    this.node = h("section", { class: "panel chat", id: "table-chat", "data-testid": "chat" }, h("div", { class: "panel-title" }, "Chat"), this.list, this.note, this.form);
+    this.note = h("p", { class: "small muted", "data-testid": "chat-note" }, t("Connecting…"));
+    this.node = h("section", { class: "panel chat", id: "table-chat", "data-testid": "chat" }, h("div", { class: "panel-title" }, t("Chat")), this.list, this.note, this.form);
     // on a phone the chat is far below the table: new messages out of sight show in the top bar
     this.unread = 0;
     this.badge = h("a", { class: "chat-badge", href: "#table-chat", hidden: true, "data-testid": "chat-unread", onclick: () => this.markRead() });
@@ -53,16 +54,16 @@ export class TableChat {
     }
     this.list.scrollTop = this.list.scrollHeight;
     this.badge.hidden = this.unread === 0;
-    this.badge.textContent = `Chat: ${this.unread} new`;
+    this.badge.textContent = t("Chat: {n} new", { n: this.unread });
     this.drawNote();
   }
 
   drawNote() {
     const writer = this.enabled && this.seat !== null && this.seat !== undefined;
     this.form.hidden = !writer;
-    if (this.enabled === false) this.note.textContent = "Chat is off at this table.";
-    else if (this.enabled && !writer) this.note.textContent = "Spectators read the chat; the people at the table write.";
-    else if (this.enabled && !this.list.childElementCount) this.note.textContent = "No messages yet.";
+    if (this.enabled === false) this.note.textContent = t("Chat is off at this table.");
+    else if (this.enabled && !writer) this.note.textContent = t("Spectators read the chat; the people at the table write.");
+    else if (this.enabled && !this.list.childElementCount) this.note.textContent = t("No messages yet.");
     else this.note.textContent = "";
     this.note.hidden = this.note.textContent === "";
     if (this.enabled === false) clear(this.list);

@@ -5,6 +5,7 @@
 // there ("Trading closes in 7 s": the words are the game module's holdWords(view, seat)).
 
 import { h, seatName } from "./common.js";
+import { t } from "./i18n.js";
 
 export class HoldClock {
   constructor() {
@@ -27,7 +28,7 @@ export class HoldClock {
       } catch {
         words = "";
       }
-      this.words = words || `${seatName(players, hold.seat)} moves`;
+      this.words = words || t("{name} moves", { name: seatName(players, hold.seat) });
     }
     this.draw();
   }
@@ -36,6 +37,6 @@ export class HoldClock {
     const left = this.hold ? Math.max(0, (this.deadline - performance.now()) / 1000) : 0;
     this.node.hidden = !this.hold || left <= 0;
     if (this.node.hidden) return;
-    this.node.textContent = `${this.words} in ${Math.ceil(left)} s`;
+    this.node.textContent = t("{what} in {n} s", { what: this.words, n: Math.ceil(left) });
   }
 }

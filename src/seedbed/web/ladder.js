@@ -5,6 +5,7 @@
 // Also the "rated"/"unrated" label of a table and the text of a rating, for the lobby.
 
 import { clear, fetchJson, gameCatalogue, gameTitle, h, ordinal } from "./common.js";
+import { languageSwitch } from "./i18n.js";
 import { plural } from "./words.js";
 
 /** "12.3 (4 games, provisional)" for a rating of the API (ShownRating). */
@@ -23,7 +24,7 @@ export function ratedBadge(summary) {
 }
 
 function topbar(title) {
-  return h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, title));
+  return h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, title), h("span", { class: "spacer" }), languageSwitch());
 }
 
 function failed(root, title, err) {

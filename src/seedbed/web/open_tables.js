@@ -6,6 +6,7 @@
 // the server (seconds left when it answered); the count runs on this device's clock.
 
 import { clear, fetchJson, gameTitle, h, plainName, rememberSeat, toast } from "./common.js";
+import { formatDate, plural, t } from "./i18n.js";
 
 function seconds(left) {
   return `${Math.max(0, Math.ceil(left))} s`;
@@ -42,23 +43,23 @@ function sitDown(taken) {
 }
 
 function fillWords(left) {
-  return left === null ? "no bot fills the empty seats" : `a bot fills each empty seat in ${left}`;
+  return left === null ? t("no bot fills the empty seats") : t("a bot fills each empty seat in {time}", { time: left });
 }
 
 /** The lobby's "Play now" box: a game, a player count, a name. */
 export function playNow(games, name) {
-  const game = h("select", { "data-testid": "play-now-game", "aria-label": "Game" }, games.map((g) => h("option", { value: g.name }, g.title)));
-  const count = h("select", { "data-testid": "play-now-players", "aria-label": "Players" });
+  const game = h("select", { "data-testid": "play-now-game", "aria-label": t("Game") }, games.map((g) => h("option", { value: g.name }, g.title)));
+  const count = h("select", { "data-testid": "play-now-players", "aria-label": t("Players") });
   const counts = () => {
     const info = games.find((g) => g.name === game.value);
-    clear(count).append(...info.player_counts.map((n) => h("option", { value: String(n), selected: n === 2 }, `${n} players`)));
+    clear(count).append(...info.player_counts.map((n) => h("option", { value: String(n), selected: n === 2 }, plural(n, "{n} player", "{n} players"))));
   };
   game.addEventListener("change", counts);
   counts();
-  const waits = [["60", "bots after 60 s"], ["30", "bots after 30 s"], ["5", "bots after 5 s"], ["never", "no bots"]];
-  const wait = h("select", { "data-testid": "play-now-wait", "aria-label": "Fill empty seats with bots" }, waits.map(([v, label]) => h("option", { value: v }, label)));
+  const waits = [["60", t("bots after {n} s", { n: 60 })], ["30", t("bots after {n} s", { n: 30 })], ["5", t("bots after {n} s", { n: 5 })], ["never", t("no bots")]];
+  const wait = h("select", { "data-testid": "play-now-wait", "aria-label": t("Fill empty seats with bots") }, waits.map(([v, label]) => h("option", { value: v }, label)));
   const error = h("div", { class: "small notice error", hidden: true, "data-testid": "play-now-error" });
-  const go = h("button", { type: "button", class: "btn btn-primary", "data-testid": "play-now" }, "Play now");
+  const go = h("button", { type: "button", class: "btn btn-primary", "data-testid": "play-now" }, t("Play now"));
   go.addEventListener("click", async () => {
     error.hidden = true;
     go.disabled = true;
@@ -75,40 +76,43 @@ export function playNow(games, name) {
   return h(
     "section",
     { class: "panel stack", "data-testid": "play-now-box" },
-    h("h2", {}, "Play now"),
-    h("p", { class: "small muted" }, "Join the oldest table waiting for players, or open one: a bot fills each seat still empty after the wait you choose."),
+    h("h2", {}, t("Play now")),
+    h("p", { class: "small muted" }, t("Join the oldest table waiting for players, or open one: a bot fills each seat still empty after the wait you choose.")),
     h("div", { class: "row" }, name.input, game, count, wait, go),
     error,
   );
 }
 
-function waitingItem(t, name) {
-  const open = t.waiting.open_seats;
-  const seated = t.seats.filter((s) => s.kind !== "open").map(plainName);
-  const clock = new Countdown(`fill-in-${t.table_id}`, (left) => (left === null ? "" : ` · bots in ${left}`));
-  clock.set(t.waiting.fill_in);
-  const take = h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": `take-seat-${t.table_id}` }, "Take a seat");
+function waitingItem(table, name) {
+  const open = table.waiting.open_seats;
+  const seated = table.seats.filter((s) => s.kind !== "open").map(plainName);
+  const clock = new Countdown(`fill-in-${table.table_id}`, (left) => (left === null ? "" : t(" · bots in {time}", { time: left })));
+  clock.set(table.waiting.fill_in);
+  const take = h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": `take-seat-${table.table_id}` }, t("Take a seat"));
   take.addEventListener("click", async () => {
     take.disabled = true;
     try {
-      const url = `/api/tables/${encodeURIComponent(t.table_id)}/seats/${open[0]}`;
+      const url = `/api/tables/${encodeURIComponent(table.table_id)}/seats/${open[0]}`;
       sitDown(await fetchJson(url, { method: "POST", body: JSON.stringify({ name: name.get() }) }));
     } catch (err) {
       toast(err.message, "error");
       take.disabled = false;
     }
   });
-  const since = new Date(t.waiting.since).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const since = formatDate(table.waiting.since, { hour: "2-digit", minute: "2-digit" });
   return h(
     "li",
-    { "data-testid": `waiting-${t.table_id}` },
+    { "data-testid": `waiting-${table.table_id}` },
     h(
       "div",
       { class: "what" },
-      h("strong", {}, gameTitle(t.game)),
-      ` · ${t.num_players} players · ${open.length} open`,
-      t.waiting.default_options ? "" : h("span", { class: "small muted" }, " · own options"),
-      h("div", { class: "small muted" }, seated.length ? `seated: ${seated.join(", ")}` : "nobody seated yet", ` · since ${since}`, clock.node),
+      h("strong", {}, gameTitle(table.game)),
+      " · ",
+      plural(table.num_players, "{n} player", "{n} players"),
+      " · ",
+      plural(open.length, "{n} open", "{n} open"),
+      table.waiting.default_options ? "" : h("span", { class: "small muted" }, t(" · own options")),
+      h("div", { class: "small muted" }, seated.length ? t("seated: {names}", { names: seated.join(", ") }) : t("nobody seated yet"), t(" · since {time}", { time: since }), clock.node),
     ),
     take,
   );
@@ -117,7 +121,7 @@ function waitingItem(t, name) {
 /** The lobby's list of tables waiting for players. */
 export function waitingTables(name) {
   const list = h("ul", { class: "tables-list", "data-testid": "waiting-list" });
-  const node = h("section", { class: "panel stack", "data-testid": "waiting-tables", hidden: true }, h("h2", {}, "Tables waiting for players"), list);
+  const node = h("section", { class: "panel stack", "data-testid": "waiting-tables", hidden: true }, h("h2", {}, t("Tables waiting for players")), list);
   const refresh = async () => {
     let found;
     try {
@@ -126,7 +130,7 @@ export function waitingTables(name) {
       return;
     }
     node.hidden = !found.length;
-    clear(list).append(...found.map((t) => waitingItem(t, name)));
+    clear(list).append(...found.map((table) => waitingItem(table, name)));
   };
   return { node, refresh };
 }
@@ -139,7 +143,7 @@ export function waitingBanner(msg, clock) {
   return h(
     "span",
     { "data-testid": "waiting-for-players" },
-    `Waiting for players (${open} open seat${open === 1 ? "" : "s"}) — `,
+    plural(open, "Waiting for players ({n} open seat) — ", "Waiting for players ({n} open seats) — "),
     clock.node,
   );
 }
@@ -156,12 +160,12 @@ export function rematchBox(shell) {
     return h(
       "div",
       { class: "row rematch", "data-testid": "rematch-box" },
-      h("span", { class: "small" }, `${asked.asked_by} asked for a rematch.`),
-      h("a", { class: "btn btn-primary", href, "data-testid": "rematch-join" }, asked.seat !== null && shell.token ? "Rematch: join" : "Rematch: watch"),
+      h("span", { class: "small" }, t("{name} asked for a rematch.", { name: asked.asked_by })),
+      h("a", { class: "btn btn-primary", href, "data-testid": "rematch-join" }, asked.seat !== null && shell.token ? t("Rematch: join") : t("Rematch: watch")),
     );
   }
   if (shell.mode !== "play" || !shell.token) return null;
-  const button = h("button", { type: "button", class: "btn btn-primary", "data-testid": "rematch" }, "Rematch");
+  const button = h("button", { type: "button", class: "btn btn-primary", "data-testid": "rematch" }, t("Rematch"));
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {
@@ -172,5 +176,5 @@ export function rematchBox(shell) {
       button.disabled = false;
     }
   });
-  return h("div", { class: "row rematch", "data-testid": "rematch-box" }, button, h("span", { class: "small muted" }, "Same people and bots, seats moved round by one."));
+  return h("div", { class: "row rematch", "data-testid": "rematch-box" }, button, h("span", { class: "small muted" }, t("Same people and bots, seats moved round by one.")));
 }

@@ -4,22 +4,26 @@
 
 import { h } from "./common.js";
 import { inWords } from "./timer.js";
+import { t } from "./i18n.js";
 
-export const PACES = [
-  ["", "Real-time"],
-  ["3600", "Turn-based: 1 h per move"],
-  ["43200", "Turn-based: 12 h per move"],
-  ["86400", "Turn-based: 24 h per move"],
-  ["259200", "Turn-based: 3 days per move"],
-  ["604800", "Turn-based: 7 days per move"],
-];
+/** The choices, in the chosen language (a function: the catalog is loaded after import). */
+export function paces() {
+  return [
+    ["", t("Real-time")],
+    ["3600", t("Turn-based: 1 h per move")],
+    ["43200", t("Turn-based: 12 h per move")],
+    ["86400", t("Turn-based: 24 h per move")],
+    ["259200", t("Turn-based: 3 days per move")],
+    ["604800", t("Turn-based: 7 days per move")],
+  ];
+}
 
 /** The new-table form's Pace field (``f.pace``: "" real-time, else seconds per move). */
 export function paceField(f, redraw) {
   return h(
     "label",
-    { class: "field", title: "Turn-based: each move is due within its time; a stand-in bot plays a missed one, and three missed in a row hand the seat to it." },
-    "Pace",
+    { class: "field", title: t("Turn-based: each move is due within its time; a stand-in bot plays a missed one, and three missed in a row hand the seat to it.") },
+    t("Pace"),
     h(
       "select",
       {
@@ -29,7 +33,7 @@ export function paceField(f, redraw) {
           redraw();
         },
       },
-      PACES.map(([value, label]) => h("option", { value, selected: (f.pace || "") === value }, label)),
+      paces().map(([value, label]) => h("option", { value, selected: (f.pace || "") === value }, label)),
     ),
   );
 }
@@ -45,5 +49,5 @@ export function paceRequest(f, body) {
 export function paceBadge(summary) {
   if (summary.pace !== "turn-based") return null;
   const per = inWords(summary.move_deadline_seconds || 86400);
-  return h("span", { class: "rated-badge pace-badge", "data-testid": `pace-${summary.table_id}` }, `turn-based · ${per} per move`);
+  return h("span", { class: "rated-badge pace-badge", "data-testid": `pace-${summary.table_id}` }, t("turn-based · {per} per move", { per }));
 }

@@ -4,6 +4,7 @@
 // every seat's view of the same moment, one under the other.
 
 import { hintsBadge, rulesLink } from "./hints.js";
+import { languageSwitch } from "./i18n.js";
 import { clear, fetchJson, gameTitle, h, knownSeats, seatDot, seatLabel, seatName } from "./common.js";
 import { describeAll, endScreen, loadTable, renderGame } from "./table.js";
 import { stageJump, stageText } from "./stages.js";
@@ -14,7 +15,7 @@ export async function openReplay(root, tableId) {
   const { summary, module } = loaded;
   if (summary.status !== "finished") {
     clear(root).append(
-      h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, `${gameTitle(summary.game)} replay`)),
+      h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, `${gameTitle(summary.game)} replay`), h("span", { class: "spacer" }), languageSwitch()),
       h(
         "main",
         { class: "page" },
@@ -77,6 +78,7 @@ class ReplayViewer {
         hintsBadge(this.summary),
         h("span", { class: "spacer" }),
         rulesLink(this.summary.game),
+        languageSwitch(),
         h("span", { class: "small" }, this.players.map((p) => seatName(this.players, p.seat)).join(" · ")),
       ),
       h(

@@ -35,11 +35,11 @@ import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
 import { fillClock, rematchBox, waitingBanner } from "./open_tables.js";
 import { turnOf } from "./turns.js";
-import { POSSESSIVE } from "./words.js";
 import { nextTableButton } from "./your_turn.js";
+import { languageSwitch, t, tn } from "./i18n.js";
 
 const CLOSE_ABORTED = 4410; // the server's close code for a table it aborted (docs/protocol.md)
-const ABORTED = "This table was aborted (abandoned, or stopped by the server's operator).";
+const ABORTED = () => t("This table was aborted (abandoned, or stopped by the server's operator).");
 const MAX_BACKOFF_MS = 3000;
 // closed for too many sockets or messages from this address (4429, 1008: docs/protocol.md):
 // such a socket was accepted first, so only the longest wait keeps reconnects under the
@@ -52,12 +52,12 @@ export async function loadTable(root, tableId) {
   try {
     summary = await fetchJson(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (err) {
-    showProblem(root, err.status === 404 ? "There is no such table on this server." : `The server did not answer: ${err.message}`);
+    showProblem(root, err.status === 404 ? t("There is no such table on this server.") : t("The server did not answer: {error}", { error: err.message }));
     return null;
   }
   const module = await loadGame(summary.game);
   if (!module) {
-    showProblem(root, `The ${gameTitle(summary.game)} view could not be loaded.`);
+    showProblem(root, t("The {game} view could not be loaded.", { game: gameTitle(summary.game) }));
     return null;
   }
   try {
@@ -65,7 +65,7 @@ export async function loadTable(root, tableId) {
     // here, before its first view is drawn or described
     if (module.prepare) await module.prepare({ tableId, summary });
   } catch (err) {
-    showProblem(root, `The ${gameTitle(summary.game)} view could not be prepared: ${err.message}`);
+    showProblem(root, t("The {game} view could not be prepared: {error}", { game: gameTitle(summary.game), error: err.message }));
     return null;
   }
   return { summary, module };
@@ -82,8 +82,8 @@ export async function openTable(root, { tableId, token, mode }) {
 
 export function showProblem(root, text) {
   clear(root).append(
-    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed")),
-    h("main", { class: "page" }, h("div", { class: "notice error", role: "alert", "data-testid": "problem" }, text), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))),
+    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "spacer" }), languageSwitch()),
+    h("main", { class: "page" }, h("div", { class: "notice error", role: "alert", "data-testid": "problem" }, text), h("p", {}, h("a", { href: "/" }, t("Back to the lobby")))),
   );
 }
 
@@ -107,7 +107,7 @@ export function renderGame(module, ctx) {
     module.render(ctx);
   } catch (err) {
     console.error("render failed", err);
-    clear(ctx.root).append(h("div", { class: "notice error", "data-testid": "render-error" }, `This view could not be drawn: ${err.message}`));
+    clear(ctx.root).append(h("div", { class: "notice error", "data-testid": "render-error" }, t("This view could not be drawn: {error}", { error: err.message })));
   }
   return ctx.root;
 }
@@ -120,16 +120,17 @@ export function endScreen(module, { view, display, outcome }, players, tableId, 
     : [];
   rows.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const winners = (outcome ? outcome.winners : []).map((seat) => seatName(players, seat));
-  const headline = winners.length === 1 ? `${winners[0]} wins!` : winners.length ? `${winners.join(" and ")} share the win!` : "Game over";
+  const and = t(" and ");
+  const headline = winners.length === 1 ? t("{name} wins!", { name: winners[0] }) : winners.length ? t("{names} share the win!", { names: winners.join(and) }) : t("Game over");
   const hasDetail = rows.some((r) => r.detail);
   return h(
     "section",
     { class: "panel end-screen", "data-testid": "end-screen" },
-    h("h2", {}, `Game over — ${headline}`),
+    h("h2", {}, t("Game over — {headline}", { headline })),
     h(
       "table",
       { class: "results", "data-testid": "results" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", { class: "num" }, "Score"), hasDetail ? h("th", {}, "Tie-break / details") : null)),
+      h("thead", {}, h("tr", {}, h("th", {}, t("Rank")), h("th", {}, t("Player")), h("th", { class: "num" }, t("Score")), hasDetail ? h("th", {}, t("Tie-break / details")) : null)),
       h(
         "tbody",
         {},
@@ -148,8 +149,8 @@ export function endScreen(module, { view, display, outcome }, players, tableId, 
     h(
       "div",
       { class: "row" },
-      replayLink ? h("a", { class: "btn btn-primary", href: `/replay/${tableId}`, "data-testid": "open-replay" }, "Replay this game") : null,
-      h("a", { class: "btn", href: "/", "data-testid": "back-to-lobby" }, "Back to the lobby"),
+      replayLink ? h("a", { class: "btn btn-primary", href: `/replay/${tableId}`, "data-testid": "open-replay" }, t("Replay this game")) : null,
+      h("a", { class: "btn", href: "/", "data-testid": "back-to-lobby" }, t("Back to the lobby")),
     ),
   );
 }
@@ -216,21 +217,21 @@ class TableShell {
     setBaseTitle(document.title);
     this.hints = hintPanel(this);
     this.conn = h("span", { class: "conn conn-wait", "data-testid": "connection" }, "connecting…");
-    this.who = h("span", { class: "small", "data-testid": "who-am-i" }, this.mode === "watch" ? "Watching" : "");
+    this.who = h("span", { class: "small", "data-testid": "who-am-i" }, this.mode === "watch" ? t("Watching") : "");
     this.next = nextTableButton(this.tableId);
-    this.banner = h("div", { class: "turn-banner", "data-testid": "turn-banner", role: "status", "aria-live": "polite" }, "Connecting…");
+    this.banner = h("div", { class: "turn-banner", "data-testid": "turn-banner", role: "status", "aria-live": "polite" }, t("Connecting…"));
     this.endHolder = h("div", {});
     this.gameHolder = h("div", { class: "game-holder" });
     this.playersList = h("ul", { class: "players-list", "data-testid": "players" });
-    this.logList = h("ol", { class: "log", "data-testid": "game-log", "aria-label": "Game log" });
+    this.logList = h("ol", { class: "log", "data-testid": "game-log", "aria-label": t("Game log") });
     this.sinceHolder = h("div", {});
     this.autoPass = new AutoPassToggle((message) => this.sendMessage(message));
     this.help = h(
       "div",
       // a popover at the top of the window: "?" shows it in sight (it opened below the fold)
       { class: "panel small help-pop", hidden: true, "data-testid": "help" },
-      h("div", { class: "panel-title" }, "Keyboard"),
-      h("p", {}, "Tab moves between everything you can do; Enter or Space does it. Letters shown on buttons (", h("kbd", {}, "E"), ") are shortcuts. ", h("kbd", {}, "?"), " shows or hides this help."),
+      h("div", { class: "panel-title" }, t("Keyboard")),
+      h("p", {}, t("Tab moves between everything you can do; Enter or Space does it. Letters shown on buttons ("), h("kbd", {}, "E"), t(") are shortcuts. "), h("kbd", {}, "?"), t(" shows or hides this help.")),
     );
     clear(this.root).append(
       h(
@@ -238,13 +239,14 @@ class TableShell {
         { class: "topbar" },
         h("a", { class: "brand", href: "/", "data-testid": "lobby-link" }, "seedbed"),
         h("span", { class: "title" }, gameTitle(this.summary.game)),
-        h("span", { class: "small", title: "table id" }, `table ${this.tableId.slice(0, 6)}`),
+        h("span", { class: "small", title: t("table id") }, t("table {id}", { id: this.tableId.slice(0, 6) })),
         h("span", { class: "spacer" }),
         this.chat.badge,
         hintsBadge(this.summary),
         ratedBadge(this.summary),
         paceBadge(this.summary),
         rulesLink(this.summary.game),
+        languageSwitch(),
         this.mode === "play" ? soundToggle() : null,
         this.who,
         this.conn,
@@ -256,8 +258,8 @@ class TableShell {
         h(
           "aside",
           { class: "table-side" },
-          h("section", { class: "panel" }, h("div", { class: "panel-title" }, "Players"), this.playersList, this.autoPass.node),
-          h("section", { class: "panel" }, h("div", { class: "log-tools" }, h("div", { class: "panel-title" }, "Game log"), this.openAllButton()), this.sinceHolder, this.logList),
+          h("section", { class: "panel" }, h("div", { class: "panel-title" }, t("Players")), this.playersList, this.autoPass.node),
+          h("section", { class: "panel" }, h("div", { class: "log-tools" }, h("div", { class: "panel-title" }, t("Game log")), this.openAllButton()), this.sinceHolder, this.logList),
           this.chat.node,
           this.help,
         ),
@@ -274,7 +276,7 @@ class TableShell {
   }
 
   connect() {
-    this.setConn("wait", this.failures ? "reconnecting…" : "connecting…");
+    this.setConn("wait", this.failures ? t("reconnecting…") : t("connecting…"));
     const ws = new WebSocket(this.socketUrl());
     this.ws = ws;
     this.opened = false;
@@ -282,7 +284,7 @@ class TableShell {
       this.opened = true;
       this.failures = 0;
       this.answered = false;
-      this.setConn("up", "connected");
+      this.setConn("up", t("connected"));
       this.refreshPlayers();
     };
     ws.onmessage = (e) => this.onMessage(e.data);
@@ -292,10 +294,10 @@ class TableShell {
   async onClose(ws, event) {
     if (ws !== this.ws || this.closing) return;
     if (event && event.code === CLOSE_ABORTED) {
-      this.fatal(event.reason ? `This table was aborted: ${event.reason}.` : ABORTED);
+      this.fatal(event.reason ? t("This table was aborted: {reason}.", { reason: event.reason }) : ABORTED());
       return;
     }
-    this.setConn("down", "offline — reconnecting");
+    this.setConn("down", t("offline — reconnecting"));
     this.pending = null;
     this.root.classList.remove("busy");
     this.failures += 1;
@@ -314,19 +316,19 @@ class TableShell {
     try {
       const summary = await fetchJson(`/api/tables/${encodeURIComponent(this.tableId)}`);
       if (summary.status === "aborted") {
-        this.fatal(ABORTED);
+        this.fatal(ABORTED());
         return true;
       }
     } catch (err) {
       if (err.status === 404) {
-        this.fatal("This table no longer exists on this server.");
+        this.fatal(t("This table no longer exists on this server."));
         return true;
       }
       return false; // the server is down: keep trying
     }
     this.answered = true;
     if (this.token && answeredBefore) {
-      this.fatal("The server refused this seat's link. Check that you opened the whole invite link.");
+      this.fatal(t("The server refused this seat's link. Check that you opened the whole invite link."));
       return true;
     }
     return false;
@@ -334,8 +336,8 @@ class TableShell {
 
   fatal(text) {
     this.closing = true;
-    this.setConn("down", "disconnected");
-    clear(this.banner).append("Disconnected");
+    this.setConn("down", t("disconnected"));
+    clear(this.banner).append(t("Disconnected"));
     clear(this.gameHolder).append(h("div", { class: "notice error", role: "alert", "data-testid": "problem" }, text));
   }
 
@@ -417,14 +419,14 @@ class TableShell {
 
   firstView(msg) {
     if (this.token && msg.seat !== null) rememberSeat(this.tableId, msg.seat, this.token);
-    this.who.textContent = msg.seat === null ? "Watching" : `You are ${seatName(this.players, msg.seat)}`;
+    this.who.textContent = msg.seat === null ? t("Watching") : t("You are {name}", { name: seatName(this.players, msg.seat) });
     this.chat.setSeat(msg.seat);
   }
 
   /** Send a message other than an act (a chat line); whether it went. */
   sendMessage(message) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-      toast("Not connected; reconnecting — try again in a moment.", "error");
+      toast(t("Not connected; reconnecting — try again in a moment."), "error");
       return false;
     }
     this.ws.send(JSON.stringify(message));
@@ -434,7 +436,7 @@ class TableShell {
   onError(message) {
     this.pending = null;
     this.root.classList.remove("busy");
-    const text = message.code === "stale_version" ? `Someone moved first, so your action was not played (${message.message}). The table is up to date now.` : `Refused: ${message.message}`;
+    const text = message.code === "stale_version" ? t("Someone moved first, so your action was not played ({reason}). The table is up to date now.", { reason: message.message }) : t("Refused: {reason}", { reason: message.message });
     toast(text, "error", 10);
   }
 
@@ -453,7 +455,7 @@ class TableShell {
   sendMove(message) {
     if (this.mode !== "play" || !this.msg) return;
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-      toast("Not connected; reconnecting — try again in a moment.", "error");
+      toast(t("Not connected; reconnecting — try again in a moment."), "error");
       return;
     }
     this.pending = this.msg.version;
@@ -550,7 +552,7 @@ class TableShell {
     }
     if (msg.status === "finished") {
       banner.classList.add("over");
-      banner.append("The game is over.");
+      banner.append(t("The game is over."));
       return;
     }
     const { mine, own, owner, verb } = turnOf(this.module, msg);
@@ -564,22 +566,22 @@ class TableShell {
     }
     if (own) {
       banner.classList.add("yours");
-      banner.append(h("span", { "data-testid": "your-turn", "data-own": "true" }, "Your turn"));
-      if (others.length) banner.append(h("span", { class: "hint" }, "(also ", listed(others), ")"));
+      banner.append(h("span", { "data-testid": "your-turn", "data-own": "true" }, t("Your turn")));
+      if (others.length) banner.append(h("span", { class: "hint" }, tn("(also {names})", { names: listed(others) })));
     } else if (mine) {
       // on the move during another seat's turn (Bohnanza's trading): not "Your turn"
       banner.classList.add("side");
-      banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, `You may ${verb}`));
-      banner.append(h("span", { class: "hint", "data-testid": "whose-turn" }, "· ", nameChip(this.players, owner), `${POSSESSIVE} turn`));
+      banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, t("You may {verb}", { verb })));
+      banner.append(h("span", { class: "hint", "data-testid": "whose-turn" }, "· ", tn("{name}’s turn", { name: nameChip(this.players, owner) })));
     } else if (!unopened.length) {
-      banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? ["Waiting for ", listed(others)] : "Waiting…"));
+      banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? tn("Waiting for {names}", { names: listed(others) }) : t("Waiting…")));
     }
     if (unopened.length) {
       // a seat nobody opened yet: the table waits, and its turn timer has not started (issue 38 item 8)
-      const waiting = (lead) => [lead, listed(unopened.map((s) => nameChip(this.players, s))), " to join the table"];
-      const clock = this.summary.turn_seconds ? "the turn timer starts when they do" : "";
-      if (own || mine) banner.append(h("span", { class: "hint", "data-testid": "waiting-to-join" }, waiting("· waiting for "), clock ? `; ${clock}` : ""));
-      else banner.append(h("span", { "data-testid": "waiting-for" }, h("span", { "data-testid": "waiting-to-join" }, waiting("Waiting for "))));
+      const names = () => listed(unopened.map((s) => nameChip(this.players, s)));
+      const clock = this.summary.turn_seconds ? t("the turn timer starts when they do") : "";
+      if (own || mine) banner.append(h("span", { class: "hint", "data-testid": "waiting-to-join" }, tn("· waiting for {names} to join the table", { names: names() }), clock ? `; ${clock}` : ""));
+      else banner.append(h("span", { "data-testid": "waiting-for" }, h("span", { "data-testid": "waiting-to-join" }, tn("Waiting for {names} to join the table", { names: names() }))));
       if (clock && !(own || mine)) banner.append(h("span", { class: "hint" }, `· ${clock}`));
     }
     if (!this.holdClock.node.hidden) banner.append(this.holdClock.node); // issue 38 item 1
@@ -589,8 +591,8 @@ class TableShell {
 
   /** "Undo" (U): shown only while the server says this seat may take back its last move. */
   undoButton() {
-    const title = "Take back your last move (allowed in your turn until something is drawn or revealed)";
-    const button = actionButton({ label: "Undo", testid: "undo", key: "u", title, extraClass: "btn-small undo-button" });
+    const title = t("Take back your last move (allowed in your turn until something is drawn or revealed)");
+    const button = actionButton({ label: t("Undo"), testid: "undo", key: "u", title, extraClass: "btn-small undo-button" });
     button.addEventListener("click", () => this.undo());
     return button;
   }
@@ -602,6 +604,7 @@ class TableShell {
     clear(this.playersList).append(
       ...this.players.map((p) => {
         const status = p.kind === "bot" ? "bot" : p.kind === "open" ? "open seat" : p.connected ? "online" : "offline";
+        const shown = { bot: t("bot"), "open seat": t("open seat"), online: t("online"), offline: t("offline") }[status];
         // the seat whose turn it is moves; the others on the move may only join in (trade)
         const side = moving.has(p.seat) && owner !== null && owner !== p.seat;
         const onMove = moving.has(p.seat) && !side;
@@ -610,8 +613,8 @@ class TableShell {
           { class: onMove ? "on-move" : side ? "side-move" : "", "data-testid": `player-${p.seat}` },
           seatDot(p.seat),
           h("span", {}, seatLabel(this.players, p.seat, this.msg.seat)),
-          onMove ? h("span", { class: "sr-only" }, "(on the move)") : null,
-          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, onMove ? "▶ to move" : side ? `may ${verb}` : status),
+          onMove ? h("span", { class: "sr-only" }, t("(on the move)")) : null,
+          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, onMove ? t("▶ to move") : side ? t("may {verb}", { verb }) : shown),
         );
       }),
     );
@@ -623,11 +626,11 @@ class TableShell {
 
   /** "Open every turn" / "Close old turns": the whole log at once, or the last turns. */
   openAllButton() {
-    const button = h("button", { type: "button", class: "btn btn-small", "data-testid": "log-open-all", "aria-pressed": "false" }, "Open every turn");
+    const button = h("button", { type: "button", class: "btn btn-small", "data-testid": "log-open-all", "aria-pressed": "false" }, t("Open every turn"));
     button.addEventListener("click", () => {
       this.logAllOpen = !this.logAllOpen;
       this.logOpened.clear();
-      button.textContent = this.logAllOpen ? "Close old turns" : "Open every turn";
+      button.textContent = this.logAllOpen ? t("Close old turns") : t("Open every turn");
       button.setAttribute("aria-pressed", String(this.logAllOpen));
       this.renderLog();
     });

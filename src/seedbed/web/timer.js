@@ -7,6 +7,7 @@
 // it closer (issue 38 item 8: the clock went up from 1:03 to 1:05).
 
 import { clear, h, nameTag, s, seatName, svg } from "./common.js";
+import { t } from "./i18n.js";
 
 export const WARN_SECONDS = 10;
 
@@ -19,9 +20,9 @@ function clock(seconds) {
 export const LONG_SECONDS = 3600;
 
 export function inWords(seconds) {
-  if (seconds >= 2 * 86400) return `${Math.round(seconds / 86400)} days`;
-  if (seconds >= 3600) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.max(1, Math.round(seconds / 60))} min`;
+  if (seconds >= 2 * 86400) return t("{n} days", { n: Math.round(seconds / 86400) });
+  if (seconds >= 3600) return t("{n} h", { n: Math.round(seconds / 3600) });
+  return t("{n} min", { n: Math.max(1, Math.round(seconds / 60)) });
 }
 
 /** A small clock face (the system fonts may have no clock glyph). */
@@ -77,18 +78,18 @@ export class TurnTimer {
     this.box.className = `turn-timer${urgent ? " urgent" : ""}`;
     clear(this.box).append(
       clockIcon(),
-      h("span", { class: "sr-only" }, "Turn timer: "),
+      h("span", { class: "sr-only" }, t("Turn timer: ")),
       h("span", { class: "turn-timer-clock", "data-testid": "timer-clock" }, clock(left)),
       h(
         "span",
         { class: "turn-timer-who" },
-        "for ",
-        seats.map((s, i) => [i ? ", " : "", nameTag(s, s === this.viewer ? "you" : seatName(this.players, s))]),
+        t("for "),
+        seats.map((s, i) => [i ? ", " : "", nameTag(s, s === this.viewer ? t("you") : seatName(this.players, s))]),
       ),
     );
     this.warning.hidden = !(mine && urgent);
     if (mine && urgent) {
-      this.warning.textContent = left > 0 ? `Hurry: ${Math.ceil(left)} s left, then a stand-in bot plays this move for you.` : "Time is up: a stand-in bot plays this move for you.";
+      this.warning.textContent = left > 0 ? t("Hurry: {n} s left, then a stand-in bot plays this move for you.", { n: Math.ceil(left) }) : t("Time is up: a stand-in bot plays this move for you.");
     }
   }
 
@@ -97,9 +98,9 @@ export class TurnTimer {
     this.box.hidden = false;
     this.box.className = "turn-timer turn-deadline";
     this.warning.hidden = true;
-    const when = left > 0 ? `due in ${inWords(left)}` : "due now: a stand-in bot plays it";
+    const when = left > 0 ? t("due in {time}", { time: inWords(left) }) : t("due now: a stand-in bot plays it");
     const names = seats.map((s, i) => [i ? ", " : "", nameTag(s, seatName(this.players, s))]);
-    const text = mine ? ["Your move is ", when] : ["Move ", when, " for ", names];
+    const text = mine ? [t("Your move is "), when] : [t("Move "), when, t(" for "), names];
     clear(this.box).append(
       clockIcon(),
       h("span", { class: "turn-timer-who", "data-testid": "timer-clock" }, text),

@@ -11,6 +11,7 @@
 // The same page holds a signed-in account's e-mail choices (PUT /api/notifications).
 
 import { clear, fetchJson, gameTitle, h, knownSeats } from "./common.js";
+import { languageSwitch, plural, t } from "./i18n.js";
 
 const MAX_SEATS = 50; // what the server takes in one request: the most recently remembered
 const EVERY_MS = 15000;
@@ -76,7 +77,7 @@ export function installYourTurn() {
 
 /** The tables the marks count: all of them, but the one this page shows. */
 function elsewhere() {
-  return latest.tables.filter((t) => t.table_id !== here).length;
+  return latest.tables.filter((table) => table.table_id !== here).length;
 }
 
 /** "(2) " before whatever title the page set (set again when the page changes it). */
@@ -135,13 +136,13 @@ export function notifyOn() {
 function notifyNew() {
   if (!notifyOn()) return;
   const told = new Set(stored(NOTIFIED_KEY, []));
-  const now = latest.tables.map((t) => `${t.table_id}:${t.seat}`);
-  latest.tables.forEach((t, i) => {
-    if (told.has(now[i]) || t.table_id === here) return;
-    const note = new Notification(`Your turn at ${gameTitle(t.game)}`, { body: `As ${t.name} · ${timeLeft(t.seconds_left)}`, tag: now[i] });
+  const now = latest.tables.map((table) => `${table.table_id}:${table.seat}`);
+  latest.tables.forEach((table, i) => {
+    if (told.has(now[i]) || table.table_id === here) return;
+    const note = new Notification(t("Your turn at {game}", { game: gameTitle(table.game) }), { body: t("As {name} · {left}", { name: table.name, left: timeLeft(table.seconds_left) }), tag: now[i] });
     note.onclick = () => {
       window.focus();
-      window.location.href = t.play_url;
+      window.location.href = table.play_url;
     };
   });
   store(NOTIFIED_KEY, now);
@@ -160,29 +161,29 @@ export function notifyToggle() {
     }
     if (!("Notification" in window)) {
       box.checked = false;
-      note.textContent = "This browser shows no notifications.";
+      note.textContent = t("This browser shows no notifications.");
       return;
     }
     const answer = await Notification.requestPermission();
     box.checked = answer === "granted";
     store(NOTIFY_KEY, box.checked);
-    note.textContent = box.checked ? "" : "The browser did not allow notifications for seedbed.";
+    note.textContent = box.checked ? "" : t("The browser did not allow notifications for seedbed.");
     if (box.checked) refreshYourTurn();
   });
-  return h("label", { class: "check" }, box, " Notify me in this browser when a table needs me ", note);
+  return h("label", { class: "check" }, box, " ", t("Notify me in this browser when a table needs me"), " ", note);
 }
 
 /** A signed-in account's e-mail choices (nothing for a guest). */
 function emailPanel() {
-  const node = h("section", { class: "panel stack", "data-testid": "email-panel", hidden: true }, h("h2", {}, "E-mail"));
+  const node = h("section", { class: "panel stack", "data-testid": "email-panel", hidden: true }, h("h2", {}, t("E-mail")));
   fetchJson("/api/notifications")
     .then((found) => {
       node.hidden = false;
       if (!found.email_available) {
-        node.append(h("p", { class: "small muted" }, "This server sends no e-mail."));
+        node.append(h("p", { class: "small muted" }, t("This server sends no e-mail.")));
         return;
       }
-      const email = h("input", { type: "email", maxlength: 254, value: found.email || "", placeholder: "you@example.org", "data-testid": "email-address", "aria-label": "E-mail address" });
+      const email = h("input", { type: "email", maxlength: 254, value: found.email || "", placeholder: "you@example.org", "data-testid": "email-address", "aria-label": t("E-mail address") });
       const optIn = h("input", { type: "checkbox", "data-testid": "email-opt-in" });
       const digest = h("input", { type: "checkbox", "data-testid": "email-digest" });
       optIn.checked = found.email_opt_in;
@@ -192,16 +193,16 @@ function emailPanel() {
         try {
           const body = { email: email.value.trim() || null, email_opt_in: optIn.checked, digest: digest.checked };
           await fetchJson("/api/notifications", { method: "PUT", body: JSON.stringify(body) });
-          said.textContent = "Saved.";
+          said.textContent = t("Saved.");
         } catch (err) {
           said.textContent = err.message;
         }
       };
       node.append(
         email,
-        h("label", { class: "check" }, optIn, " E-mail me when a table needs me (one message per move)"),
-        h("label", { class: "check" }, digest, " Instead, one e-mail a day listing the tables waiting"),
-        h("div", {}, h("button", { type: "button", class: "btn btn-small", "data-testid": "email-save", onclick: save }, "Save"), " ", said),
+        h("label", { class: "check" }, optIn, " ", t("E-mail me when a table needs me (one message per move)")),
+        h("label", { class: "check" }, digest, " ", t("Instead, one e-mail a day listing the tables waiting")),
+        h("div", {}, h("button", { type: "button", class: "btn btn-small", "data-testid": "email-save", onclick: save }, t("Save")), " ", said),
       );
     })
     .catch(() => {}); // a guest: e-mail needs an account
@@ -210,58 +211,58 @@ function emailPanel() {
 
 /** "3 h 20 min left", "no deadline". */
 export function timeLeft(seconds) {
-  if (seconds === null || seconds === undefined) return "no deadline";
+  if (seconds === null || seconds === undefined) return t("no deadline");
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s left`;
+  if (s < 60) return t("{s} s left", { s });
   const min = Math.floor(s / 60);
-  if (min < 60) return `${min} min left`;
+  if (min < 60) return t("{min} min left", { min });
   const hours = Math.floor(min / 60);
-  if (hours < 24) return `${hours} h ${min % 60} min left`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h left`;
+  if (hours < 24) return t("{h} h {min} min left", { h: hours, min: min % 60 });
+  return t("{d} d {h} h left", { d: Math.floor(hours / 24), h: hours % 24 });
 }
 
 /** The lobby's link to the list, with the count. */
 export function yourTurnLink() {
-  const link = h("a", { class: "btn btn-small", href: "/your-turn", "data-testid": "your-turn-link" }, "Your turn");
+  const link = h("a", { class: "btn btn-small", href: "/your-turn", "data-testid": "your-turn-link" }, t("Your turn"));
   onYourTurn((answer) => {
-    link.textContent = answer.count ? `Your turn: ${answer.count} ${answer.count === 1 ? "table" : "tables"}` : "Your turn: none";
+    link.textContent = answer.count ? plural(answer.count, "Your turn: {n} table", "Your turn: {n} tables") : t("Your turn: none");
     link.classList.toggle("btn-primary", answer.count > 0);
   });
   return link;
 }
 
-function waitingItem(t) {
+function waitingItem(table) {
   return h(
     "li",
-    { "data-testid": `waiting-${t.table_id}` },
+    { "data-testid": `waiting-${table.table_id}` },
     h(
       "div",
       { class: "what" },
-      h("strong", {}, gameTitle(t.game)),
-      ` · move ${t.version} · as ${t.name}`,
-      h("div", { class: "small muted", "data-testid": `left-${t.table_id}` }, timeLeft(t.seconds_left)),
+      h("strong", {}, gameTitle(table.game)),
+      t(" · move {n} · as {name}", { n: table.version, name: table.name }),
+      h("div", { class: "small muted", "data-testid": `left-${table.table_id}` }, timeLeft(table.seconds_left)),
     ),
-    h("a", { class: "btn btn-small btn-primary", href: t.play_url, "data-testid": `go-${t.table_id}` }, "Play"),
+    h("a", { class: "btn btn-small btn-primary", href: table.play_url, "data-testid": `go-${table.table_id}` }, t("Play")),
   );
 }
 
 /** The page /your-turn: every table waiting for you, oldest deadline first. */
 export function openYourTurn(root, extra = []) {
-  document.title = "Your turn — seedbed";
+  document.title = t("Your turn — seedbed");
   const list = h("ul", { class: "tables-list", "data-testid": "your-turn-list" });
   clear(root).append(
-    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, "Your turn")),
+    h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, t("Your turn")), h("span", { class: "spacer" }), languageSwitch()),
     h(
       "main",
       { class: "page stack" },
-      h("section", { class: "panel stack" }, h("h2", {}, "Tables waiting for you"), h("p", { class: "small muted" }, "Oldest deadline first. Your account's tables and the tables this browser has seats at."), list),
-      h("section", { class: "panel stack" }, h("h2", {}, "Notifications"), notifyToggle()),
+      h("section", { class: "panel stack" }, h("h2", {}, t("Tables waiting for you")), h("p", { class: "small muted" }, t("Oldest deadline first. Your account's tables and the tables this browser has seats at.")), list),
+      h("section", { class: "panel stack" }, h("h2", {}, t("Notifications")), notifyToggle()),
       emailPanel(),
       ...extra,
     ),
   );
   onYourTurn((answer) => {
-    clear(list).append(...(answer.tables.length ? answer.tables.map(waitingItem) : [h("li", { class: "muted", "data-testid": "your-turn-empty" }, "No table is waiting for you.")]));
+    clear(list).append(...(answer.tables.length ? answer.tables.map(waitingItem) : [h("li", { class: "muted", "data-testid": "your-turn-empty" }, t("No table is waiting for you."))]));
   });
   refreshYourTurn();
 }
@@ -269,10 +270,10 @@ export function openYourTurn(root, extra = []) {
 /** A table's "Next table waiting for you": shown once this page's person has moved here
  * (``moved()``) while another table waits for them. */
 export function nextTableButton(tableId) {
-  const node = h("a", { class: "btn btn-small btn-primary next-table", "data-testid": "next-table", hidden: true }, "Next table waiting for you →");
+  const node = h("a", { class: "btn btn-small btn-primary next-table", "data-testid": "next-table", hidden: true }, t("Next table waiting for you →"));
   let moved = false;
   const paint = (answer) => {
-    const next = answer.tables.find((t) => t.table_id !== tableId);
+    const next = answer.tables.find((table) => table.table_id !== tableId);
     node.hidden = !(moved && next);
     if (next) {
       node.href = next.play_url;

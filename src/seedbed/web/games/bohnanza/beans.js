@@ -7,6 +7,7 @@
 import { fetchJson, h, s } from "../../common.js";
 import { plural } from "../../words.js";
 import { badge, glyph as typeGlyph, shape } from "../../glyphs.js";
+import { shownNames } from "./bean_names.js";
 
 // Canonical order (index 0 = coffee), filled from the catalog by loadVarieties:
 // {id, name, short, count, meter}; meter = cards needed for 1, 2, 3, 4 coins, 0 = not printed.
@@ -15,7 +16,9 @@ export const BEAN = {};
 
 /** Take the varieties of a catalog ({varieties: [{id, name, count, meter}]}). */
 export function setVarieties(varieties) {
-  BEANS.splice(0, BEANS.length, ...varieties.map((v) => ({ ...v, short: v.name.replace(/ Bean$/, "") })));
+  const names = shownNames();
+  const shown = (v) => (names[v.id] ? { name: names[v.id][0], short: names[v.id][1] } : { short: v.name.replace(/ Bean$/, "") });
+  BEANS.splice(0, BEANS.length, ...varieties.map((v) => ({ ...v, ...shown(v) })));
   for (const id of Object.keys(BEAN)) delete BEAN[id];
   for (const b of BEANS) BEAN[b.id] = b;
 }
@@ -109,7 +112,7 @@ export function beanCard(variety, { size = "m", meter = false, badge: corner = n
     h(
       "div",
       { class: "bn-card-top", style: { background: g.colour, color: g.textColour } },
-      h("span", { class: `bn-card-name ${b.short.length > 7 ? "bn-long" : ""}` }, b.short),
+      h("span", { class: `bn-card-name ${b.short.length > 8 && !b.short.includes("-") ? "bn-long bn-longer" : b.short.length > 7 ? "bn-long" : ""}` }, b.short),
     ),
     h("div", { class: "bn-card-art" }, beanArt(variety), h("span", { class: "bn-card-count", title: `${b.count} ${b.short} cards in the game` }, b.count)),
     meter ? cardMeter(variety) : null,

@@ -2,7 +2,7 @@
 // players' panels.
 
 import { h } from "../../common.js";
-import { agree, plural } from "../../words.js";
+import { plural, t } from "../../i18n.js";
 import { beanCard, cardBack, coinIcon } from "./beans.js";
 import { zoneCards } from "./centre.js";
 import { actionButton } from "./choices.js";
@@ -18,7 +18,7 @@ export function myArea(env) {
     h(
       "div",
       { class: "bn-me-head" },
-      h("h2", {}, "Your farm"),
+      h("h2", {}, t("Your farm")),
       treasury(view, player, true),
     ),
     h("div", { class: "bn-fields" }, player.fields.map((_, f) => fieldView(env, player, f, { mine: true })), thirdFieldSlot(env, player, true)),
@@ -31,15 +31,16 @@ export function myArea(env) {
 function treasury(view, player, mine) {
   const secret = view.treasury_visibility === "secret" && view.phase !== "over";
   if (player.coins === undefined) {
-    return h("div", { class: "bn-treasury", title: "Treasury sizes are secret in this game [B-71]" }, coinIcon("?"), " coins secret");
+    return h("div", { class: "bn-treasury", title: t("Treasury sizes are secret in this game [B-71]") }, coinIcon("?"), " ", t("coins secret"));
   }
   return h(
     "div",
     { class: "bn-treasury", "data-testid": `bn-coins-${player.seat}` },
     coinIcon(),
     h("b", {}, player.coins),
-    ` ${agree(player.coins, "coin", "coins")}`,
-    mine && secret ? h("span", { class: "bn-note" }, " (hidden from the others)") : null,
+    " ",
+    plural(player.coins, "coin", "coins"),
+    mine && secret ? h("span", { class: "bn-note" }, " ", t("(hidden from the others)")) : null,
   );
 }
 
@@ -47,13 +48,13 @@ function tradeArea(env, player, mine) {
   const cards = player.trade_area;
   if (!cards.length) {
     return mine && (env.view.phase === "trade" || env.view.phase === "plant-traded")
-      ? h("div", { class: "bn-trade-area bn-empty-zone" }, h("h3", {}, "Trade area"), h("p", { class: "bn-note" }, "cards you receive or keep land here; plant them after trading."))
+      ? h("div", { class: "bn-trade-area bn-empty-zone" }, h("h3", {}, t("Trade area")), h("p", { class: "bn-note" }, t("cards you receive or keep land here; plant them after trading.")))
       : null;
   }
   return h(
     "div",
     { class: `bn-trade-area ${mine && env.view.phase === "plant-traded" ? "bn-must" : ""}`, "data-testid": `bn-trade-area-${player.seat}` },
-    h("h3", {}, mine ? "Your trade area — plant these" : "Trade area"),
+    h("h3", {}, mine ? t("Your trade area — plant these") : t("Trade area")),
     mine ? zoneCards(env, cards, "plant-traded", "trade") : h("div", { class: "bn-row" }, cards.map((c) => beanCard(c.variety, { size: "s" }))),
   );
 }
@@ -65,7 +66,7 @@ function hand(env) {
   return h(
     "div",
     { class: "bn-hand-wrap" },
-    h("h3", {}, `Your hand · ${plural(cards.length, "card")}`, h("span", { class: "bn-note" }, " — fixed order: you always plant from the front")),
+    h("h3", {}, plural(cards.length, "Your hand · {n} card", "Your hand · {n} cards"), h("span", { class: "bn-note" }, t(" — fixed order: you always plant from the front"))),
     cards.length
       ? h(
           "ol",
@@ -75,14 +76,14 @@ function hand(env) {
             return h(
               "li",
               { class: `bn-hand-card ${pos === 0 ? "bn-front" : ""} ${inOffer.has(card.id) ? "bn-picked" : ""}`, "data-testid": `bn-hand-${pos}`, "data-variety": card.variety },
-              pos === 0 ? h("div", { class: "bn-front-tag" }, "FRONT ▸ next") : h("div", { class: "bn-pos-tag" }, `#${pos + 1}`),
+              pos === 0 ? h("div", { class: "bn-front-tag" }, t("FRONT ▸ next")) : h("div", { class: "bn-pos-tag" }, `#${pos + 1}`),
               beanCard(card.variety, { size: "m", meter: true }),
-              discard ? actionButton(ctx, discard, "Discard", { testid: `bn-discard-${pos}`, cls: "btn-small" }) : null,
+              discard ? actionButton(ctx, discard, t("Discard"), { testid: `bn-discard-${pos}`, cls: "btn-small" }) : null,
             );
           }),
-          h("li", { class: "bn-hand-back", "aria-hidden": "true" }, "back ◂ new cards"),
+          h("li", { class: "bn-hand-back", "aria-hidden": "true" }, t("back ◂ new cards")),
         )
-      : h("p", { class: "bn-note" }, "Your hand is empty."),
+      : h("p", { class: "bn-note" }, t("Your hand is empty.")),
   );
 }
 
@@ -103,10 +104,10 @@ function playerPanel(env, player) {
   const seat = player.seat;
   const moving = (view.to_move || []).includes(seat);
   const badges = [];
-  if (seat === view.active && view.phase !== "over") badges.push(h("span", { class: "bn-badge bn-active" }, "active"));
-  if (moving) badges.push(h("span", { class: "bn-badge bn-moving" }, "on the move"));
-  if (view.phase === "trade" && player.passed) badges.push(h("span", { class: "bn-badge" }, "passed"));
-  if (view.phase === "trade" && view.max_offers !== null) badges.push(h("span", { class: "bn-badge" }, `offers ${player.offers_made}/${view.max_offers}`));
+  if (seat === view.active && view.phase !== "over") badges.push(h("span", { class: "bn-badge bn-active" }, t("active")));
+  if (moving) badges.push(h("span", { class: "bn-badge bn-moving" }, t("on the move")));
+  if (view.phase === "trade" && player.passed) badges.push(h("span", { class: "bn-badge" }, t("passed")));
+  if (view.phase === "trade" && view.max_offers !== null) badges.push(h("span", { class: "bn-badge" }, t("offers {made}/{max}", { made: player.offers_made, max: view.max_offers })));
   return h(
     "div",
     {
@@ -123,7 +124,7 @@ function playerPanel(env, player) {
     h(
       "div",
       { class: "bn-player-stats" },
-      h("span", { class: "bn-hand-count", title: "Cards in hand (hidden)" }, cardBack(), h("b", {}, player.hand_size), " in hand"),
+      h("span", { class: "bn-hand-count", title: t("Cards in hand (hidden)") }, cardBack(), h("b", {}, player.hand_size), " ", t("in hand")),
       treasury(view, player, false),
     ),
     h("div", { class: "bn-fields bn-fields-small" }, player.fields.map((_, f) => fieldView(env, player, f, { mine: false })), thirdFieldSlot(env, player, false)),
