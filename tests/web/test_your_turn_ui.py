@@ -76,3 +76,20 @@ def test_the_list_the_title_count_and_the_next_table(
     button.click()
     wait_for_view(page)
     assert first not in page.url and "/play/" in page.url
+
+
+def test_the_lobby_link_is_readable_with_no_table_waiting(
+    web_server: WebServer, new_page: Any
+) -> None:
+    """The top bar's *Your turn: none* was white on a white button (the bar's link colour won
+    over the button's): its text and background differ."""
+    page = new_page("desktop")
+    page.goto(f"{web_server.url}/")
+    link = page.locator("[data-testid=your-turn-link]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=your-turn-link]').textContent.includes(':')"
+    )
+    ink, paper = link.evaluate(
+        "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
+    )
+    assert ink != paper, f"the link's text is invisible: {ink} on {paper}"
