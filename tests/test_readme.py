@@ -208,7 +208,7 @@ def test_readme_command(command: str, fresh: tuple[Path, dict[str, str]]) -> Non
             test_readme_command(maker, fresh)
     done = subprocess.run(
         ["bash", "-c", key(command)], cwd=cwd, env=env, capture_output=True, text=True,
-        timeout=180, stdin=subprocess.DEVNULL,
+        timeout=420, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     expected = EXIT_CODES.get(key(command), 0)
     assert done.returncode == expected, f"exit {done.returncode}\n{done.stdout}\n{done.stderr}"
