@@ -4,6 +4,7 @@
 pub mod bohnanza;
 pub mod few;
 pub mod fields_of_green;
+pub mod interface;
 pub mod rng;
 pub mod shared;
 pub mod stalk_exchange;

@@ -59,41 +59,9 @@ fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
     Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", (e,)))
 }
 
-/// Action codes of the State wrapper's fast path (as Bohnanza's `codes.rs`): one `u64` per
-/// action, whatever the state. From the low bits: the kind (2 bits: plant, swap, flush, end),
-/// the slot (8 bits), then a plant's q and r offset by 128 (8 bits each) or a swap's type
-/// (8 bits). None for numbers beyond that layout (such actions cross as JSON).
-pub fn action_code(a: &Action) -> Option<u64> {
-    let byte = |v: i64| u64::try_from(v).ok().filter(|&u| u < 256);
-    match *a {
-        Action::Plant { slot, space } => Some(
-            byte(slot)? << 2
-                | byte(space.0.checked_add(128)?)? << 10
-                | byte(space.1.checked_add(128)?)? << 18,
-        ),
-        Action::Swap { slot, give } => Some(1 | byte(slot)? << 2 | byte(give)? << 10),
-        Action::Flush => Some(2),
-        Action::EndActions => Some(3),
-    }
-}
-
-/// The action of a code ([`action_code`]'s inverse), None for a code no action has.
-pub fn action_of_code(code: u64) -> Option<Action> {
-    let byte = |shift: u32| ((code >> shift) & 0xff) as i64;
-    let a = match code & 3 {
-        0 => Action::Plant {
-            slot: byte(2),
-            space: (byte(10) - 128, byte(18) - 128),
-        },
-        1 => Action::Swap {
-            slot: byte(2),
-            give: byte(10),
-        },
-        2 => Action::Flush,
-        _ => Action::EndActions,
-    };
-    (action_code(&a) == Some(code)).then_some(a)
-}
+/// Action codes of the State wrapper's fast path: the layout of the one game interface
+/// (`seedbed_core::interface::stalk_exchange`), written once.
+pub use seedbed_core::interface::stalk_exchange::{action_code, action_of_code};
 
 /// A native Stalk Exchange position (the zones of `state.py`).
 #[pyclass(module = "seedbed._native")]
