@@ -1,0 +1,96 @@
+"""``seedbed lab``: the designer's lab (issue 35). ``sweep`` plays the same deals in every
+cell of a grid of a game's declared options and writes the measures (win share by seat with
+95% intervals, margins, length, ties) as CSV into an output folder, resumable from the
+journals it keeps there."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from seedbed.arena.executors import BACKENDS, make_executor
+from seedbed.bots.specs import parse_spec_list
+from seedbed.cli import arena as arena_cli
+from seedbed.cli.errors import GAME_HELP, EngineOption, fail, lookup, select_engine, user_errors
+from seedbed.design.grid import cells as grid_cells
+from seedbed.design.sweep import SweepPlan, run_sweep
+from seedbed.design.tables import summary_rows, write_results, write_summary
+
+app = typer.Typer(name="lab", help="The designer's lab: what if the rules were different?")
+
+
+@app.command()
+def sweep(
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
+    out: Annotated[Path, typer.Option(help="Folder for the journals, CSV files and report.")],
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="name=v1,v2 or name=lo..hi: an option's values to sweep; several make a grid.",
+        ),
+    ] = None,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="Bot specs, comma-separated (the last fills).")
+    ] = "greedy",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 2,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Games per cell (whole deals).")
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of deal 0; deal d is dealt with seed + d.")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    workers: Annotated[int, typer.Option("--workers", "-j", help="Games at once.")] = 1,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress")] = True,
+    engine: EngineOption = None,
+) -> None:
+    """Play every cell of an option grid on the same deals and measure each cell.
+
+    Example: seedbed lab sweep stalk_exchange --option garden_radius=2,3 --players 3
+    --games 200 --out report/
+    """
+    with user_errors():
+        select_engine(engine)
+        lookup(game, engine)
+        if games < 1:
+            fail(f"--games must be at least 1, not {games}")
+        if backend not in BACKENDS:
+            fail(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        plan = SweepPlan(
+            game,
+            grid_cells(game, option or []),
+            [str(b) for b in parse_spec_list(bots)],
+            players,
+            games,
+            seed,
+        )
+        arena_cli.check_bots(game, plan.slots)
+        plan.tasks(0)  # the player count and options checked before any game
+        label = f"{game} lab"
+        with (
+            make_executor(backend, workers) as executor,
+            arena_cli.progress(label, plan.total_games(), progress) as advance,
+        ):
+            cells = run_sweep(plan, executor, out, advance)
+        write_results(cells, out / "results.csv")
+        write_summary(cells, out / "summary.csv")
+        (out / "command.txt").write_text(command_line() + "\n", encoding="utf-8")
+    rows = summary_rows(cells)
+    table = Table(title=f"{game}: {players} players, {plan.deals} deals per cell, seed {seed}")
+    for key in rows[0]:
+        table.add_column(key)
+    for row in rows:
+        table.add_row(*row.values())
+    Console().print(table)
+    typer.echo(f"wrote {out / 'results.csv'} and {out / 'summary.csv'}")
+
+
+def command_line() -> str:
+    """This command as typed, to reproduce it."""
+    return shlex.join(["seedbed", *sys.argv[1:]])
