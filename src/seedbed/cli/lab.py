@@ -6,7 +6,6 @@ journals it keeps there."""
 from __future__ import annotations
 
 import shlex
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +18,7 @@ from seedbed.bots.specs import parse_spec_list
 from seedbed.cli import arena as arena_cli
 from seedbed.cli.errors import GAME_HELP, EngineOption, fail, lookup, select_engine, user_errors
 from seedbed.design.grid import cells as grid_cells
+from seedbed.design.report import write_report
 from seedbed.design.sweep import SweepPlan, run_sweep
 from seedbed.design.tables import summary_rows, write_results, write_summary
 
@@ -80,7 +80,8 @@ def sweep(
             cells = run_sweep(plan, executor, out, advance)
         write_results(cells, out / "results.csv")
         write_summary(cells, out / "summary.csv")
-        (out / "command.txt").write_text(command_line() + "\n", encoding="utf-8")
+        command = reproduce(game, option or [], bots, players, games, seed, out)
+        write_report(plan, cells, command, out / "report.html")
     rows = summary_rows(cells)
     table = Table(title=f"{game}: {players} players, {plan.deals} deals per cell, seed {seed}")
     for key in rows[0]:
@@ -88,9 +89,16 @@ def sweep(
     for row in rows:
         table.add_row(*row.values())
     Console().print(table)
-    typer.echo(f"wrote {out / 'results.csv'} and {out / 'summary.csv'}")
+    typer.echo(f"wrote {out / 'report.html'}, {out / 'results.csv'} and {out / 'summary.csv'}")
 
 
-def command_line() -> str:
-    """This command as typed, to reproduce it."""
-    return shlex.join(["seedbed", *sys.argv[1:]])
+def reproduce(
+    game: str, options: list[str], bots: str, players: int, games: int, seed: int, out: Path
+) -> str:
+    """The command that plays the same games again (the backend and workers change nothing)."""
+    words = ["seedbed", "lab", "sweep", game]
+    for text in options:
+        words += ["--option", text]
+    words += ["--bots", bots, "--players", str(players), "--games", str(games)]
+    words += ["--seed", str(seed), "--out", str(out)]
+    return shlex.join(words)
