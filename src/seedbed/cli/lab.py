@@ -17,7 +17,10 @@ from seedbed.arena.executors import BACKENDS, make_executor
 from seedbed.bots.specs import parse_spec_list
 from seedbed.cli import arena as arena_cli
 from seedbed.cli.errors import GAME_HELP, EngineOption, fail, lookup, select_engine, user_errors
+from seedbed.design.compare import compare as paired_compare
+from seedbed.design.compare import option_set
 from seedbed.design.grid import cells as grid_cells
+from seedbed.design.grid import label
 from seedbed.design.report import write_report
 from seedbed.design.sweep import SweepPlan, run_sweep
 from seedbed.design.tables import summary_rows, write_results, write_summary
@@ -102,3 +105,52 @@ def reproduce(
     words += ["--bots", bots, "--players", str(players), "--games", str(games)]
     words += ["--seed", str(seed), "--out", str(out)]
     return shlex.join(words)
+
+
+@app.command()
+def compare(
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
+    out: Annotated[Path, typer.Option(help="Folder for the journals and results.")],
+    a: Annotated[list[str], typer.Option("--a", help="Side A: name=value (repeat for more).")],
+    b: Annotated[list[str], typer.Option("--b", help="Side B: name=value (repeat for more).")],
+    bots: Annotated[str, typer.Option("--bots", help="Bot specs, comma-separated.")] = "greedy",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 2,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per side.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of deal 0.")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    workers: Annotated[int, typer.Option("--workers", "-j", help="Games at once.")] = 1,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress")] = True,
+    engine: EngineOption = None,
+) -> None:
+    """Two option sets (or card files: --a cards=mine.json) on the same deals, paired: each
+    measure's difference B − A with a 95% interval.
+
+    Example: seedbed lab compare high_card --a rounds=3 --b rounds=5 --out cmp/
+    """
+    with user_errors():
+        select_engine(engine)
+        lookup(game, engine)
+        if backend not in BACKENDS:
+            fail(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        sides = [option_set(game, a), option_set(game, b)]
+        specs = [str(s) for s in parse_spec_list(bots)]
+        plan = SweepPlan(game, sides, specs, players, games, seed)
+        arena_cli.check_bots(game, plan.slots)
+        with (
+            make_executor(backend, workers) as executor,
+            arena_cli.progress(f"{game} compare", plan.total_games(), progress) as advance,
+        ):
+            cells = run_sweep(plan, executor, out, advance)
+        write_results(cells, out / "results.csv")
+        found = paired_compare(cells[0].results, cells[1].results)
+    table = Table(
+        title=f"B − A on {len(cells[0].results)} paired games: A {label(sides[0])}, "
+        f"B {label(sides[1])}"
+    )
+    for column in ("measure", "B − A", "95% interval", ""):
+        table.add_column(column)
+    for name, d in found.items():
+        mark = "*" if d.significant else ""
+        table.add_row(name, f"{d.mean:+.3f}", f"[{d.low:+.3f}, {d.high:+.3f}]", mark)
+    Console().print(table)
+    typer.echo("* the interval excludes 0 (paired normal interval over the games)")
