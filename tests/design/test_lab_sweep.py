@@ -79,3 +79,27 @@ def test_a_stopped_sweep_resumes_without_replaying(rigged: str, tmp_path: Path) 
         r.moves_sha for c in whole for r in c.results
     ]
     assert len(first.read_text().splitlines()) == 10
+
+
+def test_endings_rounds_and_tiebreaks_come_from_the_declarations(
+    rigged: str, tmp_path: Path
+) -> None:
+    """issue 35 item 2: the ending and rounds from the game's declared ``ending``; the
+    rigged game always has a clear winner, so no tie and no tie-break."""
+    plan = SweepPlan(rigged, cells(rigged, ["rounds=4"]), ["random"], 2, 6, 1)
+    with LocalExecutor(1) as executor:
+        (cell,) = run_sweep(plan, executor, tmp_path)
+    m = measure(cell.results)
+    assert m.mean_rounds == 4
+    assert set(m.endings) <= {"won", "shared"} and sum(m.endings.values()) == pytest.approx(1)
+    assert (m.ties, m.tiebreaks) == (0.0, 0.0)
+
+
+def test_tie_broken_reads_the_outcome() -> None:
+    """issue 35 item 2: a shared best score with one winner was decided by a tie-break."""
+    from seedbed.design.final import tie_broken
+    from seedbed.engine.api import Outcome
+
+    assert tie_broken(Outcome((5, 5, 2), (1, 2, 3), (0,)))
+    assert not tie_broken(Outcome((5, 5, 2), (1, 1, 3), (0, 1)))
+    assert not tie_broken(Outcome((6, 5, 2), (1, 2, 3), (0,)))

@@ -14,8 +14,9 @@ the game ended in a tie.
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from seedbed.arena.play import GameResult
 from seedbed.arena.stats import wilson
@@ -33,6 +34,13 @@ class CellMeasures:
     mean_actions: float
     ties: float
     """Share of the games with more than one winner."""
+    tiebreaks: float = 0.0
+    """Share of the games whose best score was shared and a tie-break decided."""
+    endings: dict[str, float] = field(default_factory=dict)
+    """Share of the games by how they ended (the game's declared ``ending``)."""
+    mean_rounds: float | None = None
+    extras: dict[str, float] = field(default_factory=dict)
+    """The game's own measures (its ``lab_extras``), averaged over the games."""
 
 
 def margin(result: GameResult) -> int:
@@ -56,4 +64,26 @@ def measure(results: Sequence[GameResult]) -> CellMeasures:
         mean_margin=statistics.fmean(margin(r) for r in results),
         mean_actions=statistics.fmean(r.actions for r in results),
         ties=sum(len(r.winners) > 1 for r in results) / n,
+        tiebreaks=sum(bool(r.extras.get("tiebreak")) for r in results) / n,
+        endings={
+            k: v / n
+            for k, v in Counter(
+                str(r.extras["ending"]) for r in results if "ending" in r.extras
+            ).items()
+        },
+        mean_rounds=_mean([r.extras["rounds"] for r in results if "rounds" in r.extras]),
+        extras=_extras(results),
     )
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return statistics.fmean(values) if values else None
+
+
+def _extras(results: Sequence[GameResult]) -> dict[str, float]:
+    """Each extra's mean over the games that reported it (in the order first met)."""
+    seen: dict[str, list[float]] = {}
+    for r in results:
+        for key, value in r.extras.get("game", {}).items():
+            seen.setdefault(key, []).append(float(value))
+    return {key: statistics.fmean(values) for key, values in seen.items()}

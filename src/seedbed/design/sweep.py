@@ -16,6 +16,7 @@ from seedbed.arena.executors import Executor, OnGames
 from seedbed.arena.journal import Journal
 from seedbed.arena.play import GameResult
 from seedbed.arena.tournament import GameTask, deals_for, lineup, schedule
+from seedbed.design.final import lab_tasks
 from seedbed.engine.api import JsonDict
 
 
@@ -50,7 +51,8 @@ class SweepPlan:
         return sum(len(self.tasks(i)) for i in range(len(self.cells)))
 
     def tasks(self, i: int) -> list[GameTask]:
-        return schedule(self.game, self.slots, self.deals, self.seed, self.cells[i])
+        tasks = schedule(self.game, self.slots, self.deals, self.seed, self.cells[i])
+        return lab_tasks(tasks)
 
 
 def journal_path(out: Path, i: int) -> Path:

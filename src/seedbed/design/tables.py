@@ -17,7 +17,18 @@ def write_results(cells: Sequence[Cell], path: Path) -> None:
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(
-            ["cell", "options", "deal", "seed", "seating", "scores", "winners", "actions", "margin"]
+            [
+                "cell",
+                "options",
+                "deal",
+                "seed",
+                "seating",
+                "scores",
+                "winners",
+                "actions",
+                "margin",
+                "extras",
+            ]
         )
         for i, cell in enumerate(cells):
             for r in cell.results:
@@ -32,6 +43,7 @@ def write_results(cells: Sequence[Cell], path: Path) -> None:
                         " ".join(map(str, r.winners)),
                         r.actions,
                         margin(r),
+                        json.dumps(r.extras, sort_keys=True),
                     ]
                 )
 
@@ -49,6 +61,12 @@ def summary_rows(cells: Sequence[Cell]) -> list[dict[str, str]]:
         row["mean margin"] = f"{m.mean_margin:.2f}"
         row["mean actions"] = f"{m.mean_actions:.1f}"
         row["ties"] = f"{m.ties:.1%}"
+        row["tie-breaks"] = f"{m.tiebreaks:.1%}"
+        if m.mean_rounds is not None:
+            row["mean rounds"] = f"{m.mean_rounds:.1f}"
+        row["endings"] = "; ".join(f"{k} {v:.0%}" for k, v in sorted(m.endings.items()))
+        for key, value in m.extras.items():
+            row[key] = f"{value:.2f}"
         rows.append(row)
     return rows
 
@@ -56,6 +74,7 @@ def summary_rows(cells: Sequence[Cell]) -> list[dict[str, str]]:
 def write_summary(cells: Sequence[Cell], path: Path) -> None:
     rows = summary_rows(cells)
     with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        names = list(dict.fromkeys(k for row in rows for k in row))
+        writer = csv.DictWriter(out, fieldnames=names, restval="")
         writer.writeheader()
         writer.writerows(rows)
