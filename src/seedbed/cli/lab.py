@@ -85,7 +85,7 @@ def sweep(
         write_summary(cells, out / "summary.csv")
         command = reproduce(game, option or [], bots, players, games, seed, out)
         write_report(plan, cells, command, out / "report.html")
-    rows = summary_rows(cells)
+    rows = [_console_row(row) for row in summary_rows(cells)]
     table = Table(title=f"{game}: {players} players, {plan.deals} deals per cell, seed {seed}")
     for key in rows[0]:
         table.add_column(key)
@@ -93,6 +93,14 @@ def sweep(
         table.add_row(*row.values())
     Console().print(table)
     typer.echo(f"wrote {out / 'report.html'}, {out / 'results.csv'} and {out / 'summary.csv'}")
+
+
+CONSOLE_COLUMNS = ("options", "games", "wins", "mean margin", "mean actions", "ties")
+"""The columns the terminal shows; the game's own measures are in summary.csv and the report."""
+
+
+def _console_row(row: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in row.items() if any(k.endswith(c) for c in CONSOLE_COLUMNS)}
 
 
 def reproduce(
