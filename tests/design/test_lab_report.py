@@ -61,3 +61,14 @@ def test_unknown_option_is_one_line_error(rigged: str, tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "no option 'colour'; options: rounds, top_card" in result.output
+
+
+def test_a_bad_player_count_is_refused_before_any_game(rigged: str, tmp_path: Path) -> None:
+    """issue 35 item 1: the player count is checked against the game before the sweep."""
+    out = tmp_path / "none"
+    result = CliRunner().invoke(
+        app, ["lab", "sweep", rigged, "--players", "3", "--out", str(out), "--no-progress"]
+    )
+    assert result.exit_code == 2
+    assert "players" in result.output
+    assert not out.exists()

@@ -24,6 +24,7 @@ from seedbed.design.grid import label
 from seedbed.design.report import write_report
 from seedbed.design.sweep import SweepPlan, run_sweep
 from seedbed.design.tables import summary_rows, write_results, write_summary
+from seedbed.lab.simulate import check_setup
 
 app = typer.Typer(name="lab", help="The designer's lab: what if the rules were different?")
 
@@ -74,7 +75,7 @@ def sweep(
             seed,
         )
         arena_cli.check_bots(game, plan.slots)
-        plan.tasks(0)  # the player count and options checked before any game
+        check_cells(game, engine, plan)
         label = f"{game} lab"
         with (
             make_executor(backend, workers) as executor,
@@ -93,6 +94,13 @@ def sweep(
         table.add_row(*row.values())
     Console().print(table)
     typer.echo(f"wrote {out / 'report.html'}, {out / 'results.csv'} and {out / 'summary.csv'}")
+
+
+def check_cells(game: str, engine: str | None, plan: SweepPlan) -> None:
+    """Every cell's options and the player count, checked before any game is played."""
+    rules = lookup(game, engine)
+    for options in plan.cells:
+        check_setup(rules, plan.players, options)
 
 
 CONSOLE_COLUMNS = ("options", "games", "wins", "mean margin", "mean actions", "ties")
@@ -144,6 +152,7 @@ def compare(
         specs = [str(s) for s in parse_spec_list(bots)]
         plan = SweepPlan(game, sides, specs, players, games, seed)
         arena_cli.check_bots(game, plan.slots)
+        check_cells(game, engine, plan)
         with (
             make_executor(backend, workers) as executor,
             arena_cli.progress(f"{game} compare", plan.total_games(), progress) as advance,
