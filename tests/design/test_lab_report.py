@@ -72,3 +72,13 @@ def test_a_bad_player_count_is_refused_before_any_game(rigged: str, tmp_path: Pa
     assert result.exit_code == 2
     assert "players" in result.output
     assert not out.exists()
+
+
+def test_lab_commands_have_help_with_an_example() -> None:
+    """issue 35: `seedbed lab` is a documented subcommand group."""
+    for command in (["lab"], ["lab", "sweep"], ["lab", "compare"]):
+        result = CliRunner().invoke(app, [*command, "--help"])
+        assert result.exit_code == 0, result.output
+        assert "Usage" in result.output
+        if len(command) > 1:
+            assert "Example: seedbed lab" in result.output
