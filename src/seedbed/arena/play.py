@@ -24,7 +24,7 @@ from typing import Any
 
 from seedbed.bots.api import InfoSet
 from seedbed.bots.specs import BotSpec, make_bot, parse_spec
-from seedbed.engine.api import Action, JsonDict, State
+from seedbed.engine.api import Action, JsonDict, Outcome, State
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.record import GameRecord, new_record
 from seedbed.engine.registry import game as lookup_game
@@ -79,6 +79,9 @@ class GameResult:
     """Position in a tournament's schedule."""
     deal: int = 0
     rotation: int = 0
+    extras: JsonDict = field(default_factory=dict, compare=False)
+    """What a ``final`` hook of :func:`play_game` read of the last state (the design lab's
+    ending, rounds, tie-break and the game's own measures); empty otherwise."""
 
     @property
     def num_players(self) -> int:
@@ -107,6 +110,8 @@ class GameResult:
             "moves_sha": self.moves_sha,
             "seconds": round(self.seconds, 6),
         }
+        if self.extras:
+            out["extras"] = self.extras
         if self.record is not None and self.record.moves:
             out["moves"] = [[p, a] for p, a in self.record.moves]
             out["outcome"] = self.record.outcome
@@ -139,6 +144,7 @@ class GameResult:
                 index=int(obj.get("index", 0)),
                 deal=int(obj.get("deal", 0)),
                 rotation=int(obj.get("rotation", 0)),
+                extras=dict(obj.get("extras", {})),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result ({type(exc).__name__}: {exc})") from None
@@ -152,13 +158,15 @@ def play_game(
     *,
     keep_moves: bool = True,
     clock: Callable[[int, float, float], None] | None = None,
+    final: Callable[[State, Outcome], JsonDict] | None = None,
 ) -> GameResult:
     """Play one game to the end, bot ``specs[s]`` at seat ``s``; the deal is ``seed``.
 
     ``keep_moves=False`` drops the record's moves from the result (its digest stays), which
     keeps results small when they travel between processes. ``clock(seat, seconds, cpu)``,
     if given, hears how long each decision took, in wall-clock seconds and in CPU seconds of
-    this thread (:mod:`seedbed.lab.decisions`)."""
+    this thread (:mod:`seedbed.lab.decisions`). ``final(state, outcome)``, if given, reads
+    the finished state; its answer is the result's ``extras``."""
     parsed = [parse_spec(s) if isinstance(s, str) else s for s in specs]
     seating = tuple(str(s) for s in parsed)
     game = lookup_game(game_name)
@@ -194,6 +202,7 @@ def play_game(
         options=record.options,
         seconds=seconds,
         record=record if keep_moves else None,
+        extras={} if final is None else final(state, outcome),
     )
 
 

@@ -35,6 +35,7 @@ from seedbed.cli import bench as bench_cli
 from seedbed.cli import export as export_cli
 from seedbed.cli import figures
 from seedbed.cli import games as games_cli
+from seedbed.cli import lab as lab_cli
 from seedbed.cli import play_text as play_text_cli
 from seedbed.cli import serve as serve_cli
 from seedbed.cli import tables as tables_cli
@@ -529,4 +530,5 @@ app.command()(export_cli.export)
 app.command(name="play-text")(play_text_cli.play_text)
 app.command()(serve_cli.serve)
 app.add_typer(tables_cli.app)
+app.add_typer(lab_cli.app)
 app.add_typer(accounts_cli.app)

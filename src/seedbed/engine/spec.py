@@ -233,6 +233,9 @@ class GameSpec:
     """Options that take the bulky kinds out of play (``--lean``, the bench's first row)."""
     option_aliases: Mapping[str, str] = field(default_factory=dict)
     ending: Ending | None = None
+    lab_extras: Callable[[JsonDict], Mapping[str, float]] | None = None
+    """The game's own measures for the design lab (issue 35), from the spectator's final
+    view: numbers by name (harvests per flower type, …), averaged per cell in the report."""
     heuristics: str | None = None
     display: str | None = None
     encoding: str | None = None

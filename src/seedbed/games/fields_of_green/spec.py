@@ -36,6 +36,18 @@ def card_set(game: FieldsOfGreen, cards: Any) -> CardSet:
     return parse_card_set(cards)
 
 
+def lab_extras(view: JsonDict) -> dict[str, float]:
+    """The design lab's measures of a finished game (issue 35): the cards of each kind in a
+    farm, on average over the seats (how often each kind is picked)."""
+    counts: dict[str, float] = {}
+    players = view["players"]
+    for player in players:
+        for spot in player["farm"]:
+            key = f"{spot['card']['kind']} cards per farm"
+            counts[key] = counts.get(key, 0.0) + 1 / len(players)
+    return dict(sorted(counts.items()))
+
+
 def _make_game(read: Callable[[str], str]) -> Game:
     @cache
     def original() -> CardSet:
@@ -45,6 +57,7 @@ def _make_game(read: Callable[[str], str]) -> Game:
 
 
 SPEC = GameSpec(
+    lab_extras=lab_extras,
     name="fields_of_green",
     title="Fields of Green",
     make_game=_make_game,

@@ -22,6 +22,14 @@ def ending(view: JsonDict) -> tuple[str, int]:
     return label, -(-view["turn"] // n)
 
 
+def lab_extras(view: JsonDict) -> dict[str, float]:
+    """The design lab's measures of a finished game (issue 35): harvests per flower type (a
+    stalk value rises by one per harvested token, S-5) and the market's final values."""
+    out = {f"harvests {k}": float(v) for k, v in view["market"]["values"].items()}
+    out.update({f"final value {k}": float(v) for k, v in view["final_values"].items()})
+    return out
+
+
 def _make_game(read: Callable[[str], str]) -> Game:
     from seedbed.games.stalk_exchange.game import GAME
 
@@ -35,6 +43,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     options_clause="S-3",
     ending=ending,
+    lab_extras=lab_extras,
     heuristics="seedbed.games.stalk_exchange.heuristics",
     display="seedbed.games.stalk_exchange.display",
     text_guide="seedbed.games.stalk_exchange.text_guide",
