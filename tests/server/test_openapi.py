@@ -49,6 +49,8 @@ EXAMPLES = 30
 OPERATIONS = {
     "GET /api/games",
     "GET /api/metrics",
+    "GET /api/health",
+    "GET /api/ready",
     "GET /api/tables",
     "POST /api/tables",
     "GET /api/tables/{table_id}",
