@@ -228,12 +228,16 @@ def test_a_person_who_abandons_a_rated_table_is_ranked_last(
 
 
 @pytest.fixture
-def crashing(database_url: str, tmp_path: Path) -> Iterator[Server]:
+def crashing(server: Server, database_url: str, tmp_path: Path) -> Iterator[Server]:
+    """A server that dies on the fault, in place of the module's (one process per database:
+    issue 32)."""
+    server.stop()
     srv = Server(database_url, tmp_path, ("--fault", "after-result-stored"))
     try:
         yield srv
     finally:
         srv.close()
+        server.start()
 
 
 def test_killed_between_the_result_and_the_ratings(crashing: Server, database_url: str) -> None:

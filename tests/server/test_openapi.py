@@ -51,6 +51,8 @@ OPERATIONS = {
     "GET /api/i18n",
     "GET /api/i18n/{lang}",
     "GET /api/metrics",
+    "GET /api/health",
+    "GET /api/ready",
     "GET /api/tables",
     "POST /api/tables",
     "GET /api/tables/{table_id}",

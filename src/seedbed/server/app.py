@@ -42,6 +42,7 @@ from seedbed.server.config import ServerSettings
 from seedbed.server.etags import NOT_MODIFIED_DOC, conditional_json
 from seedbed.server.forwarded import TrustedProxies, via_trusted_proxy
 from seedbed.server.guard import Guard
+from seedbed.server.health import add_health_routes
 from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.i18n_routes import add_i18n_routes
@@ -206,6 +207,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     add_i18n_routes(app)
     add_your_turn_routes(app, runtime, settings)
     add_notify_routes(app, runtime, settings)
+    add_health_routes(app, runtime)
     if settings.api_docs:
         add_api_docs(app)
     _add_client(app)

@@ -9,6 +9,7 @@ WebSocket floods)."""
 from __future__ import annotations
 
 import logging
+import sys
 from contextlib import suppress
 
 import uvicorn
@@ -17,6 +18,7 @@ from seedbed.server.app import create_app
 from seedbed.server.config import ServerSettings
 from seedbed.server.connections import protocols
 from seedbed.server.limits import install_redaction
+from seedbed.server.sole import DatabaseInUse, sole_server
 
 FRAME_FACTOR = 4
 """uvicorn's ws_max_size as a multiple of the message size limit."""
@@ -44,5 +46,9 @@ def serve(settings: ServerSettings) -> None:
     install_redaction()  # again: uvicorn's configuration added its own handlers
     # uvicorn shuts down cleanly on Ctrl+C, then raises the signal again: the server is
     # stopped by then, so there is nothing to report
-    with suppress(KeyboardInterrupt):
-        uvicorn.Server(config).run()
+    try:
+        with sole_server(settings.resolved_database_url()), suppress(KeyboardInterrupt):
+            uvicorn.Server(config).run()
+    except DatabaseInUse as exc:  # one line and exit 2, as the command's other refusals
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
