@@ -86,8 +86,10 @@ def test_the_lobby_link_is_readable_with_no_table_waiting(
     page = new_page("desktop")
     page.goto(f"{web_server.url}/")
     link = page.locator("[data-testid=your-turn-link]")
+    link.wait_for()
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=your-turn-link]').textContent.includes(':')"
+        "() => (document.querySelector('[data-testid=your-turn-link]')?.textContent ?? '')"
+        ".includes(':')"
     )
     ink, paper = link.evaluate(
         "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"

@@ -13,6 +13,8 @@ third-party imports.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from seedbed.i18n.catalogs import (
     LOCALES,
     SOURCE_LANGUAGE,
@@ -37,9 +39,12 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/timer.js",
     "src/seedbed/web/table.js",
     "src/seedbed/web/your_turn.js",
-    "src/seedbed/web/games/bohnanza/farms.js",
-    "src/seedbed/web/games/bohnanza/bean_names.js",
     "src/seedbed/server/notify_texts.py",
+    *sorted(  # a game's view module is translated once it imports i18n.js
+        f"src/seedbed/web/games/{module.parent.name}/{module.name}"
+        for module in (Path(__file__).resolve().parents[1] / "web" / "games").glob("*/*.js")
+        if '/i18n.js"' in module.read_text(encoding="utf-8")
+    ),
 )
 """The files whose every text shown to people goes through ``t()`` (browser) or
 ``translate()`` (server) (paths from the

@@ -572,7 +572,7 @@ class TableShell {
       // on the move during another seat's turn (Bohnanza's trading): not "Your turn"
       banner.classList.add("side");
       banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, t("You may {verb}", { verb })));
-      banner.append(h("span", { class: "hint", "data-testid": "whose-turn" }, "· ", tn("{name}’s turn", { name: nameChip(this.players, owner) })));
+      banner.append(h("span", { class: "hint", "data-testid": "whose-turn" }, "· ", tn("{name}'s turn", { name: nameChip(this.players, owner) })));
     } else if (!unopened.length) {
       banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? tn("Waiting for {names}", { names: listed(others) }) : t("Waiting…")));
     }
