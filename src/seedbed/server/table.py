@@ -466,7 +466,7 @@ class TableActor:
             refusal = f"at most {CHAT_BURST} chat messages at once, then one every 2 s"
             say.conn.send(error_text(ErrorCode.RATE_LIMITED, refusal))
             return
-        name = str(self.table.seating[seat].get("name", f"seat {seat}"))
+        name = self.seat_name(seat)
         try:
             line = await self.store.add_chat(self.id, seat, name, say.text.strip())
         except Exception:
@@ -520,9 +520,18 @@ class TableActor:
             return ErrorCode.STALE_VERSION, f"version {version} is stale; now {self.version}"
         return None
 
-    async def _play(self, seat: PlayerId, action: Action, stand_in: StandIn | None = None) -> None:
+    async def _play(
+        self,
+        seat: PlayerId,
+        action: Action,
+        stand_in: StandIn | None = None,
+        before: tuple[list[Event], StandIn | None] | None = None,
+    ) -> None:
         """Apply, commit, then broadcast. Raises IllegalActionError (nothing changed) or
-        StorageFailedError (rolled back)."""
+        StorageFailedError (rolled back). A move the table plays for a person now (issue 31
+        item 4) follows at once, before the broadcast: nobody is shown a state that asks the
+        person for it (a client would act on it and be refused as stale); the views then
+        carry both moves' events (``before``: the events and note of the moves before)."""
         reveals = spec(self.table.game).reveals
         person = stand_in is None and self.bot_spec(seat) is None and reveals is not None
         kept = self.state.clone() if person else None  # what an undo would restore
@@ -555,10 +564,33 @@ class TableActor:
             self._broadcast(events, stand_in)  # everyone sees the last move, then the end
             await self.end_at_move_cap()
             return
+        if before is not None:
+            events, stand_in = [*before[0], *events], before[1] or stand_in
+        if not self.over and await self._chain(events, stand_in):
+            return
         self._after_change()  # first: the views carry the turn timer it starts
         self._broadcast(events, stand_in)
         if self.finished and self.on_finish is not None:
             self.on_finish(self)
+
+    async def _chain(self, events: list[Event], stand_in: StandIn | None) -> bool:
+        """Play the move due now for a person, if any, carrying this move's events and note
+        into its broadcast; whether one was played."""
+        to_move = self.state.to_move()
+        bots_on_move = any(self.bot_spec(s) is not None for s in to_move)
+        for seat in to_move:
+            played = None if self.bot_spec(seat) is not None else self._move_for(seat, bots_on_move)
+            if played is None:
+                continue
+            try:
+                await self._play(
+                    seat, played.action, self._auto_note(seat, played), (events, stand_in)
+                )
+            except (IllegalActionError, StorageFailedError) as exc:
+                log.error("table %s: a move played for seat %d failed: %s", self.id, seat, exc)
+                return False
+            return True
+        return False
 
     def _broadcast(
         self, events: list[Event], stand_in: StandIn | None = None, undone: int | None = None
@@ -749,31 +781,44 @@ class TableActor:
         one (:mod:`seedbed.server.autoplay`); whether there is (then nothing waits for them)."""
         if self._auto_pending.get(seat) == self.version:
             return True
-        if self.clock is not None and self.clock.handed_over(seat):
-            return False  # the stand-in plays every move of the seat
-        name = str(self.table.seating[seat].get("name", f"seat {seat}"))
-        played = move_for(
-            self.table.game, self.state, seat, name, self.auto_passes(seat), bots_on_move
-        )
+        played = self._move_for(seat, bots_on_move)
         if played is None:
             return False
         self._auto_pending[seat] = self.version
         self.submit(AutoMove(seat, self.version, played))
         return True
 
+    def _move_for(self, seat: PlayerId, bots_on_move: bool) -> Played | None:
+        """The move the table plays now for the person at ``seat`` (on the move), if any."""
+        if self.clock is not None and self.clock.handed_over(seat):
+            return None  # the stand-in plays every move of the seat
+        return move_for(
+            self.table.game,
+            self.state,
+            seat,
+            self.seat_name(seat),
+            self.auto_passes(seat),
+            bots_on_move,
+        )
+
+    def _auto_note(self, seat: PlayerId, played: Played) -> StandIn:
+        """The log's note of a move the table played for the person (logged)."""
+        log.info("table %s: %s (%s)", self.id, played.text, played.action)
+        return StandIn(
+            seat=seat,
+            name=self.seat_name(seat),
+            action=played.action.to_json(),
+            text=played.text,
+            auto=True,
+        )
+
     async def _auto_move(self, move: AutoMove) -> None:
         """Play the move kept for the person, unless the table moved on since (then the next
         change looks again)."""
         if move.version != self.version or move.seat not in self.state.to_move() or self.over:
             return
-        name = str(self.table.seating[move.seat].get("name", f"seat {move.seat}"))
-        action = move.played.action
-        note = StandIn(
-            seat=move.seat, name=name, action=action.to_json(), text=move.played.text, auto=True
-        )
-        log.info("table %s: %s (%s)", self.id, move.played.text, action)
         try:
-            await self._play(move.seat, action, note)
+            await self._play(move.seat, move.played.action, self._auto_note(move.seat, move.played))
         except (IllegalActionError, StorageFailedError) as exc:
             log.error("table %s: a move played for seat %d failed: %s", self.id, move.seat, exc)
             self._after_change()
@@ -939,6 +984,10 @@ class TableActor:
             table_id=found.table_id, seat=there, asked_by=found.asked_by
         ).model_dump_json()
 
+    def seat_name(self, seat: PlayerId) -> str:
+        """The name a seat goes by in notes and chat."""
+        return str(self.table.seating[seat].get("name", f"seat {seat}"))
+
     def bot_spec(self, seat: PlayerId) -> str | None:
         entry = self.table.seating[seat]
         return str(entry["spec"]) if entry["kind"] == "bot" else None
@@ -1038,7 +1087,7 @@ class TableActor:
         """The timer's note for the move the stand-in plays for an absent human (logged). It
         names no action (issue 38 item 10: "played plant 2" meant field 3): the move reaches
         every log as its events, which the game's log describes as it does any move."""
-        name = str(self.table.seating[seat].get("name", f"seat {seat}"))
+        name = self.seat_name(seat)
         text = f"Time ran out: a stand-in bot moved for {name}."
         if self.clock is not None:  # a turn-based table (issue 31 item 1)
             text = f"{name}'s move was due: a stand-in bot moved for {name}."
