@@ -53,7 +53,8 @@ def test_the_list_the_title_count_and_the_next_table(
     page.wait_for_function("() => document.title === '(3) seedbed — lobby'")
     link = page.locator("[data-testid=your-turn-link]")
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=your-turn-link]').textContent.includes('3')"
+        "() => (document.querySelector('[data-testid=your-turn-link]')?.textContent ?? '')"
+        ".includes('3')"
     )
     assert link.inner_text() == "Your turn: 3 tables"
     assert page.get_attribute("link[rel=icon]", "data-count") == "3"
