@@ -827,15 +827,12 @@ class TableActor:
         """A person sets *pass automatically when nothing is addressed to me* (stored first);
         every connection sees the new setting, and the table plays the pass now if due."""
         seat = configure.conn.seat
-        refusal: tuple[ErrorCode, str] | None = None
         if seat is None:
-            refusal = ErrorCode.SPECTATOR, "spectators have no seat to set"
-        elif self.table.seating[seat]["kind"] != "human":
-            refusal = ErrorCode.NOT_ON_MOVE, "only a person's seat has this setting"
-        elif not has_auto_pass(self.table.game):
-            refusal = ErrorCode.MALFORMED, "this game has no automatic pass"
-        if refusal is not None or seat is None:
-            configure.conn.send(error_text(*(refusal or (ErrorCode.SPECTATOR, ""))))
+            configure.conn.send(error_text(ErrorCode.SPECTATOR, "spectators have no seat to set"))
+            return
+        refusal = self._setting_refusal(seat)
+        if refusal is not None:
+            configure.conn.send(error_text(*refusal))
             return
         try:
             await self.store.call(put_auto_pass, self.id, seat, configure.auto_pass)
@@ -907,6 +904,14 @@ class TableActor:
         now = asyncio.get_running_loop().time()
         extra = {**self._timer_extra(viewer), **self._hold.extra(self.state.to_move(), now)}
         return extra | self._pace_extra() | self._setting_extra(viewer)
+
+    def _setting_refusal(self, seat: PlayerId) -> tuple[ErrorCode, str] | None:
+        """Why ``seat`` may not set *pass automatically*, or None."""
+        if self.table.seating[seat]["kind"] != "human":
+            return ErrorCode.NOT_ON_MOVE, "only a person's seat has this setting"
+        if not has_auto_pass(self.table.game):
+            return ErrorCode.MALFORMED, "this game has no automatic pass"
+        return None
 
     def _setting_extra(self, viewer: PlayerId | None) -> dict[str, object]:
         """A person's view field ``auto_pass`` where the game offers the setting."""
