@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from seedbed.engine.api import Game, JsonDict
 from seedbed.engine.spec import GameSpec
-from seedbed.games.stalk_exchange.config import OPTIONS
+from seedbed.games.stalk_exchange.config import FLOWERS, OPTIONS
 from seedbed.games.stalk_exchange.undo import reveals
 
 
@@ -23,9 +23,10 @@ def ending(view: JsonDict) -> tuple[str, int]:
 
 
 def lab_extras(view: JsonDict) -> dict[str, float]:
-    """The design lab's measures of a finished game (issue 35): harvests per flower type (a
-    stalk value rises by one per harvested token, S-5) and the market's final values."""
-    out = {f"harvests {k}": float(v) for k, v in view["market"]["values"].items()}
+    """The design lab's measures of a finished game (issue 35): harvests per flower type (the
+    harvested tokens of each type, laid on the market track, S-15) and the final values."""
+    track = view["market"]["track"]
+    out = {f"harvests {f}": float(track.count(f)) for f in FLOWERS}
     out.update({f"final value {k}": float(v) for k, v in view["final_values"].items()})
     return out
 
