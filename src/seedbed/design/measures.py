@@ -40,7 +40,7 @@ class CellMeasures:
     """Share of the games by how they ended (the game's declared ``ending``)."""
     mean_rounds: float | None = None
     extras: dict[str, float] = field(default_factory=dict)
-    """The game's own measures (its ``lab_extras``), averaged over the games."""
+    """The game's own measures (its ``lab_extras``): numbers averaged, rates pooled."""
 
 
 def margin(result: GameResult) -> int:
@@ -81,9 +81,24 @@ def _mean(values: Sequence[float]) -> float | None:
 
 
 def _extras(results: Sequence[GameResult]) -> dict[str, float]:
-    """Each extra's mean over the games that reported it (in the order first met)."""
+    """Each of the game's measures over the games that reported it (in the order first met):
+    a number's mean; a rate's [part, whole] pooled, Σ part / Σ whole (left out when no game
+    had a whole)."""
     seen: dict[str, list[float]] = {}
+    pooled: set[str] = set()
     for r in results:
         for key, value in r.extras.get("game", {}).items():
-            seen.setdefault(key, []).append(float(value))
-    return {key: statistics.fmean(values) for key, values in seen.items()}
+            if isinstance(value, list):
+                pooled.add(key)
+                total = seen.setdefault(key, [0.0, 0.0])
+                total[0] += value[0]
+                total[1] += value[1]
+            else:
+                seen.setdefault(key, []).append(float(value))
+    out: dict[str, float] = {}
+    for key, values in seen.items():
+        if key not in pooled:
+            out[key] = statistics.fmean(values)
+        elif values[1]:
+            out[key] = values[0] / values[1]
+    return out

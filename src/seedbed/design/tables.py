@@ -48,8 +48,9 @@ def write_results(cells: Sequence[Cell], path: Path) -> None:
                 )
 
 
-def summary_rows(cells: Sequence[Cell]) -> list[dict[str, str]]:
-    """One row per cell: games, each seat's win share with its 95% interval, and the rest."""
+def summary_rows(cells: Sequence[Cell], extras: bool = True) -> list[dict[str, str]]:
+    """One row per cell: games, each seat's win share with its 95% interval, and the rest
+    (the game's own measures too, unless ``extras`` is false)."""
     rows: list[dict[str, str]] = []
     for i, cell in enumerate(cells):
         m = measure(cell.results)
@@ -65,10 +66,25 @@ def summary_rows(cells: Sequence[Cell]) -> list[dict[str, str]]:
         if m.mean_rounds is not None:
             row["mean rounds"] = f"{m.mean_rounds:.1f}"
         row["endings"] = "; ".join(f"{k} {v:.0%}" for k, v in sorted(m.endings.items()))
-        for key, value in m.extras.items():
+        for key, value in m.extras.items() if extras else ():
             row[key] = f"{value:.2f}"
         rows.append(row)
     return rows
+
+
+def extras_rows(cells: Sequence[Cell]) -> list[dict[str, str]]:
+    """The game's own measures turned on their side: one row per measure, one column per
+    cell (a game may declare dozens, e.g. a pick rate and a win rate per card)."""
+    measured = [measure(c.results).extras for c in cells]
+    names = list(dict.fromkeys(k for m in measured for k in m))
+    return [
+        {"measure": name}
+        | {
+            label(c.options): f"{m[name]:.2f}" if name in m else ""
+            for c, m in zip(cells, measured, strict=True)
+        }
+        for name in names
+    ]
 
 
 def write_summary(cells: Sequence[Cell], path: Path) -> None:
