@@ -109,6 +109,8 @@ def test_rates_are_pooled_over_the_games() -> None:
     )
     assert m.extras["win rate x"] == pytest.approx(2 / 3)
     assert m.extras["cards"] == 3.0
+    assert m.mean_winning_score == 5.0
+    assert (m.mean_rounds, m.median_rounds, m.rounds_range) == (None, None, None)
 
 
 def test_a_fields_of_green_sweep_reports_each_cards_rates(tmp_path: Path) -> None:

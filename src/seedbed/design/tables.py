@@ -59,12 +59,14 @@ def summary_rows(cells: Sequence[Cell], extras: bool = True) -> list[dict[str, s
             zip(m.seat_share, m.seat_interval, strict=True)
         ):
             row[f"seat {seat} wins"] = f"{share:.1%} [{low:.1%}, {high:.1%}]"
+        row["mean winning score"] = f"{m.mean_winning_score:.1f}"
         row["mean margin"] = f"{m.mean_margin:.2f}"
         row["mean actions"] = f"{m.mean_actions:.1f}"
         row["ties"] = f"{m.ties:.1%}"
         row["tie-breaks"] = f"{m.tiebreaks:.1%}"
         if m.mean_rounds is not None:
             row["mean rounds"] = f"{m.mean_rounds:.1f}"
+            row["median rounds"] = f"{m.median_rounds:g}"
         row["endings"] = "; ".join(f"{k} {v:.0%}" for k, v in sorted(m.endings.items()))
         for key, value in m.extras.items() if extras else ():
             row[key] = f"{value:.2f}"
