@@ -97,21 +97,23 @@ def _extras(results: Sequence[GameResult]) -> dict[str, float]:
     """Each of the game's measures over the games that reported it (in the order first met):
     a number's mean; a rate's [part, whole] pooled, Σ part / Σ whole (left out when no game
     had a whole)."""
-    seen: dict[str, list[float]] = {}
-    pooled: set[str] = set()
+    order: dict[str, None] = {}
+    numbers: dict[str, list[float]] = {}
+    rates: dict[str, tuple[float, float]] = {}
     for r in results:
         for key, value in r.extras.get("game", {}).items():
+            order.setdefault(key)
             if isinstance(value, list):
-                pooled.add(key)
-                total = seen.setdefault(key, [0.0, 0.0])
-                total[0] += value[0]
-                total[1] += value[1]
+                part, whole = rates.get(key, (0.0, 0.0))
+                rates[key] = (part + value[0], whole + value[1])
             else:
-                seen.setdefault(key, []).append(float(value))
+                numbers.setdefault(key, []).append(float(value))
     out: dict[str, float] = {}
-    for key, values in seen.items():
-        if key not in pooled:
-            out[key] = statistics.fmean(values)
-        elif values[1]:
-            out[key] = values[0] / values[1]
+    for key in order:
+        if key in rates:
+            part, whole = rates[key]
+            if whole:
+                out[key] = part / whole
+        else:
+            out[key] = statistics.fmean(numbers[key])
     return out
