@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from seedbed.arena.play import GameResult
+from seedbed.cli.main import app
 from seedbed.design.measures import measure
 
 REPO = Path(__file__).resolve().parents[1]
@@ -82,3 +84,22 @@ def test_f96_report_with_a_bot_in_every_seat(tmp_path: Path) -> None:
     text = target.read_text(encoding="utf-8")
     assert "--bot random" in text and "Every seat is played by `random`" in text
     assert re.search(r"^\| 2 \| 2 \| ", text, re.MULTILINE)
+
+
+def test_the_report_is_the_labs_sweep(tmp_path: Path) -> None:
+    """issue 35 item 5: the report's figures are those of `seedbed lab sweep` on the same
+    games (one way): its journal is the lab's, read back by the command without a game played."""
+    target = tmp_path / "balance.md"
+    argv = ["--games", "3", "--players", "2", "--bot", "random", "--out", str(tmp_path / "j")]
+    assert SCRIPT.main([*argv, "--output", str(target)]) == 0
+    journal = tmp_path / "j" / "2p"
+    before = (journal / "cell-0.jsonl").read_text()
+    args = ["lab", "sweep", "fields_of_green", "--players", "2", "--bots", "random"]
+    done = CliRunner().invoke(app, [*args, "--games", "3", "--out", str(journal), "--no-progress"])
+    assert done.exit_code == 0, done.output
+    assert (journal / "cell-0.jsonl").read_text() == before  # nothing new was played
+    summary = (journal / "summary.csv").read_text()
+    shares = re.search(r"^\| 2 \| 3 \| ([\d.]+)% / ([\d.]+)% \|", target.read_text(), re.M)
+    assert shares is not None
+    for share in shares.groups():
+        assert f'"{share}% [' in summary
