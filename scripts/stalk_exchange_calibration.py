@@ -1,62 +1,42 @@
 """Write docs/stalk-exchange-calibration.md: game length, end triggers, seat shares and the
-Bust's effect from seeded random games at every player count, against the targets of S-2.
+Bust's effect at every player count, against the targets of S-2, measured by the design lab
+(``seedbed lab``, issue 35).
 
 Usage: python scripts/stalk_exchange_calibration.py [--games 1000] [--seed 1] [--output PATH]
-           [--policies random,greedy] [--sweep-games N]
+           [--policies random,greedy] [--sweep-games N] [--workers 1] [--out DIR]
 
-The tuning sweep plays ``--sweep-games`` games per row (default: ``--games``, at most 300), so a
-small ``--games`` is a small run.
-
-The figures come from the uniformly random policy of ``seedbed simulate``; the calibration
-targets are meant for the project's bots, so this report is redone once bots exist.
+Each (policy, player count) is a lab sweep of one cell, the same games as
+``seedbed lab sweep stalk_exchange --players N --bots POLICY --games G --seed S``; the tuning
+sweep is one lab sweep per player count whose cells are the candidate per-count options. The
+figures are the lab's measures (rounds and endings from the game's declared ending, seat
+shares, the game's own measure "bust changed the winner"); this script measures nothing
+itself. The tuning sweep plays ``--sweep-games`` games per row (default: ``--games``, at most
+300), so a small ``--games`` is a small run. With ``--out`` the lab's journals stay there and a
+stopped run resumes.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.progress import Progress
-
-import seedbed
-from seedbed.arena.play import play_game
-from seedbed.engine.api import State
-from seedbed.engine.record import GameRecord, replay
-from seedbed.games.stalk_exchange.config import FLOWER_INDEX
-from seedbed.games.stalk_exchange.scoring import score
-from seedbed.lab.simulate import GameStats, Summary, simulate
+from seedbed.cli.arena import progress
+from seedbed.design.measures import CellMeasures
+from seedbed.design.run import play_and_measure
+from seedbed.design.sweep import SweepPlan
+from seedbed.engine.api import JsonDict
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "stalk-exchange-calibration.md"
 COUNTS = (2, 3, 4, 5)
 SWEEP_GAMES = 300
 """Games per row of the tuning sweep by default (with the default --games 1000)."""
-
-
-class Tally:
-    """Per-count figures that the generic Summary does not keep."""
-
-    def __init__(self) -> None:
-        self.rounds: list[int] = []
-        self.bust_changed = 0
-
-    def add(self, state: State) -> None:
-        view = state.observe(None)
-        n = view["num_players"]
-        self.rounds.append(-(-view["turn"] // n))
-        values = [view["market"]["values"][f] for f in FLOWER_INDEX]
-        portfolios = [[p[f] for f in FLOWER_INDEX] for p in view["portfolios"]]
-        unbusted = [score(values, p) for p in portfolios]
-        best = max(unbusted)
-        without_bust = {q for q, s in enumerate(unbusted) if s == best}
-        if without_bust != set(state.outcome().winners):
-            self.bust_changed += 1
-
+TRIGGER_1 = "trigger 1: the market met the values"
+TRIGGER_2 = "trigger 2: the Greenhouse ran out"
+BOTH = "both triggers in one turn"
+BUST = "bust changed the winner"
 
 # The tuning sweep (S-2): per player count, the spec's S-3 numbers and the candidates tried,
 # each played by greedy in every seat; the chosen defaults are the last row of each count.
@@ -73,7 +53,7 @@ SWEEP: dict[int, list[tuple[int, int, int]]] = {  # (market_start, seedy_tokens,
 }  # fmt: skip
 
 
-def sweep_options(n: int, start: int, seedy: int, size: int) -> dict[str, Any]:
+def sweep_options(n: int, start: int, seedy: int, size: int) -> JsonDict:
     key = str(n)
     return {
         "market_start": {key: start},
@@ -82,7 +62,24 @@ def sweep_options(n: int, start: int, seedy: int, size: int) -> dict[str, Any]:
     }
 
 
-def run_sweep(games: int, seed: int, spec: str) -> list[str]:
+def measure_cells(
+    label: str, plan: SweepPlan, out: Path | None, folder: str, workers: int
+) -> list[CellMeasures]:
+    """A lab sweep with a progress bar; its journals in ``out/folder`` when ``out`` is given."""
+    with progress(label, plan.total_games(), True) as advance:
+        return play_and_measure(plan, None if out is None else out / folder, workers, advance)
+
+
+def _share(part: float) -> str:
+    return f"{part:.1%}"
+
+
+def _gap(m: CellMeasures) -> float:
+    n = len(m.seat_share)
+    return max(abs(s - 1 / n) for s in m.seat_share)
+
+
+def run_sweep(games: int, seed: int, spec: str, out: Path | None, workers: int) -> list[str]:
     """The sweep's table: one row per (count, candidate), ``games`` games of ``spec``."""
     lines = [
         f"## Tuning sweep (`{spec}` in every seat, {games} game{'' if games == 1 else 's'} "
@@ -95,76 +92,36 @@ def run_sweep(games: int, seed: int, spec: str) -> list[str]:
         "| trigger 1 | trigger 2 | largest seat gap | Bust changed the winner |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    with Progress() as bar:
-        for n, rows in SWEEP.items():
-            task = bar.add_task(f"sweep {n}p", total=games * len(rows))
-            for start, seedy, size in rows:
-                options = sweep_options(n, start, seedy, size)
-                tally, t1, t2, wins = Tally(), 0, 0, [0.0] * n
-                for i in range(games):
-                    result = play_game("stalk_exchange", [spec] * n, seed + i, options)
-                    assert result.record is not None
-                    state = replay(result.record)
-                    tally.add(state)
-                    triggers = state.observe(None)["crash"]["triggers"]
-                    t1 += 1 in triggers
-                    t2 += 2 in triggers
-                    for w in result.winners:
-                        wins[w] += 1 / len(result.winners)
-                    bar.advance(task)
-                gap = max(abs(w / games - 1 / n) for w in wins)
-                lines.append(
-                    f"| {n} | {start} | {seedy} | {size} | {statistics.median(tally.rounds):g} "
-                    f"| {_share(t1, games)} | {_share(t2, games)} | {gap:.1%} "
-                    f"| {_share(tally.bust_changed, games)} |"
-                )
+    for n, rows in SWEEP.items():
+        plan = SweepPlan(
+            "stalk_exchange", [sweep_options(n, *row) for row in rows], [spec], n, games, seed
+        )
+        found = measure_cells(f"sweep {n}p", plan, out, f"sweep-{n}p", workers)
+        for (start, seedy, size), m in zip(rows, found, strict=True):
+            t1 = m.endings.get(TRIGGER_1, 0.0) + m.endings.get(BOTH, 0.0)
+            t2 = m.endings.get(TRIGGER_2, 0.0) + m.endings.get(BOTH, 0.0)
+            lines.append(
+                f"| {n} | {start} | {seedy} | {size} | {m.median_rounds:g} | {_share(t1)} "
+                f"| {_share(t2)} | {_gap(m):.1%} | {_share(m.extras[BUST])} |"
+            )
     return [*lines, ""]
 
 
-def run(games: int, seed: int, bots: str | None) -> dict[int, tuple[Summary, Tally]]:
-    game = seedbed.game("stalk_exchange")
-    results: dict[int, tuple[Summary, Tally]] = {}
-    with Progress() as bar:
-        for n in COUNTS:
-            task = bar.add_task(f"stalk_exchange {n}p", total=games)
-            tally = Tally()
-
-            def on_game(i: int, state: State, rec: GameRecord, stats: GameStats) -> None:
-                tally.add(state)  # noqa: B023 - called within this iteration only
-                bar.advance(task)  # noqa: B023
-
-            if bots is None:
-                *_, summary = simulate(game, n, games, seed, {}, on_game=on_game)
-            else:
-                summary = self_play(n, games, seed, bots, on_game)
-            results[n] = (summary, tally)
+def run(
+    games: int, seed: int, policy: str, out: Path | None, workers: int
+) -> dict[int, CellMeasures]:
+    """One lab sweep of one cell (the default options) per player count, ``policy`` (a bot
+    spec; ``random`` is the uniformly random bot) in every seat."""
+    results: dict[int, CellMeasures] = {}
+    for n in COUNTS:
+        plan = SweepPlan("stalk_exchange", [{}], [policy], n, games, seed)
+        label = f"stalk_exchange {policy} {n}p"
+        (results[n],) = measure_cells(label, plan, out, f"{policy}-{n}p", workers)
     return results
 
 
-def self_play(n: int, games: int, seed: int, spec: str, on_game: Callable[..., None]) -> Summary:
-    """``games`` games of ``spec`` in every seat (game i dealt with seed + i), through the
-    arena's driver; the final state is rebuilt from the record for the figures."""
-    summary = Summary(n)
-    ending = seedbed.spec("stalk_exchange").ending
-    assert ending is not None
-    for i in range(games):
-        result = play_game("stalk_exchange", [spec] * n, seed + i)
-        assert result.record is not None
-        state = replay(result.record)
-        stats = GameStats(result.actions, ending=ending(state.observe(None)))
-        stats.turns = state.observe(None)["turn"]
-        summary.add(state.outcome(), stats, result.seconds)
-        on_game(i, state, result.record, stats)
-    return summary
-
-
-def _share(part: int, whole: int) -> str:
-    return f"{part / whole:.1%}" if whole else "-"
-
-
-def render(policies: dict[str, dict[int, tuple[Summary, Tally]]], games: int, seed: int) -> str:
-    """The whole report: one section per policy (``random`` = the uniformly random policy of
-    ``seedbed simulate``; any other name is a bot spec playing every seat)."""
+def render(policies: dict[str, dict[int, CellMeasures]], games: int, seed: int) -> str:
+    """The whole report: one section per policy, a bot spec playing every seat."""
     names = ",".join(policies)
     lines = [
         "# Stalk Exchange calibration",
@@ -172,7 +129,10 @@ def render(policies: dict[str, dict[int, tuple[Summary, Tally]]], games: int, se
         f"Generated by `scripts/stalk_exchange_calibration.py --games {games} --seed {seed} "
         f"--policies {names}` with the default configuration (S-3's names; the per-count "
         "defaults are the calibrated ones of D-24, chosen by the tuning sweep at the end). "
-        "Game i at each player count is dealt with seed + i; a policy plays every seat.",
+        "The figures are the design lab's (docs/lab.md): each policy and player count N is "
+        "the same games as `seedbed lab sweep stalk_exchange --players N --bots POLICY "
+        f"--games {games} --seed {seed} --out DIR`. Game i at each player count is dealt with "
+        "seed + i; a policy plays every seat (`random`: the uniformly random bot).",
         "",
         "S-2 sets its calibration targets for the project's bots, so the greedy section is "
         "the one that counts; random play is kept as the baseline. Random players mostly plant "
@@ -185,7 +145,7 @@ def render(policies: dict[str, dict[int, tuple[Summary, Tally]]], games: int, se
     return "\n".join(lines)
 
 
-def render_policy(policy: str, results: dict[int, tuple[Summary, Tally]]) -> list[str]:
+def render_policy(policy: str, results: dict[int, CellMeasures]) -> list[str]:
     lines = [
         f"## Policy `{policy}`",
         "",
@@ -197,16 +157,13 @@ def render_policy(policy: str, results: dict[int, tuple[Summary, Tally]]) -> lis
         "| trigger 2 only | both | mean actions/game |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    for n, (summary, tally) in results.items():
-        ends = Counter({label: len(r) for label, r in summary.endings.items()})
-        t1 = ends["trigger 1: the market met the values"]
-        t2 = ends["trigger 2: the Greenhouse ran out"]
-        both = ends["both triggers in one turn"]
-        r = tally.rounds
+    for n, m in results.items():
+        low, high = m.rounds_range or (0, 0)
         lines.append(
-            f"| {n} | {summary.games} | {statistics.median(r):g} | {statistics.mean(r):.2f} "
-            f"| {min(r)}-{max(r)} | {_share(t1, summary.games)} | {_share(t2, summary.games)} "
-            f"| {_share(both, summary.games)} | {summary.mean_steps:.1f} |"
+            f"| {n} | {m.games} | {m.median_rounds:g} | {m.mean_rounds:.2f} | {low}-{high} "
+            f"| {_share(m.endings.get(TRIGGER_1, 0.0))} "
+            f"| {_share(m.endings.get(TRIGGER_2, 0.0))} | {_share(m.endings.get(BOTH, 0.0))} "
+            f"| {m.mean_actions:.1f} |"
         )
     lines += [
         "",
@@ -215,23 +172,22 @@ def render_policy(policy: str, results: dict[int, tuple[Summary, Tally]]) -> lis
         "| players | win share by seat | mean score by seat | Bust changed the winner |",
         "|---|---|---|---|",
     ]
-    for n, (summary, tally) in results.items():
-        shares = " / ".join(f"{s:.1%}" for s in summary.win_shares)
-        scores = " / ".join(f"{s:.1f}" for s in summary.mean_scores)
-        lines.append(f"| {n} | {shares} | {scores} | {_share(tally.bust_changed, summary.games)} |")
+    for n, m in results.items():
+        shares = " / ".join(f"{s:.1%}" for s in m.seat_share)
+        scores = " / ".join(f"{s:.1f}" for s in m.mean_score)
+        lines.append(f"| {n} | {shares} | {scores} | {_share(m.extras[BUST])} |")
     lines += ["", "### Against the targets of S-2", "", *targets(policy, results), ""]
     return lines
 
 
-def targets(policy: str, results: dict[int, tuple[Summary, Tally]]) -> list[str]:
+def targets(policy: str, results: dict[int, CellMeasures]) -> list[str]:
     out = [f"| target (S-2) | measured with `{policy}` |", "|---|---|"]
     worst_t2 = min(
-        sum(len(r) for label, r in s.endings.items() if "trigger 1" not in label) / s.games
-        for s, _ in results.values()
+        m.endings.get(TRIGGER_2, 0.0) + m.endings.get(BOTH, 0.0) for m in results.values()
     )
-    medians = [statistics.median(t.rounds) for _, t in results.values()]
-    seat_gap = max(abs(share - 1 / n) for n, (s, _) in results.items() for share in s.win_shares)
-    bust = [t.bust_changed / s.games for s, t in results.values()]
+    medians = [m.median_rounds for m in results.values()]
+    seat_gap = max(_gap(m) for m in results.values())
+    bust = [m.extras[BUST] for m in results.values()]
     out.append(
         "| each trigger ends at least 15% of games | trigger 2 (alone or with 1) ends "
         f"{worst_t2:.1%} at the worst count |"
@@ -251,15 +207,15 @@ def targets(policy: str, results: dict[int, tuple[Summary, Tally]]) -> list[str]
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per player count")
     parser.add_argument("--seed", type=int, default=1, help="seed of game 0")
     parser.add_argument("--output", type=Path, default=OUTPUT, help="where to write")
     parser.add_argument(
         "--policies",
         default="random",
-        help="comma-separated: random (the uniformly random policy) and/or bot specs such as "
-        "greedy, each playing every seat",
+        help="comma-separated bot specs, each playing every seat (random: the uniformly "
+        "random bot)",
     )
     parser.add_argument(
         "--sweep-games",
@@ -268,20 +224,25 @@ def main(argv: list[str]) -> int:
         help=f"games per row of the tuning sweep with greedy bots (0: no sweep; default: "
         f"--games, at most {SWEEP_GAMES})",
     )
+    parser.add_argument("--workers", type=int, default=1, help="games at once")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="folder for the lab's journals (resumable)"
+    )
     args: Any = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
     if args.sweep_games is None:
         args.sweep_games = min(args.games, SWEEP_GAMES)
     if args.sweep_games < 0:
         parser.error("--sweep-games must be at least 0")
     policies = {
-        name: run(args.games, args.seed, None if name == "random" else name)
+        name: run(args.games, args.seed, name, args.out, args.workers)
         for name in args.policies.split(",")
     }
     text = render(policies, args.games, args.seed)
     if args.sweep_games:
-        text += "\n" + "\n".join(run_sweep(args.sweep_games, args.seed, "greedy"))
+        sweep = run_sweep(args.sweep_games, args.seed, "greedy", args.out, args.workers)
+        text += "\n" + "\n".join(sweep)
     args.output.write_text(text, encoding="utf-8")
     print(f"wrote {args.output}")
     return 0

@@ -1,5 +1,5 @@
-"""The F-96 balance measurement (``scripts/fields_of_green_balance.py``): its figures on a
-hand-made tally, and a small run of the report."""
+"""The F-96 balance report (``scripts/fields_of_green_balance.py``), a use of the design lab:
+its figures from the lab's measures of hand-made games, and small runs of the report."""
 
 from __future__ import annotations
 
@@ -9,6 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from seedbed.arena.play import GameResult
+from seedbed.cli.main import app
+from seedbed.design.measures import measure
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -27,23 +32,30 @@ def load_script():
 SCRIPT = load_script()
 
 
-def test_f96_lift_built_when_drawn_and_seat_shares() -> None:
-    """F-96: lift = win rate of the players who built a design / (1/N); built-when-drawn =
-    games where it was built / games where it was drawn; shared wins count 1/k."""
-    b = SCRIPT.Balance(3)
-    b.add({"a", "b"}, [{"a"}, {"a", "b"}, set()], (10, 8, 3), (0,))
-    b.add({"a", "c"}, [{"a"}, set(), set()], (5, 9, 9), (1, 2))
-    b.add({"c"}, [set(), set(), set()], (4, 4, 4), (0, 1, 2))
-    assert b.games == 3
-    assert b.seat_wins == pytest.approx([1 + 1 / 3, 0.5 + 1 / 3, 0.5 + 1 / 3])
-    assert b.winning_scores == [10, 9, 4]
-    # "a" was built by 3 players over the games; they won 1 game of 3 -> 1/3 * N = 1.0
-    assert b.lift("a") == pytest.approx(1.0)
-    assert b.lift("b") == pytest.approx(0.0)  # built once, by a player who lost
-    assert b.lift("c") is None  # never built
-    assert b.built_when_drawn("a") == 1.0
-    assert b.built_when_drawn("c") == 0.0
-    assert b.built_when_drawn("zzz") is None
+def result(seat_wins: int, extras: dict[str, list[float]]) -> GameResult:
+    scores = (50, 40, 30) if seat_wins == 0 else (40, 50, 30)
+    ranks = (1, 2, 3) if seat_wins == 0 else (2, 1, 3)
+    return GameResult("fields_of_green", 1, ("g",) * 3, scores, ranks, (seat_wins,), 90, "x", {},
+                      extras={"game": extras})  # fmt: skip
+
+
+def test_f96_lift_and_built_when_drawn_come_from_the_labs_rates() -> None:
+    """F-96 (issue 35 item 5): lift = the lab's win rate of a design's builders times N;
+    built-when-drawn = the lab's pick rate; a design never built has no lift."""
+    m = measure(
+        [
+            result(0, {"pick rate a": [1.0, 1.0], "win rate a": [1.0, 2.0]}),
+            result(1, {"pick rate a": [1.0, 1.0], "win rate a": [0.0, 1.0]}),
+            result(1, {"pick rate a": [0.0, 1.0], "pick rate c": [0.0, 1.0]}),
+        ]
+    )
+    assert SCRIPT.lift(m, "a") == pytest.approx(1 / 3 * 3)  # 1 win of 3 builders, N = 3
+    assert SCRIPT.built_when_drawn(m, "a") == pytest.approx(2 / 3)
+    assert SCRIPT.lift(m, "c") is None and SCRIPT.built_when_drawn(m, "c") == 0.0
+    assert SCRIPT.built_when_drawn(m, "zzz") is None
+    assert m.seat_share == (1 / 3, 2 / 3, 0.0) and m.mean_winning_score == 50
+    text = SCRIPT.render({3: m}, 3, 1, "greedy")
+    assert "| 3 | 3 | 33.3% / 66.7% / 0.0% | 33.3% | 50.0 |" in text
 
 
 def test_f96_report_checks_every_criterion(tmp_path: Path) -> None:
@@ -65,10 +77,29 @@ def test_report_refuses_bad_arguments() -> None:
 
 
 def test_f96_report_with_a_bot_in_every_seat(tmp_path: Path) -> None:
-    """F-96 asks for self-play of a heuristic bot: ``--bot greedy`` plays every seat."""
+    """``--bot`` names the bot playing every seat (greedy by default, as F-96 asks)."""
     target = tmp_path / "balance.md"
-    assert SCRIPT.main(["--games", "2", "--players", "2", "--bot", "greedy", "--output",
+    assert SCRIPT.main(["--games", "2", "--players", "2", "--bot", "random", "--output",
                         str(target)]) == 0  # fmt: skip
     text = target.read_text(encoding="utf-8")
-    assert "--bot greedy" in text and "Every seat is played by `greedy`" in text
+    assert "--bot random" in text and "Every seat is played by `random`" in text
     assert re.search(r"^\| 2 \| 2 \| ", text, re.MULTILINE)
+
+
+def test_the_report_is_the_labs_sweep(tmp_path: Path) -> None:
+    """issue 35 item 5: the report's figures are those of `seedbed lab sweep` on the same
+    games (one way): its journal is the lab's, read back by the command without a game played."""
+    target = tmp_path / "balance.md"
+    argv = ["--games", "3", "--players", "2", "--bot", "random", "--out", str(tmp_path / "j")]
+    assert SCRIPT.main([*argv, "--output", str(target)]) == 0
+    journal = tmp_path / "j" / "2p"
+    before = (journal / "cell-0.jsonl").read_text()
+    args = ["lab", "sweep", "fields_of_green", "--players", "2", "--bots", "random"]
+    done = CliRunner().invoke(app, [*args, "--games", "3", "--out", str(journal), "--no-progress"])
+    assert done.exit_code == 0, done.output
+    assert (journal / "cell-0.jsonl").read_text() == before  # nothing new was played
+    summary = (journal / "summary.csv").read_text()
+    shares = re.search(r"^\| 2 \| 3 \| ([\d.]+)% / ([\d.]+)% \|", target.read_text(), re.M)
+    assert shares is not None
+    for share in shares.groups():
+        assert f'"{share}% [' in summary

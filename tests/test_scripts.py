@@ -104,11 +104,11 @@ def test_calibration_sweep_follows_games(
     script = load("stalk_exchange_calibration")
     calls: list[int] = []
 
-    def fake_sweep(games: int, seed: int, spec: str) -> list[str]:
+    def fake_sweep(games: int, seed: int, spec: str, *where: Any) -> list[str]:
         calls.append(games)
         return []
 
-    def fake_run(games: int, seed: int, bot: str | None) -> Any:
+    def fake_run(games: int, seed: int, policy: str, *where: Any) -> Any:
         return {}
 
     monkeypatch.setattr(script, "run_sweep", fake_sweep)

@@ -10,6 +10,7 @@ from seedbed.arena.play import GameResult, play_game
 from seedbed.arena.tournament import GameTask
 from seedbed.engine.api import JsonDict, Outcome, State
 from seedbed.engine.registry import spec as lookup_spec
+from seedbed.engine.spec import LabMeasure
 
 
 def tie_broken(outcome: Outcome) -> bool:
@@ -28,8 +29,15 @@ def final_measures(game: str, state: State, outcome: Outcome) -> JsonDict:
     if spec.ending is not None:
         out["ending"], out["rounds"] = spec.ending(view)
     if spec.lab_extras is not None:
-        out["game"] = {k: float(v) for k, v in spec.lab_extras(view).items()}
+        out["game"] = {k: _number(v) for k, v in spec.lab_extras(view, outcome).items()}
     return out
+
+
+def _number(value: LabMeasure) -> float | list[float]:
+    """A measure as JSON: a number, or a rate's [part, whole]."""
+    if isinstance(value, tuple):
+        return [float(value[0]), float(value[1])]
+    return float(value)
 
 
 @dataclass(frozen=True)

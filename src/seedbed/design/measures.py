@@ -17,6 +17,7 @@ import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from seedbed.arena.play import GameResult
 from seedbed.arena.stats import wilson
@@ -39,8 +40,12 @@ class CellMeasures:
     endings: dict[str, float] = field(default_factory=dict)
     """Share of the games by how they ended (the game's declared ``ending``)."""
     mean_rounds: float | None = None
+    median_rounds: float | None = None
+    rounds_range: tuple[int, int] | None = None
+    """The fewest and the most rounds a game took."""
+    mean_winning_score: float = 0.0
     extras: dict[str, float] = field(default_factory=dict)
-    """The game's own measures (its ``lab_extras``), averaged over the games."""
+    """The game's own measures (its ``lab_extras``): numbers averaged, rates pooled."""
 
 
 def margin(result: GameResult) -> int:
@@ -71,19 +76,44 @@ def measure(results: Sequence[GameResult]) -> CellMeasures:
                 str(r.extras["ending"]) for r in results if "ending" in r.extras
             ).items()
         },
-        mean_rounds=_mean([r.extras["rounds"] for r in results if "rounds" in r.extras]),
+        **_rounds([int(r.extras["rounds"]) for r in results if "rounds" in r.extras]),
+        mean_winning_score=statistics.fmean(max(r.scores) for r in results),
         extras=_extras(results),
     )
 
 
-def _mean(values: Sequence[float]) -> float | None:
-    return statistics.fmean(values) if values else None
+def _rounds(rounds: Sequence[int]) -> dict[str, Any]:
+    """The rounds' mean, median and range (nothing for a game that declares no ending)."""
+    if not rounds:
+        return {}
+    return {
+        "mean_rounds": statistics.fmean(rounds),
+        "median_rounds": float(statistics.median(rounds)),
+        "rounds_range": (min(rounds), max(rounds)),
+    }
 
 
 def _extras(results: Sequence[GameResult]) -> dict[str, float]:
-    """Each extra's mean over the games that reported it (in the order first met)."""
-    seen: dict[str, list[float]] = {}
+    """Each of the game's measures over the games that reported it (in the order first met):
+    a number's mean; a rate's [part, whole] pooled, Σ part / Σ whole (left out when no game
+    had a whole)."""
+    order: dict[str, None] = {}
+    numbers: dict[str, list[float]] = {}
+    rates: dict[str, tuple[float, float]] = {}
     for r in results:
         for key, value in r.extras.get("game", {}).items():
-            seen.setdefault(key, []).append(float(value))
-    return {key: statistics.fmean(values) for key, values in seen.items()}
+            order.setdefault(key)
+            if isinstance(value, list):
+                part, whole = rates.get(key, (0.0, 0.0))
+                rates[key] = (part + value[0], whole + value[1])
+            else:
+                numbers.setdefault(key, []).append(float(value))
+    out: dict[str, float] = {}
+    for key in order:
+        if key in rates:
+            part, whole = rates[key]
+            if whole:
+                out[key] = part / whole
+        else:
+            out[key] = statistics.fmean(numbers[key])
+    return out

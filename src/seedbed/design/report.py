@@ -13,7 +13,7 @@ from seedbed.design.measures import measure
 from seedbed.design.plots import all_plots
 from seedbed.design.significance import TEST_NAME, differences
 from seedbed.design.sweep import Cell, SweepPlan
-from seedbed.design.tables import summary_rows
+from seedbed.design.tables import extras_rows, summary_rows
 
 
 def _table(rows: Sequence[dict[str, str]]) -> str:
@@ -39,6 +39,13 @@ def _differences(cells: Sequence[Cell]) -> str:
     return f"<p>Significant at α = 0.05 (marked *), by the {TEST_NAME}:</p><ul>{items}</ul>"
 
 
+def _game_measures(cells: Sequence[Cell]) -> str:
+    rows = extras_rows(cells)
+    if not rows:
+        return ""
+    return f'<h2 id="game-measures">The game\'s own measures</h2>{_table(rows)}'
+
+
 def write_report(plan: SweepPlan, cells: Sequence[Cell], command: str, path: Path) -> None:
     """The whole page; ``command`` re-runs the sweep to the same numbers."""
     measures = [measure(c.results) for c in cells]
@@ -57,7 +64,7 @@ img{{max-width:100%}}</style></head><body>
 <p>{plan.players} players, bots {html.escape(", ".join(plan.slots))} (every deal under each
 seat rotation), {plan.deals} deals per cell, the same deals in every cell.</p>
 <h2>Reproduce</h2><pre id="command">{html.escape(command)}</pre><p>Seeds: {seeds}.</p>
-<h2>Measures</h2>{_table(summary_rows(cells))}
+<h2>Measures</h2>{_table(summary_rows(cells, extras=False))}{_game_measures(cells)}
 <h2>Differences</h2>{_differences(cells)}
 <h2>Plots</h2>{figures}
 </body></html>

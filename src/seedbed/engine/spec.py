@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from seedbed.engine.api import Action, Game, JsonDict
+from seedbed.engine.api import Action, Game, JsonDict, Outcome
 from seedbed.engine.options import bounded_int, echo
 
 OptionKind = Literal["choice", "int", "bool", "data", "table"]
@@ -209,6 +209,12 @@ Ending = Callable[[JsonDict], tuple[str, int]]
 """How a finished game ended and after how many rounds, from the spectator's final view."""
 
 
+LabMeasure = float | tuple[float, float]
+"""One of a game's lab measures: a number, or a rate's (part, whole) of one game."""
+LabExtras = Callable[[JsonDict, Outcome], Mapping[str, LabMeasure]]
+"""A game's own measures of a finished game, for the design lab (issue 35)."""
+
+
 Autoplay = Callable[[JsonDict, Sequence[Action]], Action | None]
 """A move a server may play for a person, from their observation and legal menu, or None."""
 
@@ -233,9 +239,11 @@ class GameSpec:
     """Options that take the bulky kinds out of play (``--lean``, the bench's first row)."""
     option_aliases: Mapping[str, str] = field(default_factory=dict)
     ending: Ending | None = None
-    lab_extras: Callable[[JsonDict], Mapping[str, float]] | None = None
+    lab_extras: LabExtras | None = None
     """The game's own measures for the design lab (issue 35), from the spectator's final
-    view: numbers by name (harvests per flower type, …), averaged per cell in the report."""
+    view and the outcome: by name, a number (harvests per flower type, …; averaged per cell)
+    or a pair (part, whole) for a rate over the games (a card's win rate: the wins of the
+    seats that built it, of those seats; pooled per cell as Σ part / Σ whole)."""
     heuristics: str | None = None
     display: str | None = None
     encoding: str | None = None

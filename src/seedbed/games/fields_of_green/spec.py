@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from seedbed.engine.api import Game, JsonDict
-from seedbed.engine.spec import DataFile, GameSpec
+from seedbed.engine.api import Game, JsonDict, Outcome
+from seedbed.engine.spec import DataFile, GameSpec, LabMeasure
 from seedbed.games.fields_of_green.card_file_limits import MAX_FILE_BYTES
 from seedbed.games.fields_of_green.card_text import parse_card_data, parse_card_text
 from seedbed.games.fields_of_green.cards import CardSet, parse_card_set
@@ -36,16 +36,35 @@ def card_set(game: FieldsOfGreen, cards: Any) -> CardSet:
     return parse_card_set(cards)
 
 
-def lab_extras(view: JsonDict) -> dict[str, float]:
+PILE_KINDS = ("field", "livestock", "construction", "building")
+"""The kinds of the four piles' cards: the designs a player picks (F-96)."""
+
+
+def lab_extras(view: JsonDict, outcome: Outcome) -> dict[str, LabMeasure]:
     """The design lab's measures of a finished game (issue 35): the cards of each kind in a
-    farm, on average over the seats (how often each kind is picked)."""
-    counts: dict[str, float] = {}
+    farm, on average over the seats; and per design of the piles, F-96's *pick rate* (of
+    the games where it was drawn, those where some seat built it) and *win rate* (of the
+    seats that built it, their wins; a win shared by k counts 1/k), each a rate's
+    (part, whole) pooled over a cell's games."""
     players = view["players"]
+    counts: dict[str, float] = {}
+    built = [{s["card"]["design"] for s in p["farm"] if s["card"]["kind"] in PILE_KINDS}
+             for p in players]  # fmt: skip
     for player in players:
         for spot in player["farm"]:
             key = f"{spot['card']['kind']} cards per farm"
             counts[key] = counts.get(key, 0.0) + 1 / len(players)
-    return dict(sorted(counts.items()))
+    out: dict[str, LabMeasure] = dict(sorted(counts.items()))
+    seen = [c for c in (*view["discard"], *view["display"]) if c["kind"] in PILE_KINDS]
+    anyone = set().union(*built)
+    share = 1 / len(outcome.winners)
+    for design in sorted(anyone | {c["design"] for c in seen}):
+        out[f"pick rate {design}"] = (float(design in anyone), 1.0)
+        seats = [p for p, designs in enumerate(built) if design in designs]
+        if seats:
+            wins = sum(share for p in seats if p in outcome.winners)
+            out[f"win rate {design}"] = (wins, float(len(seats)))
+    return out
 
 
 def _make_game(read: Callable[[str], str]) -> Game:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from seedbed.engine.api import Game, JsonDict
+from seedbed.engine.api import Game, JsonDict, Outcome
 from seedbed.engine.spec import GameSpec
-from seedbed.games.stalk_exchange.config import OPTIONS
+from seedbed.games.stalk_exchange.config import FLOWERS, OPTIONS
+from seedbed.games.stalk_exchange.scoring import score
 from seedbed.games.stalk_exchange.undo import reveals
 
 
@@ -22,11 +23,18 @@ def ending(view: JsonDict) -> tuple[str, int]:
     return label, -(-view["turn"] // n)
 
 
-def lab_extras(view: JsonDict) -> dict[str, float]:
-    """The design lab's measures of a finished game (issue 35): harvests per flower type (a
-    stalk value rises by one per harvested token, S-5) and the market's final values."""
-    out = {f"harvests {k}": float(v) for k, v in view["market"]["values"].items()}
+def lab_extras(view: JsonDict, outcome: Outcome) -> dict[str, float]:
+    """The design lab's measures of a finished game (issue 35): harvests per flower type (the
+    harvested tokens of each type, laid on the market track, S-15), the final values, and
+    whether the Bust changed the winner (S-2's target: the best score on the values before
+    the Bust, S-42, was not the winners')."""
+    track = view["market"]["track"]
+    out = {f"harvests {f}": float(track.count(f)) for f in FLOWERS}
     out.update({f"final value {k}": float(v) for k, v in view["final_values"].items()})
+    values = [view["market"]["values"][f] for f in FLOWERS]
+    unbusted = [score(values, [p[f] for f in FLOWERS]) for p in view["portfolios"]]
+    best = {q for q, s in enumerate(unbusted) if s == max(unbusted)}
+    out["bust changed the winner"] = float(best != set(outcome.winners))
     return out
 
 
