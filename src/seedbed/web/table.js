@@ -34,7 +34,7 @@ import { notePlace } from "./keep_place.js";
 import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
 import { fillClock, rematchBox, waitingBanner } from "./open_tables.js";
-import { turnOf } from "./turns.js";
+import { turnOf, verbText } from "./turns.js";
 import { nextTableButton } from "./your_turn.js";
 import { languageSwitch, t, tn } from "./i18n.js";
 
@@ -571,7 +571,7 @@ class TableShell {
     } else if (mine) {
       // on the move during another seat's turn (Bohnanza's trading): not "Your turn"
       banner.classList.add("side");
-      banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, t("You may {verb}", { verb })));
+      banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, t("You may {verb}", { verb: verbText(verb) })));
       banner.append(h("span", { class: "hint", "data-testid": "whose-turn" }, "· ", tn("{name}'s turn", { name: nameChip(this.players, owner) })));
     } else if (!unopened.length) {
       banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? tn("Waiting for {names}", { names: listed(others) }) : t("Waiting…")));
@@ -614,7 +614,7 @@ class TableShell {
           seatDot(p.seat),
           h("span", {}, seatLabel(this.players, p.seat, this.msg.seat)),
           onMove ? h("span", { class: "sr-only" }, t("(on the move)")) : null,
-          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, onMove ? t("▶ to move") : side ? t("may {verb}", { verb }) : shown),
+          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, onMove ? t("▶ to move") : side ? t("may {verb}", { verb: verbText(verb) }) : shown),
         );
       }),
     );
