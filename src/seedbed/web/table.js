@@ -31,6 +31,7 @@ import { lastOwnMove, sinceBox } from "./since.js";
 import { AutoPassToggle } from "./auto_pass.js";
 import { HoldClock } from "./hold.js";
 import { notePlace } from "./keep_place.js";
+import { noteText } from "./notes.js";
 import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
 import { fillClock, rematchBox, waitingBanner } from "./open_tables.js";
@@ -400,7 +401,7 @@ class TableShell {
     if (!page.last_page) return;
     this.log = [];
     for (const entry of this.history) {
-      if (entry.note) this.log.push({ v: entry.version, text: entry.note, seat: entry.seat, role: "note" });
+      if (entry.note) this.log.push({ v: entry.version, text: noteText(entry.note_parts, entry.note), seat: entry.seat, role: "note" });
       this.pushEvents(entry.version, entry.events, this.msg ? this.msg.view : null);
     }
     this.showSince();
@@ -479,7 +480,7 @@ class TableShell {
   // ---------------------------------------------------------------- drawing
 
   addLog(msg) {
-    if (msg.stand_in) this.log.push({ v: msg.version, text: msg.stand_in.text, seat: msg.stand_in.seat, role: "note" });
+    if (msg.stand_in) this.log.push({ v: msg.version, text: noteText(msg.stand_in.parts, msg.stand_in.text), seat: msg.stand_in.seat, role: "note" });
     this.pushEvents(msg.version, msg.events, msg.view);
   }
 
