@@ -49,6 +49,7 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/words.js",
     "src/seedbed/web/turns.js",
     "src/seedbed/web/notes.js",
+    "src/seedbed/web/common.js",
     "src/seedbed/server/notify_texts.py",
     *sorted(  # a game's view module is translated once it imports i18n.js
         f"src/seedbed/web/games/{module.parent.name}/{module.name}"

@@ -112,7 +112,7 @@ export function beanCard(variety, { size = "m", meter = false, badge: corner = n
     h(
       "div",
       { class: "bn-card-top", style: { background: g.colour, color: g.textColour } },
-      h("span", { class: `bn-card-name ${b.short.length > 8 && !b.short.includes("-") ? "bn-long bn-longer" : b.short.length > 7 ? "bn-long" : ""}` }, b.short),
+      h("span", { class: `bn-card-name ${b.short.length > 8 && !b.short.includes("-") ? "bn-long bn-longer" : b.short.length > 6 ? "bn-long" : ""}` }, b.short),
     ),
     h("div", { class: "bn-card-art" }, beanArt(variety), h("span", { class: "bn-card-count", title: plural(b.count, "{n} {bean} card in the game", "{n} {bean} cards in the game", { bean: b.short }) }, b.count)),
     meter ? cardMeter(variety) : null,
@@ -144,7 +144,7 @@ export function cardBack() {
 
 /** A small inline chip naming a variety: its badge (colour, pattern, letters) and its name. */
 export function chip(variety, label = null) {
-  return h("span", { class: "bn-chip" }, badge("bean", variety, { size: 18 }), h("span", {}, label ?? BEAN[variety].short));
+  return h("span", { class: "bn-chip" }, badge("bean", variety, { size: 18, title: BEAN[variety].name }), h("span", {}, label ?? BEAN[variety].short));
 }
 
 export function coinIcon(n = null) {
