@@ -73,6 +73,12 @@ CLIPPED = f"""() => [...document.querySelectorAll('{TEXTS}')]
 only for screen readers, 1 px wide by design, left out)."""
 
 
+BROKEN_NAMES = """() => [...document.querySelectorAll('.bn-card-name')]
+  .filter((el) => el.getClientRects().length > 1).map((el) => el.textContent)"""
+"""Bean names broken over two lines on a card (« Cauchema / r »): the French names are longer
+than the English ones."""
+
+
 def english_left(page: Any) -> list[str]:
     """The English words the page shows (empty when it is all French)."""
     text = str(page.evaluate(LEFT_ENGLISH, None))
@@ -92,6 +98,7 @@ def check_view(page: Any, shot: Any, name: str) -> None:
     shot(page, name)
     assert english_left(page) == [], (name, english_left(page))
     assert page.evaluate(CLIPPED) == [], (name, page.evaluate(CLIPPED))
+    assert page.evaluate(BROKEN_NAMES) == [], (name, page.evaluate(BROKEN_NAMES))
 
 
 def french(page: Any) -> Any:
