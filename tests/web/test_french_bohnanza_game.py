@@ -188,7 +188,7 @@ class Anne:
                     "[data-testid^=bn-want-]:not([data-testid*=-less-]):not([data-testid*=-faceup-])"
                 ).first.click()
                 summary = page.locator("[data-testid=bn-compose-summary]").inner_text()
-                assert summary.startswith("À tout le monde : vous donnez"), summary
+                assert summary.startswith("À tout le monde\u00a0: vous donnez"), summary
                 self.did("offer")
                 act(page, "[data-testid=bn-offer-submit]")
                 return True
@@ -260,7 +260,7 @@ def test_a_complete_bohnanza_game_in_french(
     assert anne.done.get("offer") == 1 and anne.done.get("plant", 0) > 3, anne.done
     page.click("[data-testid=log-open-all]")
     log = page.locator("[data-testid=game-log]").inner_text()
-    assert "a planté un Harry" in log and "Tour 2 :" in log, log[:400]
+    assert "a planté un Harry" in log and "Tour 2\u00a0:" in log, log[:400]
     check_view(page, shot, "end-desktop")
     phone = french(new_page("phone"))
     phone.goto(table.play_url(0))
