@@ -105,6 +105,11 @@ def test_a_turn_based_table_never_waits_for_a_person_with_nothing_to_answer(
         turns = sum(1 for seat, a in actor.moves if seat == 1 and a["type"] == "finish-turn")
         assert draws and len(draws) >= turns > 0, (len(draws), turns)
         assert passes, "Ann was never passed for"
+        # issue 36 item 4: each note also as a code and its parameters (the history's entries)
+        coded = [e.get("note_parts") for e in actor.history.entries(1) if e.get("note")]
+        assert {"code": "only-move", "params": {"name": "Ann"}} in [p[0] for p in coded if p]
+        assert {"code": "auto-pass", "params": {"name": "Ann"}} in [p[0] for p in coded if p]
+        assert all(coded), "a note without its parts"
         assert actor.clock is not None and actor.clock.rows[1].strikes == 0
         assert await stand_in_flags(actor.store, 1) == set(), "the ladder would see a stand-in"
         await actor.stop()

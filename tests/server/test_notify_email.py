@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import email
+import email.header
 import logging
 import re
 import socket
@@ -157,6 +158,28 @@ def test_one_message_per_table_and_deadline(
     assert "table" in ours  # the server's logs were caught (mail.log: the test's SMTP server)
     for needle in (address, token, secret):
         assert needle not in ours
+
+
+def test_the_mail_is_in_the_language_kept_on_the_account(
+    app: FastAPI, inbox: tuple[Inbox, int]
+) -> None:
+    """issue 36 item 2 and the e-mails: the choice saved from a French page keeps ``lang``
+    on the account; the turn's message is in French; a language not offered is refused."""
+    box = inbox[0]
+    address = f"{unique('anne')}@example.org"
+    anne = person(app, None)
+    refused = anne.put(
+        "/api/notifications", json={"email": address, "email_opt_in": True, "lang": "xx"}
+    )
+    assert refused.status_code == 422 and "lang" in refused.text
+    choice = {"email": address, "email_opt_in": True, "digest": False, "lang": "fr"}
+    assert anne.put("/api/notifications", json=choice).json()["lang"] == "fr"
+    assert anne.get("/api/notifications").json()["lang"] == "fr"
+    table_id, _ = new_table(anne, turn_seconds=600)
+    fire(app, table_id)
+    mail = box.wait(address, 1)[0]
+    subject = email.header.make_header(email.header.decode_header(mail["Subject"]))
+    assert str(subject) == "À vous de jouer à Bohnanza (seedbed)"
 
 
 def test_the_daily_digest(app: FastAPI, inbox: tuple[Inbox, int]) -> None:

@@ -116,6 +116,11 @@ def test_a_seat_that_never_comes_is_handed_over_once(tmp_path: Path) -> None:
         assert actor.finished
         notes = [n for n in actor.history.notes.values() if "3 deadlines in a row" in n]
         assert len(notes) == 1
+        # issue 36 item 4: the same notes as codes (the reader's language): due, then handed
+        # over once, then the stand-in plays the handed-over seat
+        codes = [[p["code"] for p in parts] for parts in actor.history.note_parts.values()]
+        assert codes.count(["move-due", "handed-over"]) == 1
+        assert ["stood-in"] in codes and all(c[0] in ("move-due", "stood-in") for c in codes)
         await actor.clock.settle()
         assert deadlines_of(hub.store.store, made.table_id)[0].handed_over
         await hub.close()

@@ -343,6 +343,8 @@ def test_the_stand_in_move_is_attributed_to_the_timer(tmp_path: Path) -> None:
         # 14 0"): the move is the view's events, in the game log's own words like any move
         assert first["name"] in ("p0", "p1")
         assert first["text"] == f"Time ran out: a stand-in bot moved for {first['name']}."
+        # issue 36 item 4: the note as a code and its parameters, for the reader's language
+        assert first["parts"] == [{"code": "time-ran-out", "params": {"name": first["name"]}}]
         noted = next(v for v in views if v.get("stand_in"))
         assert noted["events"] and noted["events"][0].get("player") == first["seat"]
         assert {spec for _, spec in actor.bots.asked} == {"greedy"}  # type: ignore[attr-defined]

@@ -114,6 +114,7 @@ def test_a_signed_in_person_opts_in_to_e_mail(tmp_path: Any, new_page: Any, shot
             "email_opt_in": True,
             "digest": False,
             "email_available": True,
+            "lang": None,  # an English page: the e-mails in English (issue 36)
         }
     finally:
         mail.close()

@@ -39,6 +39,17 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/timer.js",
     "src/seedbed/web/table.js",
     "src/seedbed/web/your_turn.js",
+    "src/seedbed/web/hints.js",
+    "src/seedbed/web/log.js",
+    "src/seedbed/web/replay.js",
+    "src/seedbed/web/since.js",
+    "src/seedbed/web/stages.js",
+    "src/seedbed/web/confirm.js",
+    "src/seedbed/web/attention.js",
+    "src/seedbed/web/words.js",
+    "src/seedbed/web/turns.js",
+    "src/seedbed/web/notes.js",
+    "src/seedbed/web/common.js",
     "src/seedbed/server/notify_texts.py",
     *sorted(  # a game's view module is translated once it imports i18n.js
         f"src/seedbed/web/games/{module.parent.name}/{module.name}"

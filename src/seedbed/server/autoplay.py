@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from seedbed.engine.api import Action, PlayerId, State
 from seedbed.engine.registry import spec
+from seedbed.server.protocol import NoteCode
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,9 @@ class Played:
 
     action: Action
     text: str
+    code: NoteCode | None = None
+    """The note's code (``only-move``, ``auto-pass``: protocol.NotePart) for the client's
+    own language."""
 
 
 def has_auto_pass(game: str) -> bool:
@@ -46,9 +50,9 @@ def move_for(
     if declared.formality is not None:
         action = declared.formality(view, legal)
         if action is not None:
-            return Played(action, f"Played for {name}: no other move.")
+            return Played(action, f"Played for {name}: no other move.", "only-move")
     if declared.idle_pass is not None and auto_pass and not bots_on_move:
         action = declared.idle_pass(view, legal)
         if action is not None:
-            return Played(action, f"Passed for {name}: nothing was addressed to them.")
+            return Played(action, f"Passed for {name}: nothing was addressed to them.", "auto-pass")
     return None

@@ -60,6 +60,8 @@ class History:
     timer's notes (kept while the server runs: they are not part of the record)."""
 
     notes: dict[int, str] = field(default_factory=dict)
+    note_parts: dict[int, list[JsonDict]] = field(default_factory=dict)
+    """The notes as codes and parameters (protocol.NotePart), for the client's language."""
     _text: bytearray = field(default_factory=bytearray)
     _ends: array[int] = field(default_factory=lambda: array("Q"))
     _seats: array[int] = field(default_factory=lambda: array("h"))
@@ -72,12 +74,15 @@ class History:
     def pop(self) -> None:
         """Forget the last move (a person undid it, issue 38 item 11), and its note."""
         self.notes.pop(len(self._seats), None)
+        self.note_parts.pop(len(self._seats), None)
         self._seats.pop()
         self._ends.pop()
         del self._text[self._ends[-1] if self._ends else 0 :]
 
-    def note(self, version: int, text: str) -> None:
+    def note(self, version: int, text: str, parts: list[JsonDict] | None = None) -> None:
         self.notes[version] = text
+        if parts:
+            self.note_parts[version] = parts
 
     def __len__(self) -> int:
         return len(self._seats)
@@ -105,6 +110,8 @@ class History:
             }
             if version in self.notes:
                 entry["note"] = self.notes[version]
+            if version in self.note_parts:
+                entry["note_parts"] = self.note_parts[version]
             yield entry
 
     def pages(self, viewer: PlayerId | None, size: int = HISTORY_PAGE) -> list[str]:

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from seedbed.engine.api import PlayerId
 from seedbed.engine.registry import spec
+from seedbed.i18n import SOURCE_LANGUAGE, languages
 from seedbed.server.accounts import account_store, signed_in
 from seedbed.server.api_document import errors
 from seedbed.server.config import ServerSettings
@@ -96,6 +97,9 @@ class NotifyChoice(_Model):
     email: Annotated[str | None, Field(max_length=MAX_EMAIL_CHARS)] = None
     email_opt_in: bool = False
     digest: bool = False
+    lang: Annotated[str | None, Field(max_length=16)] = None
+    """The language of the e-mails (one of ``GET /api/i18n``'s; null: English). The browser
+    sends the language it shows (issue 36)."""
 
 
 class NotifySettings(_Model):
@@ -105,6 +109,8 @@ class NotifySettings(_Model):
     email_opt_in: bool
     digest: bool
     email_available: bool
+    lang: str | None = None
+    """The language of the e-mails (null: English)."""
 
 
 class Notifier:
@@ -247,6 +253,7 @@ def add_notify_routes(app: FastAPI, runtime: Runtime, settings: ServerSettings) 
             email_opt_in=found is not None and found.opt_in,
             digest=found is not None and found.digest,
             email_available=settings.smtp_url is not None,
+            lang=None if found is None else found.lang,
         )
 
     @app.put("/api/notifications", responses=errors(400, 401, 403, 409, 422))
@@ -268,13 +275,19 @@ def add_notify_routes(app: FastAPI, runtime: Runtime, settings: ServerSettings) 
             raise HTTPException(422, "email: give an address to get e-mail")
         if req.email_opt_in and settings.smtp_url is None:
             raise HTTPException(409, "this server sends no e-mail (no --smtp-url)")
-        await asyncio.to_thread(store().choose, account.id, email, req.email_opt_in, req.digest)
+        if req.lang is not None and req.lang not in languages():
+            raise HTTPException(422, f"lang: one of {', '.join(languages())}")
+        lang = None if req.lang in (None, SOURCE_LANGUAGE) else req.lang
+        await asyncio.to_thread(
+            store().choose, account.id, email, req.email_opt_in, req.digest, lang
+        )
         log.info("account %d changed its e-mail notifications", account.id)
         return NotifySettings(
             email=email,
             email_opt_in=req.email_opt_in,
             digest=req.digest,
             email_available=settings.smtp_url is not None,
+            lang=lang,
         )
 
     async def unsubscribe(token: str) -> HTMLResponse:

@@ -45,6 +45,8 @@ class EmailRow(Base):
     digest_sent_at: Mapped[dt.datetime | None] = mapped_column(
         DateTime(timezone=True), nullable=True
     )
+    lang: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """The language of the e-mails (migration 0012; null: English)."""
 
 
 class SentRow(Base):
@@ -67,13 +69,15 @@ class EmailChoice:
     digest: bool
     unsubscribe_token: str
     digest_sent_at: dt.datetime | None = None
+    lang: str | None = None
+    """The language of the account's e-mails (issue 36; None: English)."""
 
 
 def _choice(row: Any) -> EmailChoice:
     sent = None if row.digest_sent_at is None else as_utc(row.digest_sent_at)
     return EmailChoice(
         row.account_id, row.email, bool(row.opt_in), bool(row.digest),
-        row.unsubscribe_token, sent,
+        row.unsubscribe_token, sent, row.lang,
     )  # fmt: skip
 
 
@@ -90,7 +94,14 @@ class NotifyStore:
             ).one_or_none()
         return None if row is None else _choice(row)
 
-    def choose(self, account_id: int, email: str | None, opt_in: bool, digest: bool) -> None:
+    def choose(
+        self,
+        account_id: int,
+        email: str | None,
+        opt_in: bool,
+        digest: bool,
+        lang: str | None = None,
+    ) -> None:
         """Store the account's choices; no address forgets the row. A changed address gets a
         new unsubscribe token (an old message's link no longer reaches the new address)."""
         with self.engine.begin() as conn:
@@ -100,7 +111,7 @@ class NotifyStore:
             if email is None:
                 conn.execute(delete(EmailRow).where(EmailRow.account_id == account_id))
                 return
-            values = {"email": email, "opt_in": opt_in, "digest": digest}
+            values = {"email": email, "opt_in": opt_in, "digest": digest, "lang": lang}
             if old is None:
                 token = secrets.token_urlsafe(32)
                 conn.execute(

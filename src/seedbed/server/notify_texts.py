@@ -15,8 +15,8 @@ from seedbed.i18n import SOURCE_LANGUAGE, translate, translate_plural
 
 
 def mail_language(choice: object) -> str:
-    """The language of a recipient's e-mails: the notification choice's ``lang`` once it
-    stores one (issue 36 item 2, "on the account": a column still to add), else English."""
+    """The language of a recipient's e-mails: the notification choice's ``lang`` (the
+    language the person's browser showed when they saved it, migration 0012), else English."""
     lang = getattr(choice, "lang", None)
     return lang if isinstance(lang, str) and lang else SOURCE_LANGUAGE
 

@@ -440,6 +440,8 @@ class HistoryEntry(_Model):
     """The move's events, ``Event.for_viewer`` of this connection's seat."""
     note: str | None = None
     """The turn timer's note, when its stand-in played this move (while the server runs)."""
+    note_parts: list[NotePart] | None = None
+    """The note as codes and parameters, for a client that writes it in its own language."""
 
 
 class HistoryMessage(_Model):
@@ -478,6 +480,22 @@ class HeldMove(_Model):
     changed first (a move starts over: the bot is asked again)."""
 
 
+NoteCode = Literal["time-ran-out", "move-due", "stood-in", "handed-over", "only-move", "auto-pass"]
+
+
+class NotePart(_Model):
+    """One sentence of a table's note, as a code and its parameters (issue 36 item 4): a
+    client writes it in its reader's language (``text`` keeps the English)."""
+
+    code: NoteCode
+    """``time-ran-out``: a real-time table's timer ran out; ``move-due``: a turn-based table's
+    deadline passed; ``stood-in``: the stand-in plays a handed-over seat; ``handed-over``: the
+    seat missed ``strikes`` deadlines; ``only-move`` / ``auto-pass``: the table played the
+    person's only move / automatic pass."""
+    params: dict[str, str | int] = {}
+    """``name`` (the seat's name), and ``strikes`` for ``handed-over``."""
+
+
 class StandIn(_Model):
     """The turn timer ran out: the stand-in bot played ``action`` for ``seat`` (or, with
     ``auto``, the table played it for the person)."""
@@ -488,6 +506,8 @@ class StandIn(_Model):
     text: str
     """For the log: ``Time ran out: a stand-in bot moved for Ann.``; the move itself is the
     view's events, in the game log's words."""
+    parts: list[NotePart] = []
+    """``text`` as codes and parameters, sentence by sentence (issue 36 item 4)."""
     auto: bool = False
     """The table played this move for the person, without a click (issue 31 item 4): their
     only move (``Played for Ann: no other move.``) or their automatic pass (``Passed for Ann:

@@ -43,6 +43,8 @@ from seedbed.server.protocol import (
     ChatLine,
     ChatUpdate,
     ErrorCode,
+    NoteCode,
+    NotePart,
     RematchMessage,
     StandIn,
     WaitingView,
@@ -554,7 +556,7 @@ class TableActor:
         if self.clock is not None and not auto and self.clock.moved(seat, stand_in is not None):
             stand_in = self._handed_over(seat, stand_in)
         if stand_in is not None:
-            self.history.note(self.version, stand_in.text)
+            self.history.note(self.version, stand_in.text, [p.model_dump() for p in stand_in.parts])
         if self.over:
             if self.fault == FAULT_AFTER_FINAL_MOVE:
                 os.kill(os.getpid(), signal.SIGKILL)  # the crash test's moment: stored, unserved
@@ -809,6 +811,9 @@ class TableActor:
             name=self.seat_name(seat),
             action=played.action.to_json(),
             text=played.text,
+            parts=[NotePart(code=played.code, params={"name": self.seat_name(seat)})]
+            if played.code
+            else [],
             auto=True,
         )
 
@@ -1093,13 +1098,15 @@ class TableActor:
         names no action (issue 38 item 10: "played plant 2" meant field 3): the move reaches
         every log as its events, which the game's log describes as it does any move."""
         name = self.seat_name(seat)
+        code: NoteCode = "time-ran-out"
         text = f"Time ran out: a stand-in bot moved for {name}."
         if self.clock is not None:  # a turn-based table (issue 31 item 1)
-            text = f"{name}'s move was due: a stand-in bot moved for {name}."
+            code, text = "move-due", f"{name}'s move was due: a stand-in bot moved for {name}."
             if self.clock.handed_over(seat):
-                text = f"A stand-in bot moved for {name} (handed over)."
+                code, text = "stood-in", f"A stand-in bot moved for {name} (handed over)."
         log.info("table %s: %s (%s)", self.id, text, action)
-        return StandIn(seat=seat, name=name, action=action.to_json(), text=text)
+        part = NotePart(code=code, params={"name": name})
+        return StandIn(seat=seat, name=name, action=action.to_json(), text=text, parts=[part])
 
     def _handed_over(self, seat: PlayerId, stand_in: StandIn | None) -> StandIn | None:
         """The note of the stand-in's move that handed the seat over (logged): the table
@@ -1112,7 +1119,10 @@ class TableActor:
             "for the rest of the game."
         )
         log.info("table %s: %s", self.id, text)
-        return stand_in.model_copy(update={"text": f"{stand_in.text} {text}"})
+        part = NotePart(code="handed-over", params={"name": name, "strikes": STRIKES})
+        return stand_in.model_copy(
+            update={"text": f"{stand_in.text} {text}", "parts": [*stand_in.parts, part]}
+        )
 
     def _arm_timer(self, seat: PlayerId, seconds: float) -> None:
         loop = asyncio.get_running_loop()

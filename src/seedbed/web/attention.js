@@ -5,6 +5,7 @@
 // A game module may name the offers waiting for the viewer: offersForYou(msg) -> [id, …].
 
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 import { turnOf } from "./turns.js";
 import { paintIcon } from "./your_turn.js";
 
@@ -32,11 +33,11 @@ function setSound(on) {
 
 /** The topbar's sound switch (a toggle button, its state in aria-pressed). */
 export function soundToggle() {
-  const button = h("button", { type: "button", class: "btn btn-small sound-toggle", "data-testid": "sound-toggle", title: "A chime when it is your turn or an offer arrives for you" });
+  const button = h("button", { type: "button", class: "btn btn-small sound-toggle", "data-testid": "sound-toggle", title: t("A chime when it is your turn or an offer arrives for you") });
   const paint = () => {
     const on = soundOn();
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? "♪ Sound on" : "♪ Sound off";
+    button.textContent = on ? t("♪ Sound on") : t("♪ Sound off");
   };
   button.addEventListener("click", () => {
     setSound(!soundOn());
@@ -57,7 +58,7 @@ export function noticeView(msg, module) {
   const playing = msg.seat !== null && msg.status !== "finished";
   const { own, verb } = turnOf(module, msg);
   const turn = playing && msg.to_move.includes(msg.seat);
-  const turnTitle = own ? "● Your turn" : `● You may ${verb}`;
+  const turnTitle = own ? t("● Your turn") : verb === "trade" ? t("● You may trade") : t("● You may move");
   let offers = [];
   try {
     offers = playing && module.offersForYou ? module.offersForYou(msg) || [] : [];
@@ -67,7 +68,7 @@ export function noticeView(msg, module) {
   const fresh = offers.filter((id) => !before.offers.has(id));
   const first = before.version < 0;
   const state = offers.length ? "offer" : turn ? "turn" : "idle"; // an offer waiting for you first
-  document.title = state === "offer" ? `✉ Offer for you — ${baseTitle}` : state === "turn" ? `${turnTitle} — ${baseTitle}` : baseTitle;
+  document.title = state === "offer" ? t("✉ Offer for you — {title}", { title: baseTitle }) : state === "turn" ? `${turnTitle} — ${baseTitle}` : baseTitle;
   setIcon(state);
   document.body.dataset.attention = state;
   if (!first && ((turn && !before.turn) || fresh.length)) chime(fresh.length ? "offer" : "turn");

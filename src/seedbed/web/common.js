@@ -2,6 +2,8 @@
 // seats, formatting. No framework: every view builds plain DOM nodes. Server strings are
 // always added as text nodes (never as HTML).
 
+import { language, t } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Attributes: "class", "style" (string or object), "dataset" (object), "on<event>" handlers
@@ -32,7 +34,7 @@ function appendChildren(el, children) {
   return el;
 }
 
-/** An HTML element: h("button", {class: "btn", onclick}, "Plant"). */
+/** An HTML element: h("button", {class: "btn", onclick}, label). */
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   applyAttrs(el, attrs);
@@ -86,23 +88,32 @@ export function actionButton({ label, action, act, testid, key, primary, title, 
 export function seatName(players, seat) {
   const all = players || [];
   const p = all.find((x) => x.seat === seat);
-  if (!p) return `Seat ${seat + 1}`;
+  if (!p) return t("Seat {n}", { n: seat + 1 });
   const label = plainName(p);
   // two seats with one name (two greedy bots): tell them apart by seat
   const namesakes = all.filter((x) => plainName(x) === label).length;
-  return namesakes > 1 ? `${label} (seat ${seat + 1})` : label;
+  return namesakes > 1 ? t("{name} (seat {n})", { name: label, n: seat + 1 }) : label;
 }
 
 /** A seat's name for people: the server's label (a bot's one name, the lobby's: "Search
  *  bot", issue 38 item 6), the name itself for a summary without labels. */
 export function plainName(p) {
+  if ((p.kind === "bot" || p.kind === "open") && p.label) return botName(p.label);
   return p.label ?? p.name;
+}
+
+/** A bot's name (the server's English label, seedbed.bots.names) in the chosen language,
+ *  translated by msgid on the client (issue 36, docs/translating.md); a name not listed here
+ *  stays as the server said it. */
+export function botName(label) {
+  const names = { "Random bot": t("Random bot"), "Greedy bot": t("Greedy bot"), "Search bot": t("Search bot"), "Open seat": t("Open seat") };
+  return names[label] ?? label;
 }
 
 /** A seat's name with "(you)" for the viewer's own seat. */
 export function seatLabel(players, seat, viewer) {
   const name = seatName(players, seat);
-  return seat === viewer ? `${name} (you)` : name;
+  return seat === viewer ? t("{name} (you)", { name }) : name;
 }
 
 /** A seat's name set apart as a name: its dot and the name in bold ("Waiting for Me" reads
@@ -122,11 +133,14 @@ export function titleCase(word) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** 1 -> "1st", 2 -> "2nd" … */
+/** 1 -> "1st", 2 -> "2nd" … in the chosen language (French: "1er", "2e"), by its ordinal
+ *  plural rules (Intl.PluralRules). */
 export function ordinal(n) {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
+  const form = new Intl.PluralRules(language(), { type: "ordinal" }).select(n);
+  if (form === "one") return t("{n}st", { n });
+  if (form === "two") return t("{n}nd", { n });
+  if (form === "few") return t("{n}rd", { n });
+  return t("{n}th", { n });
 }
 
 
@@ -191,7 +205,7 @@ export function toast(message, kind = "info", seconds = 6) {
     box = h("div", { id: "toasts", class: "toasts", role: "status", "aria-live": "polite" });
     document.body.append(box);
   }
-  const close = h("button", { type: "button", class: "toast-close", "aria-label": "Dismiss", "data-testid": "toast-close" }, "×");
+  const close = h("button", { type: "button", class: "toast-close", "aria-label": t("Dismiss"), "data-testid": "toast-close" }, "×");
   const item = h("div", { class: `toast toast-${kind}`, "data-testid": `toast-${kind}` }, h("span", {}, message), close);
   close.addEventListener("click", () => item.remove());
   box.append(item);

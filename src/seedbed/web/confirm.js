@@ -5,6 +5,7 @@
 // up across redraws while the same action is on offer.
 
 import { canonical, h } from "./common.js";
+import { t } from "./i18n.js";
 
 let armed = null; // canonical text of the action waiting for its confirmation
 
@@ -20,7 +21,7 @@ export function guardedButton({ label, action, act, testid, question, yes, title
     const cancel = h(
       "button",
       { type: "button", class: "btn btn-small", "data-testid": `${testid}-cancel`, onclick: () => disarm(rerender) },
-      "Cancel",
+      t("Cancel"),
     );
     requestAnimationFrame(() => {
       if (cancel.isConnected && !cancel.contains(document.activeElement)) cancel.focus({ preventScroll: true });

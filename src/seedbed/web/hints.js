@@ -11,16 +11,17 @@
 // and the replay.
 
 import { clear, fetchJson, h } from "./common.js";
+import { t } from "./i18n.js";
 
 /** "Hints on" in a topbar when the table allowed them (the summary's table_options). */
 export function hintsBadge(summary) {
   const on = Boolean(summary.table_options && summary.table_options.hints);
-  return on ? h("span", { class: "hints-badge", "data-testid": "hints-on", title: "Players could ask what the greedy bot would do" }, "hints on") : null;
+  return on ? h("span", { class: "hints-badge", "data-testid": "hints-on", title: t("Players could ask what the greedy bot would do") }, t("hints on")) : null;
 }
 
 /** The link to the game's rules page (how to play, with the full rules it cites). */
 export function rulesLink(game) {
-  return h("a", { class: "rules-link", href: `/rules/${game}`, target: "_blank", rel: "noopener", "data-testid": "rules-link" }, "How to play");
+  return h("a", { class: "rules-link", href: `/rules/${game}`, target: "_blank", rel: "noopener", "data-testid": "rules-link" }, t("How to play"));
 }
 
 /** The table's hint panel: {element, update(msg)}; empty unless the table allows hints and
@@ -33,27 +34,27 @@ export function hintPanel(shell) {
   let shown = -1;
   let hinted = null; // the action of the answer shown, for `mark`
   const answer = h("div", { class: "hint-answer", role: "status", "aria-live": "polite", "data-testid": "hint-answer" });
-  const button = h("button", { type: "button", class: "btn btn-small", "data-testid": "hint-button", "data-key": "h", disabled: true }, "What would the bot do?", h("kbd", { class: "key-hint" }, "H"));
+  const button = h("button", { type: "button", class: "btn btn-small", "data-testid": "hint-button", "data-key": "h", disabled: true }, t("What would the bot do?"), h("kbd", { class: "key-hint" }, "H"));
   button.addEventListener("click", async () => {
     const version = shell.msg ? shell.msg.version : -1;
     button.disabled = true;
-    clear(answer).append(h("span", { class: "muted" }, "Thinking…"));
+    clear(answer).append(h("span", { class: "muted" }, t("Thinking…")));
     try {
       const hint = await fetchJson(`/api/tables/${encodeURIComponent(shell.tableId)}/hint`, { method: "POST", body: JSON.stringify({ token: shell.token }) });
       if (!shell.msg || shell.msg.version !== version) return; // the table moved on meanwhile
       shown = hint.version;
       hinted = hint.action;
       mark(shell, hinted, shell.gameHolder.firstElementChild, shell.msg);
-      const close = h("button", { type: "button", class: "hint-close", "aria-label": "Close the hint", "data-testid": "hint-close" }, "×");
+      const close = h("button", { type: "button", class: "hint-close", "aria-label": t("Close the hint"), "data-testid": "hint-close" }, "×");
       close.addEventListener("click", () => clear(answer));
       clear(answer).append(
         close,
-        h("b", {}, "The greedy bot would play: "),
+        h("b", {}, t("The greedy bot would play: ")),
         h("span", { "data-testid": "hint-move" }, describe(shell, hint.action, hint.text)),
         h("div", { class: "small", "data-testid": "hint-reason" }, hint.reason),
       );
     } catch (err) {
-      clear(answer).append(h("span", { class: "muted" }, `No hint: ${err.message}`));
+      clear(answer).append(h("span", { class: "muted" }, t("No hint: {reason}", { reason: err.message })));
     } finally {
       button.disabled = !mine(shell.msg);
     }

@@ -69,13 +69,23 @@ export function tn(msgid, params) {
 /** The singular or plural message for count n ({n} is filled in), chosen by the language's
  *  plural rules (French says "1 table", "0 table", "2 tables"). */
 export function plural(n, one, other, params) {
-  const form = new Intl.PluralRules(lang).select(n) === "one" ? one : other;
+  const form = cached("plural", () => new Intl.PluralRules(lang)).select(n) === "one" ? one : other;
   return t(form, { n: formatNumber(n), ...params });
 }
 
 /** A number written the chosen language's way (1 234,5 in French). */
 export function formatNumber(n, options) {
-  return new Intl.NumberFormat(lang, options).format(n);
+  if (options) return new Intl.NumberFormat(lang, options).format(n);
+  return cached("number", () => new Intl.NumberFormat(lang)).format(n);
+}
+
+// The Intl objects of the chosen language, made once: a table's view writes hundreds of
+// counts per redraw, and making an Intl object costs far more than using one.
+const made = new Map();
+function cached(kind, make) {
+  const key = `${kind}:${lang}`;
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key);
 }
 
 /** A date (a Date, or what Date accepts) written the chosen language's way. */

@@ -5,22 +5,23 @@
 // Also the "rated"/"unrated" label of a table and the text of a rating, for the lobby.
 
 import { clear, fetchJson, gameCatalogue, gameTitle, h, ordinal } from "./common.js";
-import { languageSwitch } from "./i18n.js";
-import { plural } from "./words.js";
+import { languageSwitch, plural, t } from "./i18n.js";
 
 /** "12.3 (4 games, provisional)" for a rating of the API (ShownRating). */
 export function ratingText(r) {
-  const games = plural(r.games, "game");
-  return `${r.rating.toFixed(1)} (${games}${r.provisional ? ", provisional" : ""})`;
+  const rating = r.rating.toFixed(1);
+  return r.provisional
+    ? plural(r.games, "{rating} ({n} game, provisional)", "{rating} ({n} games, provisional)", { rating })
+    : plural(r.games, "{rating} ({n} game)", "{rating} ({n} games)", { rating });
 }
 
 /** A table's ladder label, shown before anyone joins: "rated" or "unrated". */
 export function ratedBadge(summary) {
   const rated = Boolean(summary.rated);
   const title = rated
-    ? "Counts for the ladder: default options, no hints, rated bots"
-    : "Does not count for the ladder";
-  return h("span", { class: `rated-badge${rated ? " is-rated" : ""}`, "data-testid": `rated-${summary.table_id}`, title }, rated ? "rated" : "unrated");
+    ? t("Counts for the ladder: default options, no hints, rated bots")
+    : t("Does not count for the ladder");
+  return h("span", { class: `rated-badge${rated ? " is-rated" : ""}`, "data-testid": `rated-${summary.table_id}`, title }, rated ? t("rated") : t("unrated"));
 }
 
 function topbar(title) {

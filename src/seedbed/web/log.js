@@ -6,7 +6,7 @@
 // logRole(event) -> "turn" | "minor" | "" (null: the default below).
 
 import { clear, h, seatDot } from "./common.js";
-import { plural } from "./words.js";
+import { plural, t } from "./i18n.js";
 
 const OPEN_TURNS = 2; // the last turns shown open; older ones are closed headings
 
@@ -68,7 +68,9 @@ function line(entry) {
 
 function foldLine(run, names) {
   const who = [...new Set(run.map((e) => (e.seat === null ? null : names(e.seat))).filter(Boolean))];
-  const summary = `${plural(run.length, "move")} that changed nothing${who.length ? ` (${who.join(", ")})` : ""}`;
+  const summary = who.length
+    ? plural(run.length, "{n} move that changed nothing ({names})", "{n} moves that changed nothing ({names})", { names: who.join(", ") })
+    : plural(run.length, "{n} move that changed nothing", "{n} moves that changed nothing");
   return h(
     "li",
     { class: "log-fold-item" },
@@ -92,7 +94,7 @@ export function renderLog(list, entries, names, opened, allOpen = false) {
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
   clear(list);
   if (!entries.length) {
-    list.append(h("li", { class: "muted", "data-testid": "log-empty" }, "Nothing has happened yet."));
+    list.append(h("li", { class: "muted", "data-testid": "log-empty" }, t("Nothing has happened yet.")));
     return;
   }
   const turns = turnsOf(entries);
@@ -104,11 +106,11 @@ export function renderLog(list, entries, names, opened, allOpen = false) {
       if (!body.childElementCount) body.append(...linesOf(turn.entries, names));
     };
     if (open) fill(); // closed turns are drawn when opened: a long game's log stays light
-    const title = turn.heading ? turn.heading.text : "From the start of the game";
+    const title = turn.heading ? turn.heading.text : t("From the start of the game");
     const details = h(
       "details",
       { class: "log-turn", "data-testid": "log-turn", open },
-      h("summary", { class: "log-heading" }, turn.heading ? h("span", { class: "v" }, `#${turn.heading.v}`) : null, " ", title, h("span", { class: "muted small" }, ` · ${plural(turn.entries.length, "line")}`)),
+      h("summary", { class: "log-heading" }, turn.heading ? h("span", { class: "v" }, `#${turn.heading.v}`) : null, " ", title, h("span", { class: "muted small" }, plural(turn.entries.length, " · {n} line", " · {n} lines"))),
       body,
     );
     details.addEventListener("toggle", () => {

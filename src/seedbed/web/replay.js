@@ -4,7 +4,7 @@
 // every seat's view of the same moment, one under the other.
 
 import { hintsBadge, rulesLink } from "./hints.js";
-import { languageSwitch } from "./i18n.js";
+import { languageSwitch, t } from "./i18n.js";
 import { clear, fetchJson, gameTitle, h, knownSeats, seatDot, seatLabel, seatName } from "./common.js";
 import { describeAll, endScreen, loadTable, renderGame } from "./table.js";
 import { stageJump, stageText } from "./stages.js";
@@ -15,12 +15,12 @@ export async function openReplay(root, tableId) {
   const { summary, module } = loaded;
   if (summary.status !== "finished") {
     clear(root).append(
-      h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, `${gameTitle(summary.game)} replay`), h("span", { class: "spacer" }), languageSwitch()),
+      h("header", { class: "topbar" }, h("a", { class: "brand", href: "/" }, "seedbed"), h("span", { class: "title" }, t("{game} replay", { game: gameTitle(summary.game) })), h("span", { class: "spacer" }), languageSwitch()),
       h(
         "main",
         { class: "page" },
-        h("div", { class: "notice", "data-testid": "replay-not-ready" }, "This game is still running: its replay opens when it is over."),
-        h("p", {}, h("a", { href: `/watch/${tableId}` }, "Watch it live")),
+        h("div", { class: "notice", "data-testid": "replay-not-ready" }, t("This game is still running: its replay opens when it is over.")),
+        h("p", {}, h("a", { href: `/watch/${tableId}` }, t("Watch it live"))),
       ),
     );
     return null;
@@ -52,8 +52,8 @@ class ReplayViewer {
   }
 
   async start() {
-    document.title = `${gameTitle(this.summary.game)} replay — seedbed`;
-    this.slider = h("input", { type: "range", min: 0, max: 0, value: 0, "data-testid": "replay-slider", "aria-label": "Move" });
+    document.title = t("{game} replay — seedbed", { game: gameTitle(this.summary.game) });
+    this.slider = h("input", { type: "range", min: 0, max: 0, value: 0, "data-testid": "replay-slider", "aria-label": t("Move") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = h("span", { class: "nowrap", "data-testid": "replay-position" });
     this.moveLine = h("div", { class: "replay-move", "data-testid": "replay-move" });
@@ -61,8 +61,8 @@ class ReplayViewer {
     this.endHolder = h("div", {});
     const viewerSelect = h(
       "select",
-      { "data-testid": "replay-viewer", "aria-label": "Whose view", onchange: (e) => this.setViewer(e.target.value) },
-      h("option", { value: "spectator", selected: this.viewerKey === "spectator" }, "Spectator (public view)"),
+      { "data-testid": "replay-viewer", "aria-label": t("Whose view"), onchange: (e) => this.setViewer(e.target.value) },
+      h("option", { value: "spectator", selected: this.viewerKey === "spectator" }, t("Spectator (public view)")),
       this.players.map((p) => h("option", { value: String(p.seat), selected: this.viewerKey === String(p.seat) }, viewOf(this.players, p.seat))),
     );
     const reveal = h("input", { type: "checkbox", "data-testid": "reveal-all", onchange: (e) => this.setReveal(e.target.checked) });
@@ -74,7 +74,7 @@ class ReplayViewer {
         "header",
         { class: "topbar" },
         h("a", { class: "brand", href: "/" }, "seedbed"),
-        h("span", { class: "title" }, `${gameTitle(this.summary.game)} — replay`),
+        h("span", { class: "title" }, t("{game} — replay", { game: gameTitle(this.summary.game) })),
         hintsBadge(this.summary),
         h("span", { class: "spacer" }),
         rulesLink(this.summary.game),
@@ -94,24 +94,24 @@ class ReplayViewer {
             h(
               "div",
               { class: "row" },
-              button("« First", "replay-first", "Home", () => this.go(0)),
-              button("◀ Prev", "replay-prev", "←", () => this.go(this.step - 1)),
-              button("Next ▶", "replay-next", "→", () => this.go(this.step + 1)),
-              button("Last »", "replay-last", "End", () => this.go(this.last())),
+              button(t("« First"), "replay-first", t("Home"), () => this.go(0)),
+              button(t("◀ Prev"), "replay-prev", "←", () => this.go(this.step - 1)),
+              button(t("Next ▶"), "replay-next", "→", () => this.go(this.step + 1)),
+              button(t("Last »"), "replay-last", t("End"), () => this.go(this.last())),
               this.position,
               this.stage,
-              h("span", { class: "small muted" }, "(keys ← → Home End; PageUp PageDown by turn)"),
+              h("span", { class: "small muted" }, t("(keys ← → Home End; PageUp PageDown by turn)")),
             ),
             h(
               "div",
               { class: "row", "data-testid": "replay-jumps" },
-              button("« Turn", "replay-prev-turn", "PageUp", () => this.jump("turn", -1)),
-              button("Turn »", "replay-next-turn", "PageDown", () => this.jump("turn", 1)),
-              button("‹ Phase", "replay-prev-phase", "Shift+←", () => this.jump("phase", -1)),
-              button("Phase ›", "replay-next-phase", "Shift+→", () => this.jump("phase", 1)),
+              button(t("« Turn"), "replay-prev-turn", t("PageUp"), () => this.jump("turn", -1)),
+              button(t("Turn »"), "replay-next-turn", t("PageDown"), () => this.jump("turn", 1)),
+              button(t("‹ Phase"), "replay-prev-phase", t("Shift+←"), () => this.jump("phase", -1)),
+              button(t("Phase ›"), "replay-next-phase", t("Shift+→"), () => this.jump("phase", 1)),
             ),
           ),
-          h("div", { class: "row" }, viewerSelect, h("label", { class: "check" }, reveal, "Reveal every view"), this.progress),
+          h("div", { class: "row" }, viewerSelect, h("label", { class: "check" }, reveal, t("Reveal every view")), this.progress),
           this.moveLine,
         ),
         this.endHolder,
@@ -140,7 +140,7 @@ class ReplayViewer {
     let done = 0;
     const say = () => {
       this.progress.hidden = done >= pending;
-      this.progress.textContent = `Loading every view: ${done} of ${pending}…`;
+      this.progress.textContent = t("Loading every view: {done} of {all}…", { done, all: pending });
     };
     say();
     const all = [];
@@ -160,7 +160,7 @@ class ReplayViewer {
         this.all = await this.fetchAll();
       }
     } catch (err) {
-      clear(this.views).append(h("div", { class: "notice error", "data-testid": "problem" }, `The replay could not be loaded: ${err.message}`));
+      clear(this.views).append(h("div", { class: "notice error", "data-testid": "problem" }, t("The replay could not be loaded: {reason}", { reason: err.message })));
       return;
     }
     this.slider.max = String(this.last());
@@ -181,7 +181,7 @@ class ReplayViewer {
     if (!this.current) return;
     this.step = Math.max(0, Math.min(this.last(), step));
     this.slider.value = String(this.step);
-    this.position.textContent = `move ${this.step} of ${this.last()}`;
+    this.position.textContent = t("move {n} of {all}", { n: this.step, all: this.last() });
     const entry = this.current.steps[this.step];
     this.stage.textContent = stageText(this.module, entry.view);
     this.renderMove(entry);
@@ -194,7 +194,7 @@ class ReplayViewer {
     if (this.revealAll && this.all) {
       for (const replay of this.all) this.views.append(this.viewPanel(replay, viewOf(this.players, replay.viewer)));
     } else {
-      const title = this.current.viewer === null ? "Spectator's view" : viewOf(this.players, this.current.viewer);
+      const title = this.current.viewer === null ? t("Spectator's view") : viewOf(this.players, this.current.viewer);
       this.views.append(this.viewPanel(this.current, title));
     }
   }
@@ -202,12 +202,12 @@ class ReplayViewer {
   renderMove(entry) {
     clear(this.moveLine);
     if (!entry.move) {
-      this.moveLine.append("The deal, before the first move.");
+      this.moveLine.append(t("The deal, before the first move."));
       return;
     }
     const [first, ...rest] = describeAll(this.module, entry.events, entry.view, this.players).filter((line) => line !== null);
     this.moveLine.append(
-      h("div", { class: "row" }, seatDot(entry.move.seat), first || `${seatName(this.players, entry.move.seat)} played ${actionText(entry.move.action)}`),
+      h("div", { class: "row" }, seatDot(entry.move.seat), first || t("{name} played {action}", { name: seatName(this.players, entry.move.seat), action: actionText(entry.move.action) })),
     );
     if (rest.length) {
       this.moveLine.append(h("ul", { class: "small muted", "data-testid": "replay-events" }, rest.map((l) => h("li", {}, l))));
@@ -249,7 +249,7 @@ class ReplayViewer {
     return h(
       "section",
       { class: "stack", "data-testid": `replay-view-${replay.viewer === null ? "spectator" : replay.viewer}` },
-      h("div", { class: "replay-view-title" }, title, moving ? h("span", { class: "muted small" }, ` — to move: ${moving}`) : null),
+      h("div", { class: "replay-view-title" }, title, moving ? h("span", { class: "muted small" }, t(" — to move: {names}", { names: moving })) : null),
       root,
     );
   }
@@ -274,7 +274,7 @@ class ReplayViewer {
 /** "View of Me (seat 2)": a seat's name read as a name, whatever it is (not "Me's view"). */
 function viewOf(players, seat) {
   const name = seatName(players, seat);
-  return name.endsWith(`(seat ${seat + 1})`) ? `View of ${name}` : `View of ${name} (seat ${seat + 1})`;
+  return name.endsWith(`(seat ${seat + 1})`) || name.endsWith(t("(seat {n})", { n: seat + 1 })) ? t("View of {name}", { name }) : t("View of {name} (seat {n})", { name, n: seat + 1 });
 }
 
 /** A compact text of an action JSON: "plant slot 2 space 0,-1". */

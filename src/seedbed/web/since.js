@@ -4,7 +4,7 @@
 // the history the server sends on connecting, so it covers any time away, on any device.
 
 import { h } from "./common.js";
-import { plural } from "./words.js";
+import { plural, t } from "./i18n.js";
 
 const SHOWN = 6; // the latest lines shown; the rest are in the log below
 
@@ -27,13 +27,13 @@ export function sinceBox(log, last) {
   const more = after.length - shown.length;
   return h(
     "div",
-    { class: "since-box", "data-testid": "since-last-move", "aria-label": "Since your last move" },
-    h("strong", {}, `Since your last move: ${plural(moves, "move")}`),
+    { class: "since-box", "data-testid": "since-last-move", "aria-label": t("Since your last move") },
+    h("strong", {}, plural(moves, "Since your last move: {n} move", "Since your last move: {n} moves")),
     h(
       "ul",
       { class: "small since-lines" },
       shown.map((e) => h("li", {}, e.text)), // the game log's words name who did it
     ),
-    more > 0 ? h("div", { class: "small muted" }, `… and ${plural(more, "earlier line")} in the log below.`) : null,
+    more > 0 ? h("div", { class: "small muted" }, plural(more, "… and {n} earlier line in the log below.", "… and {n} earlier lines in the log below.")) : null,
   );
 }

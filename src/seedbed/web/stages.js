@@ -3,6 +3,7 @@
 // fields are read: turn (or round, or year) and phase. Nothing here knows a game.
 
 import { titleCase } from "./common.js";
+import { t } from "./i18n.js";
 
 /** {turn, phase, label} of a view. */
 export function stageOf(module, view) {
@@ -23,7 +24,7 @@ export function stageText(module, view) {
   const st = stageOf(module, view);
   if (st.label) return st.label;
   const parts = [];
-  if (Number.isInteger(st.turn)) parts.push(`Turn ${st.turn + 1}`);
+  if (Number.isInteger(st.turn)) parts.push(t("Turn {n}", { n: st.turn + 1 }));
   if (st.phase !== null && st.phase !== undefined) parts.push(titleCase(String(st.phase)));
   return parts.join(" · ");
 }

@@ -31,10 +31,11 @@ import { lastOwnMove, sinceBox } from "./since.js";
 import { AutoPassToggle } from "./auto_pass.js";
 import { HoldClock } from "./hold.js";
 import { notePlace } from "./keep_place.js";
+import { noteText } from "./notes.js";
 import { logRole, renderLog } from "./log.js";
 import { TurnTimer } from "./timer.js";
 import { fillClock, rematchBox, waitingBanner } from "./open_tables.js";
-import { turnOf } from "./turns.js";
+import { turnOf, verbText } from "./turns.js";
 import { nextTableButton } from "./your_turn.js";
 import { languageSwitch, t, tn } from "./i18n.js";
 
@@ -400,7 +401,7 @@ class TableShell {
     if (!page.last_page) return;
     this.log = [];
     for (const entry of this.history) {
-      if (entry.note) this.log.push({ v: entry.version, text: entry.note, seat: entry.seat, role: "note" });
+      if (entry.note) this.log.push({ v: entry.version, text: noteText(entry.note_parts, entry.note), seat: entry.seat, role: "note" });
       this.pushEvents(entry.version, entry.events, this.msg ? this.msg.view : null);
     }
     this.showSince();
@@ -479,7 +480,7 @@ class TableShell {
   // ---------------------------------------------------------------- drawing
 
   addLog(msg) {
-    if (msg.stand_in) this.log.push({ v: msg.version, text: msg.stand_in.text, seat: msg.stand_in.seat, role: "note" });
+    if (msg.stand_in) this.log.push({ v: msg.version, text: noteText(msg.stand_in.parts, msg.stand_in.text), seat: msg.stand_in.seat, role: "note" });
     this.pushEvents(msg.version, msg.events, msg.view);
   }
 
@@ -571,7 +572,7 @@ class TableShell {
     } else if (mine) {
       // on the move during another seat's turn (Bohnanza's trading): not "Your turn"
       banner.classList.add("side");
-      banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, t("You may {verb}", { verb })));
+      banner.append(h("span", { "data-testid": "your-turn", "data-own": "false" }, t("You may {verb}", { verb: verbText(verb) })));
       banner.append(h("span", { class: "hint", "data-testid": "whose-turn" }, "· ", tn("{name}'s turn", { name: nameChip(this.players, owner) })));
     } else if (!unopened.length) {
       banner.append(h("span", { "data-testid": "waiting-for" }, others.length ? tn("Waiting for {names}", { names: listed(others) }) : t("Waiting…")));
@@ -614,7 +615,7 @@ class TableShell {
           seatDot(p.seat),
           h("span", {}, seatLabel(this.players, p.seat, this.msg.seat)),
           onMove ? h("span", { class: "sr-only" }, t("(on the move)")) : null,
-          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, onMove ? t("▶ to move") : side ? t("may {verb}", { verb }) : shown),
+          h("span", { class: `status ${status === "offline" ? "offline" : ""}` }, onMove ? t("▶ to move") : side ? t("may {verb}", { verb: verbText(verb) }) : shown),
         );
       }),
     );

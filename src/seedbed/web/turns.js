@@ -5,6 +5,13 @@
 // then with sideMove(view) -> a verb ("trade"); the banner, the players list and the tab's
 // title read it from here, so "Your turn" means your own turn only.
 
+import { t } from "./i18n.js";
+
+/** The side move's verb in the chosen language, for "You may {verb}" (issue 36). */
+export function verbText(verb) {
+  return verb === "trade" ? t("trade") : verb === "move" ? t("move") : verb;
+}
+
 /** {mine, own, owner, verb} for the viewer of `msg`: whether the viewer is on the move,
  *  whether it is the viewer's own turn, whose turn it is (or null) and the side move's verb. */
 export function turnOf(module, msg) {

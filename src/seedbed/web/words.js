@@ -1,6 +1,10 @@
 // The table's words in one place (issue 38 item 12): counts with their plural, verbs that
 // agree with a count, possessives (with "your" for the viewer) and lists, so that every game
 // says "1 card becomes", "Ann's turn", "your turn" and "Ann, Bob and Cy" the same way.
+// Lists end with the chosen language's "and" (issue 36); the counts here are English words
+// (a translated view uses i18n.js's plural with whole messages instead).
+
+import { t } from "./i18n.js";
 
 /** "3 tokens", "1 token", "0 cards" (an irregular plural as `many`). */
 export function plural(n, word, many) {
@@ -25,7 +29,7 @@ export function possessive(name, { you = false, capital = false } = {}) {
 export function listed(items) {
   const parts = items.filter((x) => x !== null && x !== undefined && x !== "");
   if (parts.length <= 1) return parts.join("");
-  return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  return t("{items} and {last}", { items: parts.slice(0, -1).join(", "), last: parts[parts.length - 1] });
 }
 
 /** A count of things and their list: "2 cards: Blue and Wax", "no cards" when there are none. */

@@ -11,7 +11,7 @@
 // The same page holds a signed-in account's e-mail choices (PUT /api/notifications).
 
 import { clear, fetchJson, gameTitle, h, knownSeats } from "./common.js";
-import { languageSwitch, plural, t } from "./i18n.js";
+import { language, languageSwitch, plural, t } from "./i18n.js";
 
 const MAX_SEATS = 50; // what the server takes in one request: the most recently remembered
 const EVERY_MS = 15000;
@@ -191,7 +191,7 @@ function emailPanel() {
       const said = h("span", { class: "small muted", "data-testid": "email-said" });
       const save = async () => {
         try {
-          const body = { email: email.value.trim() || null, email_opt_in: optIn.checked, digest: digest.checked };
+          const body = { email: email.value.trim() || null, email_opt_in: optIn.checked, digest: digest.checked, lang: language() }; // e-mails in the language shown (issue 36)
           await fetchJson("/api/notifications", { method: "PUT", body: JSON.stringify(body) });
           said.textContent = t("Saved.");
         } catch (err) {

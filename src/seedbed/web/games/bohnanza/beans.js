@@ -5,7 +5,7 @@
 // pays comes from the server (display.fields).
 
 import { fetchJson, h, s } from "../../common.js";
-import { plural } from "../../words.js";
+import { plural, t } from "../../i18n.js";
 import { badge, glyph as typeGlyph, shape } from "../../glyphs.js";
 import { shownNames } from "./bean_names.js";
 
@@ -78,7 +78,7 @@ const GLYPHS = {
   ],
 };
 
-export const coinsText = (n) => plural(n, "coin");
+export const coinsText = (n) => plural(n, "{n} coin", "{n} coins");
 
 /** The variety's pictogram as SVG children (drawn in currentColor by the CSS classes). */
 function pictogram(variety) {
@@ -108,20 +108,20 @@ export function beanCard(variety, { size = "m", meter = false, badge: corner = n
   const g = typeGlyph("bean", variety);
   return h(
     "div",
-    { class: `bn-card bn-card-${size}`, "data-variety": variety, title: `${b.name}: ${b.count} in the game; ${meterText(variety)}` },
+    { class: `bn-card bn-card-${size}`, "data-variety": variety, title: t("{bean}: {count} in the game; {steps}", { bean: b.name, count: b.count, steps: meterText(variety) }) },
     h(
       "div",
       { class: "bn-card-top", style: { background: g.colour, color: g.textColour } },
-      h("span", { class: `bn-card-name ${b.short.length > 8 && !b.short.includes("-") ? "bn-long bn-longer" : b.short.length > 7 ? "bn-long" : ""}` }, b.short),
+      h("span", { class: `bn-card-name ${b.short.length > 8 && !b.short.includes("-") ? "bn-long bn-longer" : b.short.length > 6 ? "bn-long" : ""}` }, b.short),
     ),
-    h("div", { class: "bn-card-art" }, beanArt(variety), h("span", { class: "bn-card-count", title: `${b.count} ${b.short} cards in the game` }, b.count)),
+    h("div", { class: "bn-card-art" }, beanArt(variety), h("span", { class: "bn-card-count", title: plural(b.count, "{n} {bean} card in the game", "{n} {bean} cards in the game", { bean: b.short }) }, b.count)),
     meter ? cardMeter(variety) : null,
     corner,
   );
 }
 
 export function meterText(variety) {
-  const steps = BEAN[variety].meter.map((need, i) => (need ? `${need} cards → ${coinsText(i + 1)}` : null));
+  const steps = BEAN[variety].meter.map((need, i) => (need ? plural(need, "{n} card → {coins}", "{n} cards → {coins}", { coins: coinsText(i + 1) }) : null));
   return steps.filter(Boolean).join(", ");
 }
 
@@ -144,7 +144,7 @@ export function cardBack() {
 
 /** A small inline chip naming a variety: its badge (colour, pattern, letters) and its name. */
 export function chip(variety, label = null) {
-  return h("span", { class: "bn-chip" }, badge("bean", variety, { size: 18 }), h("span", {}, label ?? BEAN[variety].short));
+  return h("span", { class: "bn-chip" }, badge("bean", variety, { size: 18, title: BEAN[variety].name }), h("span", {}, label ?? BEAN[variety].short));
 }
 
 export function coinIcon(n = null) {

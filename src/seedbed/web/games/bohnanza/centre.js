@@ -2,7 +2,7 @@
 // cards, the duel's revealed row and offer area, and the cards of a zone to pick for planting.
 
 import { h } from "../../common.js";
-import { plural, possessive } from "../../words.js";
+import { plural, t } from "../../i18n.js";
 import { beanCard, cardBack } from "./beans.js";
 import { actionButton, rerender } from "./choices.js";
 import { nameOf } from "./names.js";
@@ -22,30 +22,30 @@ function piles(view) {
   const pass = view.exhaustions + 1;
   const passText =
     view.phase === "over"
-      ? "Deck used up"
+      ? t("Deck used up")
       : left <= 1
-        ? `Last pass: the game ends when the deck runs out`
-        : `Deck pass ${pass} of ${view.final_exhaustion} · ${plural(left - 1, "reshuffle")} left`;
+        ? t("Last pass: the game ends when the deck runs out")
+        : plural(left - 1, "Deck pass {pass} of {passes} · {n} reshuffle left", "Deck pass {pass} of {passes} · {n} reshuffles left", { pass, passes: view.final_exhaustion });
   return h(
     "div",
     { class: "bn-piles" },
     h(
       "div",
       { class: "bn-pile", "data-testid": "bn-deck" },
-      h("div", { class: "bn-pile-label" }, "Deck"),
+      h("div", { class: "bn-pile-label" }, t("Deck")),
       cardBack(),
-      h("div", { class: "bn-pile-count" }, plural(view.deck_size, "card")),
+      h("div", { class: "bn-pile-count" }, plural(view.deck_size, "{n} card", "{n} cards")),
     ),
     h(
       "div",
       { class: "bn-pile", "data-testid": "bn-discard" },
-      h("div", { class: "bn-pile-label" }, "Discard"),
-      view.discard_top ? beanCard(view.discard_top.variety, { size: "s" }) : h("div", { class: "bn-card bn-card-s bn-slot-empty" }, "empty"),
-      h("div", { class: "bn-pile-count" }, plural(view.discard_size, "card")),
+      h("div", { class: "bn-pile-label" }, t("Discard pile")),
+      view.discard_top ? beanCard(view.discard_top.variety, { size: "s" }) : h("div", { class: "bn-card bn-card-s bn-slot-empty" }, t("empty")),
+      h("div", { class: "bn-pile-count" }, plural(view.discard_size, "{n} card", "{n} cards")),
     ),
     h(
       "div",
-      { class: `bn-passes ${left <= 1 && view.phase !== "over" ? "bn-last" : ""}`, "data-testid": "bn-passes", title: "The game ends when the deck runs out for the last time [B-13, B-62]" },
+      { class: `bn-passes ${left <= 1 && view.phase !== "over" ? "bn-last" : ""}`, "data-testid": "bn-passes", title: t("The game ends when the deck runs out for the last time [B-13, B-62]") },
       passText,
     ),
   );
@@ -53,28 +53,27 @@ function piles(view) {
 
 function faceUp(env) {
   const { view, me, ts } = env;
-  const owner = possessive(nameOf(view.active), { you: view.active === me, capital: true });
   const inTrade = view.phase === "trade";
   const slots = view.faceup.map((card, slot) => {
-    if (!card) return h("div", { class: "bn-slot" }, h("div", { class: "bn-card bn-card-m bn-slot-empty" }, inTrade ? "taken" : "—"));
+    if (!card) return h("div", { class: "bn-slot" }, h("div", { class: "bn-card bn-card-m bn-slot-empty" }, inTrade ? t("taken") : "—"));
     const picked = ts.compose.giveFaceup.includes(slot) || ts.compose.wantFaceup.includes(slot);
     return h(
       "div",
       { class: `bn-slot ${picked ? "bn-picked" : ""}`, "data-testid": `bn-faceup-${slot}` },
       beanCard(card.variety, { size: "m", meter: true }),
-      h("div", { class: "bn-slot-label" }, `slot ${slot + 1}`),
+      h("div", { class: "bn-slot-label" }, t("slot {n}", { n: slot + 1 })),
     );
   });
   const note =
     view.phase === "trade"
       ? view.active === me
-        ? "Give them away in offers, or keep them: they go to your trade area when trading ends."
-        : "The active player may give these away; ask for them in an offer."
-      : "Two cards are revealed after planting; trading follows.";
+        ? t("Give them away in offers, or keep them: they go to your trade area when trading ends.")
+        : t("The active player may give these away; ask for them in an offer.")
+      : t("Two cards are revealed after planting; trading follows.");
   return h(
     "div",
     { class: "bn-faceup", "data-testid": "bn-faceup" },
-    h("h3", {}, `${owner} face-up cards`),
+    h("h3", {}, view.active === me ? t("Your face-up cards") : t("{name}'s face-up cards", { name: nameOf(view.active) })),
     h("div", { class: "bn-row" }, slots),
     h("p", { class: "bn-note" }, note),
   );
@@ -89,9 +88,9 @@ function duelRows(env) {
       h(
         "div",
         { class: "bn-duel-row", "data-testid": "bn-revealed" },
-        h("h3", {}, mine ? "Step 3 — revealed for you" : `Revealed for ${nameOf(view.active)}`),
+        h("h3", {}, mine ? t("Step 3 — revealed for you") : t("Revealed for {name}", { name: nameOf(view.active) })),
         zoneCards(env, view.revealed, "plant-revealed", "revealed"),
-        h("p", { class: "bn-note" }, "Matching cards from the top of the discard pile join the row [B-56]. Cards not planted become the opponent's offer."),
+        h("p", { class: "bn-note" }, t("Matching cards from the top of the discard pile join the row [B-56]. Cards not planted become the opponent's offer.")),
       ),
     );
   }
@@ -99,10 +98,10 @@ function duelRows(env) {
   const offerTitle =
     view.phase === "duel-offered"
       ? mine
-        ? "Step 1 — your opponent's offer: plant or discard each card"
-        : `Step 1 — the offer for ${nameOf(view.active)}`
+        ? t("Step 1 — your opponent's offer: plant or discard each card")
+        : t("Step 1 — the offer for {name}", { name: nameOf(view.active) })
       : view.offer_area.length
-        ? `Left for ${nameOf(opponent, me)} (their step 1)`
+        ? t("Left for {name} (their step 1)", { name: nameOf(opponent, me) })
         : "";
   if (view.offer_area.length) {
     rows.push(
@@ -139,7 +138,7 @@ export function zoneCards(env, cards, plantType, zone) {
                 class: "bn-card-button",
                 "aria-pressed": selected ? "true" : "false",
                 "data-testid": `bn-pick-${zone}-${card.id}`,
-                title: "Pick this card, then a field",
+                title: t("Pick this card, then a field"),
                 onclick: () => {
                   ts.pick = { type: plantType, card: card.id, variety: card.variety };
                   rerender(ctx);
@@ -148,8 +147,8 @@ export function zoneCards(env, cards, plantType, zone) {
               beanCard(card.variety, { size: "m", meter: true }),
             )
           : beanCard(card.variety, { size: "m", meter: true }),
-        selected ? h("div", { class: "bn-pick-note" }, "picked → choose a field") : null,
-        discard ? actionButton(ctx, discard, "Discard", { testid: `bn-discard-offered-${card.id}`, cls: "btn-small" }) : null,
+        selected ? h("div", { class: "bn-pick-note" }, t("picked → choose a field")) : null,
+        discard ? actionButton(ctx, discard, t("Discard"), { testid: `bn-discard-offered-${card.id}`, cls: "btn-small" }) : null,
       );
     }),
   );

@@ -4,7 +4,8 @@
 // Also the offers waiting for the viewer (for the tab title and the chime) and the words of a
 // hinted action.
 
-import { listed, plural } from "../../words.js";
+import { plural, t } from "../../i18n.js";
+import { listed } from "../../words.js";
 import { BEAN, coinsText } from "./beans.js";
 import { nameOf, setPlayers } from "./names.js";
 
@@ -20,39 +21,39 @@ export function changesOf(events, viewer) {
         out.push({ selector: field(e.player, e.field), label: `+ ${short(e.card.variety)}` });
         break;
       case "harvest":
-        out.push({ selector: field(e.player, e.field), label: `harvested: ${coinsText(e.coins)}` });
+        out.push({ selector: field(e.player, e.field), label: t("harvested: {coins}", { coins: coinsText(e.coins) }) });
         if (e.coins) out.push({ selector: `[data-testid="bn-coins-${e.player}"]`, label: `+${e.coins}` });
         break;
       case "buy-field":
-        out.push({ selector: field(e.player, 2), label: "bought" });
+        out.push({ selector: field(e.player, 2), label: t("bought") });
         break;
       case "offer":
-        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: "new offer" });
+        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: t("new offer") });
         break;
       case "accept":
-        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: "accepted" });
-        out.push({ selector: `[data-testid="bn-trade-area-${e.acceptor}"]`, label: `+${plural(e.to_acceptor.length, "card")}` });
-        out.push({ selector: `[data-testid="bn-trade-area-${e.proposer}"]`, label: `+${plural(e.to_proposer.length, "card")}` });
+        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: t("accepted") });
+        out.push({ selector: `[data-testid="bn-trade-area-${e.acceptor}"]`, label: plural(e.to_acceptor.length, "+{n} card", "+{n} cards") });
+        out.push({ selector: `[data-testid="bn-trade-area-${e.proposer}"]`, label: plural(e.to_proposer.length, "+{n} card", "+{n} cards") });
         break;
       case "decline":
-        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: "declined" });
+        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: t("declined") });
         break;
       case "withdraw":
-        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: "withdrawn" });
+        out.push({ selector: `[data-testid="bn-offer-${e.offer_id}"]`, label: t("withdrawn") });
         break;
       case "draw":
-        out.push({ selector: e.player === viewer ? '[data-testid="bn-hand"]' : `[data-testid="bn-player-${e.player}"]`, label: `+${plural(e.count, "card")}` });
+        out.push({ selector: e.player === viewer ? '[data-testid="bn-hand"]' : `[data-testid="bn-player-${e.player}"]`, label: plural(e.count, "+{n} card", "+{n} cards") });
         break;
       case "reveal":
         // the cards glow; the tag goes on the row, which has room for it
-        out.push({ selector: '[data-testid="bn-faceup-0"]', label: "" }, { selector: '[data-testid="bn-faceup-1"]', label: "" }, { selector: '[data-testid="bn-faceup"]', label: "revealed" }, { selector: '[data-testid="bn-revealed"]', label: "revealed" });
+        out.push({ selector: '[data-testid="bn-faceup-0"]', label: "" }, { selector: '[data-testid="bn-faceup-1"]', label: "" }, { selector: '[data-testid="bn-faceup"]', label: t("revealed") }, { selector: '[data-testid="bn-revealed"]', label: t("revealed") });
         break;
       case "discard":
       case "discard-offered":
-        out.push({ selector: '[data-testid="bn-discard"]', label: "discarded" });
+        out.push({ selector: '[data-testid="bn-discard"]', label: t("discarded") });
         break;
       case "reshuffle":
-        out.push({ selector: '[data-testid="bn-deck"]', label: "reshuffled" });
+        out.push({ selector: '[data-testid="bn-deck"]', label: t("reshuffled") });
         break;
       default:
         break;
@@ -81,36 +82,37 @@ export function describeAction(a, msg, players = null) {
   const front = view.hand && view.hand.length ? short(view.hand[0].variety) : "";
   switch (a.type) {
     case "plant":
-      return `Plant your front card (${front}) in field ${a.field + 1}`;
+      return t("Plant your front card ({bean}) in field {field}", { bean: front, field: a.field + 1 });
     case "plant-traded":
     case "plant-offered":
     case "plant-revealed":
-      return `Plant the ${cardVariety(view, a.card)} in field ${a.field + 1}`;
+      return t("Plant the {bean} in field {field}", { bean: cardVariety(view, a.card), field: a.field + 1 });
     case "harvest":
-      return `Harvest field ${a.field + 1}`;
+      return t("Harvest field {field}", { field: a.field + 1 });
     case "buy-field":
-      return "Buy the third field";
+      return t("Buy the third field");
     case "end-planting":
-      return "End planting";
+      return t("End planting");
     case "end-trading":
-      return "End trading";
+      return t("End trading");
     case "pass":
-      return "Pass for now";
+      return t("Pass for now");
     case "finish-turn":
-      return "Draw and end your turn";
+      return t("Draw and end your turn");
     case "accept":
-      return `Accept offer #${a.offer_id}${dealWords(view, a.offer_id, true)}`;
+      return dealt(view, a.offer_id, true, t("Accept offer #{id}", { id: a.offer_id }));
     case "decline":
-      return `Decline offer #${a.offer_id}${dealWords(view, a.offer_id, true)}`;
+      return dealt(view, a.offer_id, true, t("Decline offer #{id}", { id: a.offer_id }));
     case "withdraw":
-      return `Withdraw your offer #${a.offer_id}${dealWords(view, a.offer_id, false)}`;
+      return dealt(view, a.offer_id, false, t("Withdraw your offer #{id}", { id: a.offer_id }));
     case "discard":
-      return `Discard hand card #${a.position + 1}`;
+      return t("Discard hand card #{n}", { n: a.position + 1 });
     case "offer": {
-      const faceUp = (slot) => `${short(view.faceup[slot]?.variety)} (face-up)`;
+      const faceUp = (slot) => t("{bean} (face-up)", { bean: short(view.faceup[slot]?.variety) });
       const give = [...(a.give_hand || []).map((p) => short(view.hand[p]?.variety)), ...(a.give_faceup || []).map(faceUp)];
       const want = [...(a.want || []).map(short), ...(a.want_faceup || []).map(faceUp)];
-      return `Offer ${listed(give) || "nothing"} to ${nameOf(a.to, view.viewer)} for ${listed(want) || "nothing"}`;
+      const nothing = t("nothing");
+      return t("Offer {give} to {name} for {want}", { give: listed(give) || nothing, name: nameOf(a.to, view.viewer), want: listed(want) || nothing });
     }
     default:
       return "";
@@ -127,16 +129,18 @@ export function hintTargets(a, msg) {
   return buttons[a.type] ? [`[data-testid="${buttons[a.type]}"]`] : [];
 }
 
-/** ": from Ann, you get Wax, you give Blue" for an offer of the view (the viewer answering it
- *  when `answering`, else its proposer); "" for an offer the view does not hold. */
-function dealWords(view, id, answering) {
+/** "Accept offer #3 from Ann: you get Wax, you give Blue" for an offer of the view (the
+ *  viewer answering it when `answering`, else its proposer); `what` alone for an offer the
+ *  view does not hold. One sentence with placeholders (issue 36). */
+function dealt(view, id, answering, what) {
   const o = (view.offers || []).find((x) => x.offer_id === id);
-  if (!o) return "";
-  const faceUp = (f) => `${short(f.variety)} (face-up)`;
-  const gives = listed([...(o.give_hand || []).map(short), ...(o.give_faceup || []).map(faceUp)]) || "nothing";
-  const wants = listed([...(o.want || []).map(short), ...(o.want_faceup || []).map(faceUp)]) || "nothing";
-  if (answering) return ` from ${nameOf(o.proposer, view.viewer)}: you get ${gives}, you give ${wants}`;
-  return ` to ${nameOf(o.to, view.viewer)}: you give ${gives}, you get ${wants}`;
+  if (!o) return what;
+  const nothing = t("nothing");
+  const faceUp = (f) => t("{bean} (face-up)", { bean: short(f.variety) });
+  const gives = listed([...(o.give_hand || []).map(short), ...(o.give_faceup || []).map(faceUp)]) || nothing;
+  const wants = listed([...(o.want || []).map(short), ...(o.want_faceup || []).map(faceUp)]) || nothing;
+  if (answering) return t("{what} from {name}: you get {gives}, you give {wants}", { what, name: nameOf(o.proposer, view.viewer), gives, wants });
+  return t("{what} to {name}: you give {gives}, you get {wants}", { what, name: nameOf(o.to, view.viewer), gives, wants });
 }
 
 /** The variety of a card of a zone the viewer plants from (trade area, offer area, revealed). */
@@ -144,5 +148,5 @@ function cardVariety(view, id) {
   const me = view.viewer;
   const zones = [view.revealed || [], view.offer_area || [], me !== null && me !== undefined ? view.players[me].trade_area : []];
   for (const zone of zones) for (const c of zone) if (c.id === id) return short(c.variety);
-  return `card #${id}`;
+  return t("card #{id}", { id });
 }

@@ -2,7 +2,7 @@
 // Send. Offers are composed here because the server elides them from long menus (D-25).
 
 import { h } from "../../common.js";
-import { plural } from "../../words.js";
+import { plural, t } from "../../i18n.js";
 import { BEAN, BEANS, chip } from "./beans.js";
 import { emptyCompose, rerender } from "./choices.js";
 import { named, nameOf } from "./names.js";
@@ -21,8 +21,8 @@ export function composer(env) {
   if (!composerOpen(env)) {
     const made = view.players[me].offers_made;
     const text = !env.onMove
-      ? "You can offer again when you are back on the move."
-      : `You have made all ${view.max_offers} offers allowed this trading phase [B-47].`;
+      ? t("You can offer again when you are back on the move.")
+      : t("You have made all {n} offers allowed this trading phase [B-47].", { n: view.max_offers });
     return made || !env.onMove ? h("p", { class: "bn-note", "data-testid": "bn-compose-closed" }, text) : null;
   }
   const c = ts.compose;
@@ -34,19 +34,19 @@ export function composer(env) {
   return h(
     "div",
     { class: "bn-compose", "data-testid": "bn-compose" },
-    h("h3", {}, "Make an offer", left !== null ? h("span", { class: "bn-note" }, ` · ${plural(left, "offer")} left`) : null),
+    h("h3", {}, t("Make an offer"), left !== null ? h("span", { class: "bn-note" }, plural(left, " · {n} offer left", " · {n} offers left")) : null),
     h(
       "div",
       { class: "bn-compose-row" },
-      h("span", { class: "bn-side-label" }, "to"),
-      targets.map((t) =>
-        toggle(ctx, c.to === t, t === "any" ? "Anyone" : named(t), `bn-to-${t}`, () => {
-          c.to = t;
+      h("span", { class: "bn-side-label" }, t("to")),
+      targets.map((target) =>
+        toggle(ctx, c.to === target, target === "any" ? t("Anyone") : named(target), `bn-to-${target}`, () => {
+          c.to = target;
         }),
       ),
     ),
-    h("div", { class: "bn-compose-row" }, h("span", { class: "bn-side-label" }, "you give"), giveChoices(env, c, active)),
-    h("div", { class: "bn-compose-row" }, h("span", { class: "bn-side-label" }, "you want"), wantChoices(env, c, active)),
+    h("div", { class: "bn-compose-row" }, h("span", { class: "bn-side-label" }, t("you give")), giveChoices(env, c, active)),
+    h("div", { class: "bn-compose-row" }, h("span", { class: "bn-side-label" }, t("you want")), wantChoices(env, c, active)),
     h("p", { class: "bn-compose-summary", "data-testid": "bn-compose-summary" }, summary(view, c)),
     h(
       "div",
@@ -61,12 +61,12 @@ export function composer(env) {
           disabled: isEmptyOffer(c),
           onclick: () => submitOffer(env),
         },
-        "Send offer",
+        t("Send offer"),
       ),
       h(
         "button",
         { type: "button", class: "btn", "data-testid": "bn-offer-clear", disabled: isEmptyOffer(c), onclick: () => { ts.compose = emptyCompose(); rerender(ctx); } },
-        "Clear",
+        t("Clear"),
       ),
     ),
   );
@@ -110,18 +110,18 @@ function giveChoices(env, c, active) {
     view.faceup.forEach((card, slot) => {
       if (!card) return;
       const on = c.giveFaceup.includes(slot);
-      out.push(toggle(ctx, on, chip(card.variety, `${BEAN[card.variety].short} (face-up)`), `bn-give-faceup-${slot}`, () => {
+      out.push(toggle(ctx, on, chip(card.variety, t("{bean} (face-up)", { bean: BEAN[card.variety].short })), `bn-give-faceup-${slot}`, () => {
         c.giveFaceup = on ? c.giveFaceup.filter((x) => x !== slot) : [...c.giveFaceup, slot];
       }));
     });
   }
   (view.hand || []).forEach((card, pos) => {
     const on = c.giveHand.includes(card.id);
-    out.push(toggle(ctx, on, chip(card.variety, `${BEAN[card.variety].short} #${pos + 1}`), `bn-give-hand-${pos}`, () => {
+    out.push(toggle(ctx, on, chip(card.variety, t("{bean} #{n}", { bean: BEAN[card.variety].short, n: pos + 1 })), `bn-give-hand-${pos}`, () => {
       c.giveHand = on ? c.giveHand.filter((x) => x !== card.id) : [...c.giveHand, card.id];
     }));
   });
-  return out.length ? h("div", { class: "bn-choices" }, out) : h("span", { class: "bn-nothing" }, "no cards to give");
+  return out.length ? h("div", { class: "bn-choices" }, out) : h("span", { class: "bn-nothing" }, t("no cards to give"));
 }
 
 function wantChoices(env, c, active) {
@@ -131,7 +131,7 @@ function wantChoices(env, c, active) {
     view.faceup.forEach((card, slot) => {
       if (!card) return;
       const on = c.wantFaceup.includes(slot);
-      out.push(toggle(ctx, on, chip(card.variety, `${BEAN[card.variety].short} (face-up)`), `bn-want-faceup-${slot}`, () => {
+      out.push(toggle(ctx, on, chip(card.variety, t("{bean} (face-up)", { bean: BEAN[card.variety].short })), `bn-want-faceup-${slot}`, () => {
         c.wantFaceup = on ? c.wantFaceup.filter((x) => x !== slot) : [...c.wantFaceup, slot];
       }));
     });
@@ -142,10 +142,10 @@ function wantChoices(env, c, active) {
       h(
         "span",
         { class: `bn-want ${n ? "bn-on" : ""}` },
-        n ? h("button", { type: "button", class: "bn-step-btn", "aria-label": `one ${BEAN[v].short} fewer`, "data-testid": `bn-want-less-${v}`, onclick: () => { c.want[v] = n - 1; rerender(ctx); } }, "−") : null,
+        n ? h("button", { type: "button", class: "bn-step-btn", "aria-label": t("one {bean} fewer", { bean: BEAN[v].short }), "data-testid": `bn-want-less-${v}`, onclick: () => { c.want[v] = n - 1; rerender(ctx); } }, "−") : null,
         h(
           "button",
-          { type: "button", class: "bn-want-name", "aria-label": `want one more ${BEAN[v].name}`, "data-testid": `bn-want-${v}`, onclick: () => { c.want[v] = n + 1; rerender(ctx); } },
+          { type: "button", class: "bn-want-name", "aria-label": t("want one more {bean}", { bean: BEAN[v].name }), "data-testid": `bn-want-${v}`, onclick: () => { c.want[v] = n + 1; rerender(ctx); } },
           chip(v, n ? `${n}× ${BEAN[v].short}` : BEAN[v].short),
           h("span", { class: "bn-plus", "aria-hidden": "true" }, "+"),
         ),
@@ -168,12 +168,14 @@ export function isEmptyOffer(c) {
 }
 
 function summary(view, c) {
-  if (isEmptyOffer(c)) return "Pick cards to give and/or beans you want. Either side may be empty (a gift or a request), not both.";
+  if (isEmptyOffer(c)) return t("Pick cards to give and/or beans you want. Either side may be empty (a gift or a request), not both.");
   const byId = Object.fromEntries((view.hand || []).map((x) => [x.id, x.variety]));
-  const give = [...c.giveFaceup.map((slot) => `${BEAN[view.faceup[slot].variety].short} (face-up)`), ...c.giveHand.map((id) => BEAN[byId[id]].short)];
-  const want = [...c.wantFaceup.map((slot) => `${BEAN[view.faceup[slot].variety].short} (face-up)`), ...wantList(c).map((v) => BEAN[v].short)];
-  const to = c.to === "any" ? "anyone" : nameOf(c.to);
-  return `To ${to}: you give ${give.join(", ") || "nothing"}; you want ${want.join(", ") || "nothing"}.`;
+  const faceUp = (slot) => t("{bean} (face-up)", { bean: BEAN[view.faceup[slot].variety].short });
+  const give = [...c.giveFaceup.map(faceUp), ...c.giveHand.map((id) => BEAN[byId[id]].short)];
+  const want = [...c.wantFaceup.map(faceUp), ...wantList(c).map((v) => BEAN[v].short)];
+  const to = c.to === "any" ? t("anyone") : nameOf(c.to);
+  const nothing = t("nothing");
+  return t("To {to}: you give {give}; you want {want}.", { to, give: give.join(", ") || nothing, want: want.join(", ") || nothing });
 }
 
 function submitOffer(env) {

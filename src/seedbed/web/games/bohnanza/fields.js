@@ -3,16 +3,16 @@
 // come from the server's display (games/bohnanza/display.py); nothing here computes them.
 
 import { h, s } from "../../common.js";
-import { plural } from "../../words.js";
+import { plural, t } from "../../i18n.js";
 import { BEAN, beanCard, coinIcon, coinsText, meterText } from "./beans.js";
 import { guardedButton } from "../../confirm.js";
 import { actionButton, rerender } from "./choices.js";
 import { frontCard } from "./status.js";
 
 /** What a protecting clause says (the display names the clause protecting a field). */
-const PROTECTION_RULES = {
-  "B-24": "A field with a single bean may not be harvested while another of the same player's fields holds 2 or more beans [B-24].",
-};
+const PROTECTION_RULES = () => ({
+  "B-24": t("A field with a single bean may not be harvested while another of the same player's fields holds 2 or more beans [B-24]."),
+});
 
 export function fieldView(env, player, f, { mine }) {
   const field = player.fields[f];
@@ -20,9 +20,9 @@ export function fieldView(env, player, f, { mine }) {
   const variety = field.variety;
   const shown = env.display.fields[player.seat][f]; // null for an empty field
   const blocked = shown ? shown.protected : null;
-  const children = [h("div", { class: "bn-field-title" }, `Field ${f + 1}`)];
+  const children = [h("div", { class: "bn-field-title" }, t("Field {n}", { n: f + 1 }))];
   if (!n) {
-    children.push(h("div", { class: "bn-field-bed bn-field-empty" }, "empty field"));
+    children.push(h("div", { class: "bn-field-bed bn-field-empty" }, t("empty field")));
   } else {
     children.push(
       h(
@@ -37,12 +37,12 @@ export function fieldView(env, player, f, { mine }) {
       h(
         "div",
         { class: "bn-field-pay", "data-testid": `bn-pay-${player.seat}-${f}` },
-        h("div", {}, "Harvest now: ", h("b", {}, coinsText(shown.payout))),
-        next ? h("div", { class: "bn-next" }, `${plural(next.more, "more card")} → ${coinsText(next.coins)}`) : h("div", { class: "bn-next" }, "top of the bean-o-meter"),
+        h("div", {}, t("Harvest now: "), h("b", {}, coinsText(shown.payout))),
+        next ? h("div", { class: "bn-next" }, plural(next.more, "{n} more card → {coins}", "{n} more cards → {coins}", { coins: coinsText(next.coins) })) : h("div", { class: "bn-next" }, t("top of the bean-o-meter")),
       ),
     );
     if (blocked) {
-      children.push(h("div", { class: "bn-protected", title: PROTECTION_RULES[blocked], "data-testid": `bn-protected-${player.seat}-${f}`, "data-clause": blocked }, lockIcon(), "Protected: single bean"));
+      children.push(h("div", { class: "bn-protected", title: PROTECTION_RULES()[blocked], "data-testid": `bn-protected-${player.seat}-${f}`, "data-clause": blocked }, lockIcon(), t("Protected: single bean")));
     }
   }
   if (mine) children.push(fieldButtons(env, f, variety, n, shown ? shown.payout : 0));
@@ -63,7 +63,7 @@ function lockIcon() {
 export function meter(variety, pays) {
   return h(
     "div",
-    { class: "bn-meter", title: `Bean-o-meter: ${meterText(variety)} (cards → coins)` },
+    { class: "bn-meter", title: t("Bean-o-meter: {steps} (cards → coins)", { steps: meterText(variety) }) },
     BEAN[variety].meter.map((need, i) =>
       h(
         "div",
@@ -79,15 +79,15 @@ function fieldButtons(env, f, variety, n, pays) {
   const { ctx, view, legal, ts } = env;
   const buttons = [];
   const plant = legal.find("plant", { field: f });
-  if (plant) buttons.push(plantButton(env, plant, f, n && variety !== frontCard(view), BEAN[frontCard(view)].short, pays, `bn-plant-${f}`, "Plant your front card here"));
+  if (plant) buttons.push(plantButton(env, plant, f, n && variety !== frontCard(view), BEAN[frontCard(view)].short, pays, `bn-plant-${f}`, t("Plant your front card here")));
   const pick = ts.pick;
   if (pick) {
     const a = legal.find(pick.type, { card: pick.card, field: f });
-    if (a) buttons.push(plantButton(env, a, f, n && variety !== pick.variety, BEAN[pick.variety]?.short ?? "card", pays, `bn-${pick.type}-${f}`, null));
+    if (a) buttons.push(plantButton(env, a, f, n && variety !== pick.variety, BEAN[pick.variety]?.short ?? t("card"), pays, `bn-${pick.type}-${f}`, null));
   }
   const harvest = legal.find("harvest", { field: f });
   if (harvest) {
-    const label = `Harvest: ${coinsText(pays)}`;
+    const label = t("Harvest: {coins}", { coins: coinsText(pays) });
     buttons.push(
       pays
         ? actionButton(ctx, harvest, label, { testid: `bn-harvest-${f}`, cls: "bn-harvest" })
@@ -96,8 +96,8 @@ function fieldButtons(env, f, variety, n, pays) {
             action: harvest,
             act: ctx.act,
             testid: `bn-harvest-${f}`,
-            question: `Harvest field ${f + 1} for nothing? ${lostText(n)}.`,
-            yes: "Yes, harvest for 0",
+            question: n === 1 ? t("Harvest field {field} for nothing? Its one card goes to the discard pile.", { field: f + 1 }) : t("Harvest field {field} for nothing? All {n} cards go to the discard pile.", { field: f + 1, n }),
+            yes: t("Yes, harvest for 0"),
             extraClass: "bn-harvest",
             rerender: () => rerender(ctx),
           }),
@@ -106,29 +106,29 @@ function fieldButtons(env, f, variety, n, pays) {
   return buttons.length ? h("div", { class: "bn-field-buttons" }, buttons) : null;
 }
 
-/** What a harvest for nothing throws away, in words. */
-function lostText(n) {
-  return n === 1 ? "Its one card goes to the discard pile" : `All ${n} cards go to the discard pile`;
-}
 
 /** "Plant X here" (the safe move: primary, with the field's key), or, on a field of another
  *  variety, "Harvest & plant X here": it harvests the field first [B-21], so it is a secondary
  *  button that asks before it throws the field's beans away. */
 function plantButton(env, action, f, convenience, name, pays, testid, title) {
   const { ctx } = env;
-  if (!convenience) return actionButton(ctx, action, `Plant ${name} here`, { testid, primary: true, key: String(f + 1), title });
+  if (!convenience) return actionButton(ctx, action, t("Plant {bean} here", { bean: name }), { testid, primary: true, key: String(f + 1), title });
   const n = env.view.players[env.me].fields[f].cards.length;
   const lost = n - pays;
   return guardedButton({
-    label: `Harvest & plant ${name} here`,
+    label: t("Harvest & plant {bean} here", { bean: name }),
     action,
     act: ctx.act,
     testid,
-    question: pays
-      ? `Harvest field ${f + 1} first for ${coinsText(pays)}${lost ? ` (${plural(lost, "card")} to the discard pile)` : ""}?`
-      : `Harvest field ${f + 1} for nothing (${lostText(n).toLowerCase()})?`,
-    yes: `Yes, harvest & plant ${name}`,
-    title: `Harvests this field first (${coinsText(pays)}), then plants [B-21]`,
+    question: !pays
+      ? n === 1
+        ? t("Harvest field {field} for nothing (its one card goes to the discard pile)?", { field: f + 1 })
+        : t("Harvest field {field} for nothing (all {n} cards go to the discard pile)?", { field: f + 1, n })
+      : lost
+        ? plural(lost, "Harvest field {field} first for {coins} ({n} card to the discard pile)?", "Harvest field {field} first for {coins} ({n} cards to the discard pile)?", { field: f + 1, coins: coinsText(pays) })
+        : t("Harvest field {field} first for {coins}?", { field: f + 1, coins: coinsText(pays) }),
+    yes: t("Yes, harvest & plant {bean}", { bean: name }),
+    title: t("Harvests this field first ({coins}), then plants [B-21]", { coins: coinsText(pays) }),
     key: String(f + 1), // the field's key only asks
     extraClass: "bn-harvest",
     rerender: () => rerender(ctx),
@@ -143,12 +143,12 @@ export function thirdFieldSlot(env, player, mine) {
   return h(
     "div",
     { class: "bn-field bn-field-locked", "data-testid": `bn-third-${player.seat}` },
-    h("div", { class: "bn-field-title" }, h("span", {}, "Field 3")),
-    h("div", { class: "bn-field-bed bn-field-empty" }, `not bought · ${coinsText(view.field_cost)}`),
+    h("div", { class: "bn-field-title" }, h("span", {}, t("Field {n}", { n: 3 }))),
+    h("div", { class: "bn-field-bed bn-field-empty" }, t("not bought · {coins}", { coins: coinsText(view.field_cost) })),
     buy
-      ? actionButton(ctx, buy, `Buy third field (${coinsText(view.field_cost)})`, { testid: "bn-buy-field", cls: "bn-harvest" })
+      ? actionButton(ctx, buy, t("Buy third field ({coins})", { coins: coinsText(view.field_cost) }), { testid: "bn-buy-field", cls: "bn-harvest" })
       : mine && view.phase !== "over" // nothing to buy once the game is over (issue 38)
-        ? h("div", { class: "bn-note" }, coins !== undefined && coins < view.field_cost ? `You have ${coinsText(coins)}.` : view.duel ? "Buy on your own turn." : "Buy when you are on the move.")
+        ? h("div", { class: "bn-note" }, coins !== undefined && coins < view.field_cost ? t("You have {coins}.", { coins: coinsText(coins) }) : view.duel ? t("Buy on your own turn.") : t("Buy when you are on the move."))
         : null,
   );
 }
@@ -157,5 +157,5 @@ export function thirdFieldSlot(env, player, mine) {
 export function protectionNote(fields) {
   const clauses = [...new Set(fields.map((f) => f && f.protected).filter(Boolean))];
   if (!clauses.length) return null;
-  return clauses.map((clause) => h("p", { class: "bn-rule", "data-testid": "bn-protection-rule" }, lockIcon(), PROTECTION_RULES[clause]));
+  return clauses.map((clause) => h("p", { class: "bn-rule", "data-testid": "bn-protection-rule" }, lockIcon(), PROTECTION_RULES()[clause]));
 }

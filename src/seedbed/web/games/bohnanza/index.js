@@ -8,6 +8,7 @@
 
 import { markChanges } from "../../changes.js";
 import { h, toast } from "../../common.js";
+import { t } from "../../i18n.js";
 import { installPatterns } from "../../glyphs.js";
 import { loadVarieties } from "./beans.js";
 import { centre, ensurePick } from "./centre.js";
@@ -19,7 +20,7 @@ import { setPlayers } from "./names.js";
 import { offersPanel } from "./offers.js";
 import { isEmptyOffer } from "./composer.js";
 import { tradeSheet } from "./sheet.js";
-import { actionBar, promptText, statusBar } from "./status.js";
+import { actionBar, promptText, stage, statusBar } from "./status.js";
 
 function render(ctx) {
   installPatterns();
@@ -31,7 +32,7 @@ function render(ctx) {
   if (ts.turn !== view.turn || ts.phase !== view.phase) {
     if (ts.turn !== view.turn || view.phase !== "trade") {
       if (ts.phase === "trade" && !isEmptyOffer(ts.compose) && ctx.mode !== "replay") {
-        toast("Trading is over: your unfinished offer was discarded.", "info", 8);
+        toast(t("Trading is over: your unfinished offer was discarded."), "info", 8);
       }
       ts.compose = emptyCompose();
       delete ts.sentWith;
@@ -74,13 +75,13 @@ function render(ctx) {
  *  and the other players on the right. Spectators see every farm on the left. */
 function layout(env) {
   const { view, me } = env;
-  const centreArea = h("section", { class: "bn-area-center bn-panel", "aria-label": "Table centre" }, centre(env));
-  const offers = view.duel ? null : tradeSheet(env, h("section", { class: "bn-area-offers bn-panel", "aria-label": "Trading" }, offersPanel(env)));
-  const farms = h("section", { class: "bn-area-others", "aria-label": me === null ? "Players" : "Other players" }, others(env));
+  const centreArea = h("section", { class: "bn-area-center bn-panel", "aria-label": t("Table centre") }, centre(env));
+  const offers = view.duel ? null : tradeSheet(env, h("section", { class: "bn-area-offers bn-panel", "aria-label": t("Trading") }, offersPanel(env)));
+  const farms = h("section", { class: "bn-area-others", "aria-label": me === null ? t("Players") : t("Other players") }, others(env));
   if (me === null) {
     return h("div", { class: `bn-layout ${offers ? "" : "bn-one-col"}` }, h("div", { class: "bn-col" }, centreArea, farms), offers ? h("div", { class: "bn-col" }, offers) : null);
   }
-  const mine = h("section", { class: "bn-area-me bn-panel", "aria-label": "Your farm" }, myArea(env));
+  const mine = h("section", { class: "bn-area-me bn-panel", "aria-label": t("Your farm") }, myArea(env));
   return h("div", { class: "bn-layout" }, h("div", { class: "bn-col" }, centreArea, mine), h("div", { class: "bn-col" }, offers, farms));
 }
 
@@ -101,6 +102,7 @@ export default {
   prompt,
   describeEvent,
   resultDetail,
+  stage,
   offersForYou,
   describeAction,
   hintTargets,
@@ -109,5 +111,5 @@ export default {
   turnOwner: (view) => (Number.isInteger(view.active) ? view.active : null),
   sideMove: (view) => (view.phase === "trade" ? "trade" : "move"),
   // what the server's hold keeps back (issue 38 item 1): the active bot's end of trading
-  holdWords: (view) => (view.phase === "trade" ? "Trading closes" : ""),
+  holdWords: (view) => (view.phase === "trade" ? t("Trading closes") : ""),
 };

@@ -2,6 +2,7 @@
 // for the viewer, and the seat's colour dot.
 
 import { h, seatDot, seatName } from "../../common.js";
+import { t } from "../../i18n.js";
 
 let players = []; // the table's seats [{seat, kind, name}] from the latest ctx (for describeEvent)
 
@@ -13,13 +14,13 @@ export function setPlayers(seats) {
 /** A seat's display name (the shell's seatName adds "(seat N)" to namesakes), "(you)" for the
 viewer. */
 export function nameOf(seat, viewer = null) {
-  if (seat === null || seat === undefined || seat === "any") return "anyone";
+  if (seat === null || seat === undefined || seat === "any") return t("anyone");
   const base = seatName(players, seat);
-  return seat === viewer ? `${base} (you)` : base;
+  return seat === viewer ? t("{name} (you)", { name: base }) : base;
 }
 
 /** The name with the seat's colour dot (the shell's players list uses the same colours). */
 export function named(seat, viewer = null) {
-  if (seat === "any" || seat === null || seat === undefined) return h("span", {}, "anyone");
+  if (seat === "any" || seat === null || seat === undefined) return h("span", {}, t("anyone"));
   return h("span", { class: "bn-name" }, seatDot(seat), nameOf(seat, viewer));
 }

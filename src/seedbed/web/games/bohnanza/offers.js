@@ -2,19 +2,21 @@
 // a choice of cards, decline, withdraw) and the counter-offer that fills the composer.
 
 import { h } from "../../common.js";
+import { t } from "../../i18n.js";
 import { BEAN, chip } from "./beans.js";
 import { actionButton, emptyCompose, rerender } from "./choices.js";
 import { composer, composerOpen } from "./composer.js";
 import { named, nameOf } from "./names.js";
 
-const STATUS_TEXT = {
-  open: "open",
-  accepted: "accepted",
-  declined: "declined",
-  withdrawn: "withdrawn",
-  unavailable: "withdrawn (cards gone)",
-  expired: "expired",
-};
+// a function: the words are looked up when drawn (the catalog loads after the import)
+const STATUS_TEXT = () => ({
+  open: t("open"),
+  accepted: t("accepted"),
+  declined: t("declined"),
+  withdrawn: t("withdrawn"),
+  unavailable: t("withdrawn (cards gone)"),
+  expired: t("expired"),
+});
 
 export function offersPanel(env) {
   const { view } = env;
@@ -24,12 +26,12 @@ export function offersPanel(env) {
   return h(
     "div",
     { class: "bn-offers", "data-testid": "bn-offers" },
-    h("h2", {}, trading ? "Trading" : "Offers"),
-    incoming.length ? h("h3", {}, `Offers for you (${incoming.length})`) : null,
+    h("h2", {}, trading ? t("Trading") : t("Offers")),
+    incoming.length ? h("h3", {}, t("Offers for you ({n})", { n: incoming.length })) : null,
     incoming.length ? h("ol", { class: "bn-offer-list" }, incoming.map((o) => offerItem(env, o))) : null,
-    trading ? composer(env) : h("p", { class: "bn-note" }, view.offers.length ? "Trading is over for this turn." : "Trading opens after the active player has planted and revealed two cards."),
-    rest.length ? h("h3", { class: "bn-offers-older" }, trading ? "Offers this trading phase" : "Last trading phase") : null,
-    rest.length ? h("ol", { class: "bn-offer-list" }, rest.map((o) => offerItem(env, o))) : trading && !incoming.length ? h("p", { class: "bn-note" }, "No offers yet.") : null,
+    trading ? composer(env) : h("p", { class: "bn-note" }, view.offers.length ? t("Trading is over for this turn.") : t("Trading opens after the active player has planted and revealed two cards.")),
+    rest.length ? h("h3", { class: "bn-offers-older" }, trading ? t("Offers this trading phase") : t("Last trading phase")) : null,
+    rest.length ? h("ol", { class: "bn-offer-list" }, rest.map((o) => offerItem(env, o))) : trading && !incoming.length ? h("p", { class: "bn-note" }, t("No offers yet.")) : null,
   );
 }
 
@@ -43,20 +45,20 @@ function toAnswer(env, o) {
 function sideChips(o, side) {
   const chips = [];
   if (side === "give") {
-    for (const f of o.give_faceup) chips.push(chip(f.variety, `${BEAN[f.variety].short} (face-up)`));
+    for (const f of o.give_faceup) chips.push(chip(f.variety, t("{bean} (face-up)", { bean: BEAN[f.variety].short })));
     for (const v of o.give_hand) chips.push(chip(v));
   } else {
-    for (const f of o.want_faceup) chips.push(chip(f.variety, `${BEAN[f.variety].short} (face-up)`));
+    for (const f of o.want_faceup) chips.push(chip(f.variety, t("{bean} (face-up)", { bean: BEAN[f.variety].short })));
     for (const v of o.want) chips.push(chip(v));
   }
-  return chips.length ? chips : [h("span", { class: "bn-nothing" }, "nothing")];
+  return chips.length ? chips : [h("span", { class: "bn-nothing" }, t("nothing"))];
 }
 
 function offerItem(env, o) {
   const { view, me } = env;
   const gift = !o.want.length && !o.want_faceup.length;
   const ask = !o.give_hand.length && !o.give_faceup.length;
-  const kind = gift ? "— a gift" : ask ? "— a request" : "";
+  const kind = gift ? t("— a gift") : ask ? t("— a request") : "";
   const mineToAnswer = toAnswer(env, o);
   return h(
     "li",
@@ -71,15 +73,15 @@ function offerItem(env, o) {
       kind,
       h("span", { class: `bn-status-chip bn-st-${o.status}` }, statusText(o)),
     ),
-    h("div", { class: "bn-offer-side" }, h("span", { class: "bn-side-label" }, o.proposer === me ? "you give" : "gives"), sideChips(o, "give")),
-    h("div", { class: "bn-offer-side" }, h("span", { class: "bn-side-label" }, o.proposer === me ? "you want" : "wants"), sideChips(o, "want")),
+    h("div", { class: "bn-offer-side" }, h("span", { class: "bn-side-label" }, o.proposer === me ? t("you give") : t("gives")), sideChips(o, "give")),
+    h("div", { class: "bn-offer-side" }, h("span", { class: "bn-side-label" }, o.proposer === me ? t("you want") : t("wants")), sideChips(o, "want")),
     offerButtons(env, o),
   );
 }
 
 function statusText(o) {
-  if (o.status === "accepted" && o.accepted_by !== undefined) return `accepted by ${nameOf(o.accepted_by)}`;
-  return STATUS_TEXT[o.status] ?? o.status;
+  if (o.status === "accepted" && o.accepted_by !== undefined) return t("accepted by {name}", { name: nameOf(o.accepted_by) });
+  return STATUS_TEXT()[o.status] ?? o.status;
 }
 
 function offerButtons(env, o) {
@@ -87,7 +89,7 @@ function offerButtons(env, o) {
   if (o.status !== "open" || me === null) return null;
   const buttons = [];
   const withdraw = legal.find("withdraw", { offer_id: o.offer_id });
-  if (withdraw) buttons.push(actionButton(ctx, withdraw, "Withdraw", { testid: `bn-withdraw-${o.offer_id}` }));
+  if (withdraw) buttons.push(actionButton(ctx, withdraw, t("Withdraw"), { testid: `bn-withdraw-${o.offer_id}` }));
   const accepts = legal.list.filter((a) => a.type === "accept" && a.offer_id === o.offer_id);
   let picker = null;
   if (accepts.length) {
@@ -104,21 +106,21 @@ function offerButtons(env, o) {
           disabled: choice.positions === null,
           onclick: () => ctx.act({ type: "accept", offer_id: o.offer_id, positions: choice.positions }),
         },
-        o.want.length ? `Accept (give ${o.want.map((v) => BEAN[v].short).join(", ")})` : "Accept",
+        o.want.length ? t("Accept (give {beans})", { beans: o.want.map((v) => BEAN[v].short).join(", ") }) : t("Accept"),
       ),
     );
   } else if (toAnswer(env, o) && env.onMove) {
     const missing = missingFor(view.hand || [], o.want);
-    if (missing.length) buttons.push(h("span", { class: "bn-note" }, `You have no ${missing.map((v) => BEAN[v].short).join(", ")} to give.`));
+    if (missing.length) buttons.push(h("span", { class: "bn-note" }, t("You have no {beans} to give.", { beans: missing.map((v) => BEAN[v].short).join(", ") })));
   }
   const decline = legal.find("decline", { offer_id: o.offer_id });
-  if (decline) buttons.push(actionButton(ctx, decline, "Decline", { testid: `bn-decline-${o.offer_id}` }));
+  if (decline) buttons.push(actionButton(ctx, decline, t("Decline"), { testid: `bn-decline-${o.offer_id}` }));
   if (canCounter(env, o)) {
     buttons.push(
       h(
         "button",
-        { type: "button", class: "btn", "data-testid": `bn-counter-${o.offer_id}`, title: "Fill the offer form with the reverse of this offer; change it, then send it", onclick: () => counter(env, o) },
-        "Counter…",
+        { type: "button", class: "btn", "data-testid": `bn-counter-${o.offer_id}`, title: t("Fill the offer form with the reverse of this offer; change it, then send it"), onclick: () => counter(env, o) },
+        t("Counter…"),
       ),
     );
   }
@@ -156,7 +158,7 @@ function acceptChoice(env, o, accepts) {
   const picker = h(
     "div",
     { class: "bn-accept-pick" },
-    h("span", { class: "bn-side-label" }, "hand over"),
+    h("span", { class: "bn-side-label" }, t("hand over")),
     candidates.map((c) =>
       h(
         "button",
@@ -171,7 +173,7 @@ function acceptChoice(env, o, accepts) {
             rerender(ctx);
           },
         },
-        chip(c.variety, `${BEAN[c.variety].short} #${c.pos + 1}`),
+        chip(c.variety, t("{bean} #{n}", { bean: BEAN[c.variety].short, n: c.pos + 1 })),
       ),
     ),
   );

@@ -6,7 +6,7 @@
 // screen the sheet is the plain panel of the right column (the handle is hidden).
 
 import { h } from "../../common.js";
-import { plural } from "../../words.js";
+import { plural, t } from "../../i18n.js";
 import { rerender } from "./choices.js";
 import { offersForYou } from "./changes.js";
 
@@ -23,7 +23,14 @@ export function tradeSheet(env, section) {
   if (fresh.length) ts.sheetOpen = true;
   ts.sheetSeen = incoming;
   const open = Boolean(ts.sheetOpen);
-  const label = view.phase === "trade" ? `Trading${incoming.length ? ` · ${plural(incoming.length, "offer")} for you` : open ? "" : " · make an offer"}` : "Offers";
+  const label =
+    view.phase !== "trade"
+      ? t("Offers")
+      : incoming.length
+        ? plural(incoming.length, "Trading · {n} offer for you", "Trading · {n} offers for you")
+        : open
+          ? t("Trading")
+          : t("Trading · make an offer");
   const handle = h(
     "button",
     {
