@@ -27,7 +27,22 @@ CLIPPED = """() => {
       out.push(`${name} cut (${el.scrollWidth} > ${el.clientWidth}): ${text}`);
       continue;
     }
+    // a block's text wider than the block itself, even where it is not hidden, runs over
+    // its neighbours (a long word in a narrow column)
+    if (cs.display !== 'inline' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+      out.push(`${name} overflows (${el.scrollWidth} > ${el.clientWidth}): ${text}`);
+      continue;
+    }
     const box = el.getBoundingClientRect();
+    if (cs.display === 'inline') {
+      let block = el.parentElement;
+      while (block && ['inline', 'contents'].includes(getComputedStyle(block).display)) block = block.parentElement;
+      const bbox = block && block !== document.body ? block.getBoundingClientRect() : null;
+      if (bbox && (box.right > bbox.right + 2 || box.left < bbox.left - 2)) {
+        out.push(`${name} runs out of ${block.tagName.toLowerCase()}.${[...block.classList].join('.')}: ${text}`);
+        continue;
+      }
+    }
     for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
       const acs = getComputedStyle(a);
       if (!cuts(acs)) continue;
@@ -69,9 +84,12 @@ def clipped(page: Any) -> list[str]:
     return list(page.evaluate(CLIPPED))
 
 
-def english_left(page: Any, lang: str = "fr") -> list[str]:
-    """The known English texts the page shows (text, tooltips, labels) while in ``lang``."""
+def english_left(page: Any, lang: str = "fr", data: tuple[str, ...] = ()) -> list[str]:
+    """The known English texts the page shows (text, tooltips, labels) while in ``lang``,
+    leaving out ``data``: texts of a card set, which are data, not messages."""
     text = page.evaluate(TEXT_OF_PAGE)
+    for piece in sorted(data, key=len, reverse=True):
+        text = text.replace(piece, " ")
     return [fragment for fragment in english_fragments(lang) if fragment in text]
 
 

@@ -11,6 +11,8 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from seedbed.i18n.pseudo import PSEUDO, pseudo_messages
+
 LOCALES = Path(__file__).parent / "locales"
 SOURCE_LANGUAGE = "en"
 """The language of the msgids (and of the code); it has no catalog of its own."""
@@ -47,6 +49,8 @@ def messages(lang: str) -> dict[str, str]:
     """msgid → translation of every translated, non-fuzzy message of ``lang`` (plural forms
     are kept as ``msgid`` → the singular and ``msgid_plural`` → the plural: the browser's
     plural helper picks with ``Intl.PluralRules``)."""
+    if lang == PSEUDO:
+        return pseudo_messages()
     found = catalog(lang)
     if found is None:
         return {}
@@ -75,7 +79,8 @@ def translate_plural(lang: str | None, n: int, one: str, other: str, **params: o
     """The singular or plural message for ``n`` by the language's CLDR plural category (as
     the browser's ``Intl.PluralRules``: French says « 0 table », « 2 tables »); ``{n}`` is
     filled in."""
-    form = Locale.parse(lang or SOURCE_LANGUAGE).plural_form(n)
+    rules = SOURCE_LANGUAGE if not lang or lang == PSEUDO else lang
+    form = Locale.parse(rules).plural_form(n)
     return translate(lang, one if form == "one" else other, n=n, **params)
 
 

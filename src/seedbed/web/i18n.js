@@ -7,6 +7,7 @@
 import { h } from "./common.js";
 
 const LANG_KEY = "seedbed.lang";
+const PSEUDO = "en-XA";
 let lang = "en";
 let catalog = {};
 let offered = [{ code: "en", name: "English" }];
@@ -31,7 +32,8 @@ export async function loadLanguage() {
     const list = await getJson("/api/i18n");
     offered = list.languages;
     const stored = storedLanguage();
-    lang = offered.some((l) => l.code === stored) ? stored : list.negotiated;
+    // the pseudo-locale (issue 36 item 5) is never offered, only chosen by a test
+    lang = offered.some((l) => l.code === stored) || stored === PSEUDO ? stored : list.negotiated;
     catalog = lang === "en" ? {} : (await getJson(`/api/i18n/${encodeURIComponent(lang)}`)).messages;
   } catch {
     lang = "en";
