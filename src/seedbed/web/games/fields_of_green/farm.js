@@ -17,7 +17,8 @@ export function towerLabels(farm) {
 }
 
 export function waterText(water, labels) {
-  const parts = Object.entries(water || {}).map(([cell, n]) => t("{n} from {tower}", { n, tower: labels.get(cell) || t("tower {cell}", { cell }) }));
+  const tower = (cell) => labels.get(cell) || t("tower {cell}", { cell });
+  const parts = Object.entries(water || {}).map(([cell, n]) => t("{n} from {tower}", { n, tower: tower(cell) }));
   return parts.length ? parts.join(" + ") : t("no water");
 }
 

@@ -108,8 +108,10 @@ function eventLine(e, name, st, whose) {
       return t("{name} paid for {thing} at game end.", { name: p, thing: e.tile !== -1 && e.tile !== null ? tileName(st, e.tile) : card(e.card) });
     case "end-scoring":
       return t("{name} finished the final choices.", { name: p });
-    case "game-over":
-      return t("Game over. {scores}.", { scores: e.scores.map((sc, q) => t("{name} {n} VP", { name: name(q), n: sc })).join(", ") });
+    case "game-over": {
+      const scores = e.scores.map((sc, q) => t("{name} {n} VP", { name: name(q), n: sc }));
+      return t("Game over. {scores}.", { scores: scores.join(", ") });
+    }
     default:
       return `${p ? `${p}: ` : ""}${e.kind}`;
   }

@@ -58,10 +58,12 @@ export function supplyPanel(ctx, st) {
   piles.push(pileItem("water_tower", t("Water Towers"), v.water_towers_left, "fog-pile-water_tower"));
   piles.push(pileItem("silo", t("Silos"), v.silos_left, "fog-pile-silo"));
   piles.push(pileItem("equipment", t("Equipment"), v.equipment_left, "fog-pile-equipment"));
+  const cards = plural(v.discard.length, "{n} card", "{n} cards");
+  const tiles = plural(v.equipment_discard.length, "{n} tile", "{n} tiles");
   const discard = h(
     "details",
     { class: "fog-discard" },
-    h("summary", {}, v.equipment_discard.length ? t("Discard pile: {cards}, {tiles}", { cards: plural(v.discard.length, "{n} card", "{n} cards"), tiles: plural(v.equipment_discard.length, "{n} tile", "{n} tiles") }) : t("Discard pile: {cards}", { cards: plural(v.discard.length, "{n} card", "{n} cards") })),
+    h("summary", {}, v.equipment_discard.length ? t("Discard pile: {cards}, {tiles}", { cards, tiles }) : t("Discard pile: {cards}", { cards })),
     h("div", { class: "fog-chips" }, v.discard.map((c) => cardChip(st, c)), v.equipment_discard.map((t) => tileChip(st, t))),
   );
   return h("section", { class: "fog-panel fog-supply", "data-testid": "fog-supply" }, h("h3", {}, t("Supply")), h("ul", { class: "fog-piles" }, piles), discard);
@@ -132,7 +134,7 @@ function myFarmPanel(ctx, st, seat) {
   return h(
     "section",
     { class: "fog-panel fog-myfarm", "data-testid": "fog-my-farm" },
-    h("header", { class: "fog-myfarm-head" }, h("h3", {}, t("Your farm")), resources(p)),
+    h("header", { class: "fog-myfarm-head" }, h("h3", {}, t("Your farm and resources")), resources(p)),
     h("div", { class: "fog-grid-wrap" }, farmGrid(ctx, st, p, { targets, due: dueCards(ctx), testid: "fog-farm-mine" })),
     ctx.msg.view.phase === "over" ? null : h("p", { class: "fog-legend" }, legendText(ctx)),
     aside,

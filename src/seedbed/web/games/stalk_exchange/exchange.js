@@ -138,7 +138,7 @@ export function actionsBar(ctx, m, ui) {
     h("strong", {}, t("Round {n}", { n: view.round })),
     " · ",
     active === me ? t("You: {taken} of {total} basic actions taken", counts) : t("{name}: {taken} of {total} basic actions taken", counts),
-    left === 0 && seedy > 0 && active === me ? ` · ${t("extra plants and swaps cost 1 Seedy Business token each")}` : "",
+    left === 0 && seedy > 0 && active === me ? " · " + t("extra plants and swaps cost 1 Seedy Business token each") : "",
   );
   const bar = h("div", { class: "se-actions" });
   if (ctx.legal.length) {

@@ -32,7 +32,7 @@ function render(ctx) {
 function describeEvent(event, view, players) {
   const who = (seat) => seatName(players, seat);
   const p = { name: event.player !== undefined ? who(event.player) : "" };
-  const extra = event.extra ? ` ${t("(extra action: 1 Seedy Business token)")}` : "";
+  const extra = event.extra ? " " + t("(extra action: 1 Seedy Business token)") : "";
   switch (event.kind) {
     case "plant":
       return t("{name} planted {flower} from slot {n}", { ...p, flower: flowerName(event.flower), n: event.slot + 1 }) + extra;
@@ -48,7 +48,8 @@ function describeEvent(event, view, players) {
       return plural(event.spaces.length, "{n} bulb bloomed", "{n} bulbs bloomed");
     case "market": {
       const raised = [...new Set(event.laid.map(([f]) => f))];
-      return t("Market: {list}", { list: raised.map((f) => t("{flower} now {value}", { flower: flowerName(f), value: event.values[FLOWERS.indexOf(f)] })).join(", ") });
+      const values = raised.map((f) => t("{flower} now {value}", { flower: flowerName(f), value: event.values[FLOWERS.indexOf(f)] }));
+      return t("Market: {list}", { list: values.join(", ") });
     }
     case "exchange": {
       const drawn = plural(event.drawn.length, "{n} token drawn", "{n} tokens drawn");
@@ -76,7 +77,7 @@ function resultDetail({ seat, outcome, display }) {
   const tied = outcome.scores.some((other, q) => q !== seat && other === score);
   const params = { types: top.flowers.map(flowerName).join("/"), value: top.value };
   const line = plural(outcome.tiebreak[seat], "{n} token of {types} (top value {value})", "{n} tokens of {types} (top value {value})", params);
-  return tied ? `${line}${t("; ties are broken level by level")}` : line;
+  return tied ? line + t("; ties are broken level by level") : line;
 }
 
 function prompt({ view, legal }) {
