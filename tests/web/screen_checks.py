@@ -29,17 +29,20 @@ CLIPPED = """() => {
     }
     // a block's text wider than the block itself, even where it is not hidden, runs over
     // its neighbours (a long word in a narrow column)
-    if (cs.display !== 'inline' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+    const wider = el.scrollWidth > el.clientWidth + 1;
+    if (cs.display !== 'inline' && el.clientWidth > 0 && wider) {
       out.push(`${name} overflows (${el.scrollWidth} > ${el.clientWidth}): ${text}`);
       continue;
     }
     const box = el.getBoundingClientRect();
     if (cs.display === 'inline') {
       let block = el.parentElement;
-      while (block && ['inline', 'contents'].includes(getComputedStyle(block).display)) block = block.parentElement;
+      const flows = (b) => ['inline', 'contents'].includes(getComputedStyle(b).display);
+      while (block && flows(block)) block = block.parentElement;
       const bbox = block && block !== document.body ? block.getBoundingClientRect() : null;
       if (bbox && (box.right > bbox.right + 2 || box.left < bbox.left - 2)) {
-        out.push(`${name} runs out of ${block.tagName.toLowerCase()}.${[...block.classList].join('.')}: ${text}`);
+        const where = `${block.tagName.toLowerCase()}.${[...block.classList].join('.')}`;
+        out.push(`${name} runs out of ${where}: ${text}`);
         continue;
       }
     }
@@ -47,12 +50,14 @@ CLIPPED = """() => {
       const acs = getComputedStyle(a);
       if (!cuts(acs)) continue;
       const abox = a.getBoundingClientRect();
-      if (box.right > abox.right + 2 || box.left < abox.left - 2) out.push(`${name} outside ${a.className}: ${text}`);
+      if (box.right > abox.right + 2 || box.left < abox.left - 2)
+        out.push(`${name} outside ${a.className}: ${text}`);
       break;
     }
   }
   const wide = document.documentElement.scrollWidth;
-  if (wide > window.innerWidth + 1) out.push(`the page is ${wide} px wide in a ${window.innerWidth} px window`);
+  const shown = window.innerWidth;
+  if (wide > shown + 1) out.push(`the page is ${wide} px wide in a ${shown} px window`);
   return out;
 }"""
 

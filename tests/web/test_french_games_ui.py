@@ -7,6 +7,7 @@ screenshots (screenshots/<test>/) are looked at by the session that changes thes
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
@@ -31,7 +32,10 @@ def card_set_texts(web_server: WebServer, table_id: str) -> tuple[str, ...]:
     body = web_server.client.get(f"{web_server.url}/api/tables/{table_id}/catalog").json()
     catalog = body.get("catalog") or {}
     items = [*(catalog.get("locations") or []), *(catalog.get("equipment") or [])]
-    return tuple(str(i[k]) for i in items for k in ("name", "text", "subtype") if i.get(k))
+    texts = [str(i[k]) for i in items for k in ("name", "text", "subtype") if i.get(k)]
+    # the faces show a text without its timing ("Harvest: ") or placement ("On a Field. ")
+    shown = [re.sub(r"^On [^.]*\.\s*|^[^:.]{1,30}:\s*", "", text) for text in texts]
+    return tuple(texts + shown)
 
 
 def problems_now(page: Any, where: str, data: tuple[str, ...] = ()) -> list[str]:
@@ -70,7 +74,9 @@ def test_a_stalk_exchange_game_in_french(
     page = in_language(new_page(size), "fr")
     page.goto(table.play_url(0))
     page.wait_for_function(READY)
-    garden = page.locator("[data-testid=se-garden]").evaluate("e => e.closest('section').textContent")
+    garden = page.locator("[data-testid=se-garden]").evaluate(
+        "e => e.closest('section').textContent"
+    )
     assert "Le Jardin" in garden, garden
     rng = random.Random(5)
     found: list[str] = []
@@ -115,7 +121,10 @@ def test_a_fields_of_green_game_in_french(
 ) -> None:
     """issue 36 item 3: a whole game (3 players on a desktop, the duel on a phone) played as
     tests/web/test_fields_of_green_ui.py plays it, checked at every decision."""
-    stale = "Someone moved first, so your action was not played ({reason}). The table is up to date now."
+    stale = (
+        "Someone moved first, so your action was not played ({reason})."
+        " The table is up to date now."
+    )
     monkeypatch.setattr(fog, "STALE", messages("fr").get(stale, stale).split("(")[0].strip())
     found: list[str] = []
     original = fog.play_turn

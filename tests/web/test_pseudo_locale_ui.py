@@ -96,7 +96,8 @@ def test_the_check_finds_cut_and_overflowing_text(web_server: WebServer, new_pag
             parent.append(el);
             return el;
         };
-        add('div', 'Çöñšţŕûçţîöñš ẋẋẋ', { width: '60px', overflow: 'hidden', whiteSpace: 'nowrap' });
+        const cut = { width: '60px', overflow: 'hidden', whiteSpace: 'nowrap' };
+        add('div', 'Çöñšţŕûçţîöñš ẋẋẋ', cut);
         add('b', 'Ŵåţéŕŧöŵéŕšẋẋẋẋẋẋ', {}, add('div', '', { width: '50px' }));
         add('p', 'ẋ', { width: '900px' });
     }"""
