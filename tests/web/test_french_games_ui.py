@@ -140,7 +140,7 @@ def test_a_fields_of_green_game_in_french(
     page = in_language(new_page(size), "fr")
     page.goto(table.play_url(0))
     page.wait_for_function(READY)
-    moves = fog.play_game(page, None, shot, "fr-")
+    moves = fog.play_game(page, None, shot, "fr-", limit=400.0)  # checked at every turn
     assert moves > 12
     page.evaluate("() => window.scrollTo(0, 0)")
     pad = page.locator("[data-testid=fog-score-pad]").text_content() or ""

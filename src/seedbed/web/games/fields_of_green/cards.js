@@ -104,7 +104,8 @@ export function who(ctx, seat) {
 }
 
 export function nameList(names) {
-  return new Intl.ListFormat(language()).format(names); // "a, b and c", « a, b et c »
+  // "a, b and c" (British English: no serial comma, as words.js writes it), « a, b et c »
+  return new Intl.ListFormat(language() === "en" ? "en-GB" : language()).format(names);
 }
 
 export function costParts(cost) {

@@ -89,7 +89,7 @@ export function optionalPrompt(ctx, st) {
   const labels = towerLabels(v.players[ctx.seat].farm);
   const pays = ofType(ctx.legal, "pay");
   return [
-    ...title(t("Pay for the ability of {card}?", { card: d.name }), d.text || t("This ability has a cost; you may pay it or skip it.")),
+    ...title(t("Pay for {card}'s ability?", { card: d.name }), d.text || t("This ability has a cost; you may pay it or skip it.")),
     h(
       "div",
       { class: "fog-buttons" },
@@ -138,7 +138,7 @@ function itemRow(ctx, st, it, me, labels, payType) {
     "li",
     { class: `fog-item${pays.length ? "" : " is-stuck"}`, "data-testid": `fog-item-${id}` },
     h("div", { class: "fog-item-what" }, entry ? cardChipFromEntry(st, entry) : null, ...what, h("span", { class: "fog-item-text" }, ` ${text}`)),
-    h("div", { class: "fog-buttons" }, pays.length ? pays : h("span", { class: "fog-cant" }, t("can’t pay")), decline),
+    h("div", { class: "fog-buttons" }, pays.length ? pays : h("span", { class: "fog-cant" }, t("can't pay")), decline),
   );
 }
 
@@ -154,7 +154,7 @@ export function harvestPrompt(ctx, st) {
   const end = ofType(ctx.legal, "end-harvest")[0];
   const me = ctx.msg.view.players[ctx.seat];
   return [
-    ...title(t("Your harvest"), t("Pay each card’s harvest cost to get its effect, in any order (food above your capacity is lost). A card you decline, or leave unpaid when you end the harvest, turns face down into an Open Area (no VP, no ability).")),
+    ...title(t("Your harvest"), t("Pay each card's harvest cost to get its effect, in any order (food above your capacity is lost). A card you decline, or leave unpaid when you end the harvest, turns face down into an Open Area (no VP, no ability).")),
     h("div", { class: "fog-now" }, tn("You have {resources}", { resources: resources(me, { compact: true }) })),
     h("ul", { class: "fog-items" }, rows),
     h(

@@ -19,26 +19,26 @@ export function describeAction(a, msg) {
   const farm = (view.players && view.viewer !== null && view.viewer !== undefined && view.players[view.viewer].farm) || [];
   switch (a.type) {
     case "commit":
-      return t("Play {card} this turn", { card: card() });
+      return t("Play the {card} this turn", { card: card() });
     case "build":
-      return Object.keys(a.water || {}).length ? t("Build {card} on the marked cell, paying water from your towers", { card: card() }) : t("Build {card} on the marked cell", { card: card() });
+      return Object.keys(a.water || {}).length ? t("Build the {card} on the marked cell, paying water from your towers", { card: card() }) : t("Build the {card} on the marked cell", { card: card() });
     case "build-tower":
-      return t("Build {card} as a Water Tower on the marked cell", { card: card() });
+      return t("Build the {card} as a Water Tower on the marked cell", { card: card() });
     case "build-silo":
-      return t("Build {card} as a Silo on the marked cell", { card: card() });
+      return t("Build the {card} as a Silo on the marked cell", { card: card() });
     case "restore": {
       const there = a.cell ? farm.find((e) => key(e.cell) === key(a.cell)) : null;
-      if (there && there.card) return t("Discard {card} to restore your {restored} on the marked cell", { card: card(), restored: designOf(st, there.card.design).name });
-      return t("Discard {card} to restore the Open Area on the marked cell", { card: card() });
+      if (there && there.card) return t("Discard the {card} to restore your {restored} on the marked cell", { card: card(), restored: designOf(st, there.card.design).name });
+      return t("Discard the {card} to restore the Open Area on the marked cell", { card: card() });
     }
     case "market":
-      return t("Take {card} to the market ({n} food)", { card: card(), n: a.food });
+      return t("Take the {card} to the market ({n} food)", { card: card(), n: a.food });
     case "draw-split":
-      return t("Draw {fields} fields, {livestock} livestock, {constructions} constructions, {buildings} buildings", { fields: a.field, livestock: a.livestock, constructions: a.construction, buildings: a.building });
+      return t("Draw {fields} field, {livestock} livestock, {constructions} construction, {buildings} building", { fields: a.field, livestock: a.livestock, constructions: a.construction, buildings: a.building });
     case "keep":
-      return t("Keep {tile}", { tile: tileName(st, a.tile) });
+      return t("Keep the {tile}", { tile: tileName(st, a.tile) });
     case "attach":
-      return t("Attach {tile} to the new card", { tile: tileName(st, a.tile) });
+      return t("Attach the {tile} to the new card", { tile: tileName(st, a.tile) });
     case "skip-attach":
       return t("Attach nothing");
     case "place":
@@ -57,13 +57,13 @@ export function describeAction(a, msg) {
     case "skip":
       return t("Skip the optional ability");
     case "pay-harvest":
-      return t("Harvest {card}", { card: card() });
+      return t("Harvest the {card}", { card: card() });
     case "decline":
-      return t("Do not harvest {card}", { card: card() });
+      return t("Do not harvest the {card}", { card: card() });
     case "end-harvest":
       return t("End the harvest");
     case "pay-end":
-      return t("Pay for the game-end ability of {card}", { card: card() });
+      return t("Pay for the {card}'s game-end ability", { card: card() });
     case "end-scoring":
       return t("End the final choices");
     case "place-water": {

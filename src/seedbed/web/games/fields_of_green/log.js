@@ -1,8 +1,8 @@
 // Fields of Green words for the shell: the turn banner's prompt, a log line per event and the
 // end screen's tie-break column.
 
-import { language, plural, t } from "../../i18n.js";
-import { cardName, playerName, resourceText, tileName, tileOf } from "./cards.js";
+import { plural, t } from "../../i18n.js";
+import { cardName, nameList, playerName, resourceText, tileName, tileOf } from "./cards.js";
 import { learn, noteEvents, storeOf } from "./store.js";
 
 /** The turn banner's prompt, from the legal actions (the first type found wins). */
@@ -32,7 +32,7 @@ function eventLine(e, name, st, whose) {
   const p = e.player !== undefined ? name(e.player) : "";
   const card = (id) => cardName(st, id);
   const at = (c) => (c ? t(" at ({x}, {y})", { x: c[0], y: c[1] }) : "");
-  const list = (items) => new Intl.ListFormat(language()).format(items);
+  const list = (items) => nameList(items);
   switch (e.kind) {
     case "year":
       return t("Year {year} begins; {name} is first player.", { year: e.year, name: name(e.first_player) });
@@ -90,9 +90,9 @@ function eventLine(e, name, st, whose) {
     case "choose":
       return t("{name} chose option {n}.", { name: p, n: e.index + 1 });
     case "pay":
-      return t("{name} paid for the ability of {card}.", { name: p, card: card(e.card) });
+      return t("{name} paid for {card}'s ability.", { name: p, card: card(e.card) });
     case "skip":
-      return t("{name} skipped the optional ability of {card}.", { name: p, card: card(e.card) });
+      return t("{name} skipped {card}'s optional ability.", { name: p, card: card(e.card) });
     case "harvest-phase":
       return t("Harvest of year {year}.", { year: e.year });
     case "harvest":
@@ -124,7 +124,7 @@ export function describe(event, view, players) {
   noteEvents(st, [event]);
   const viewer = view ? view.viewer : null;
   const name = (q) => (q === viewer ? t("You") : playerName(st.players, q));
-  const whose = (q, thing) => (q === viewer ? t("your {card}", { card: thing }) : t("{name}’s {card}", { name: playerName(st.players, q), card: thing }));
+  const whose = (q, thing) => (q === viewer ? t("your {card}", { card: thing }) : t("{name}'s {card}", { name: playerName(st.players, q), card: thing }));
   const line = eventLine(event, name, st, whose);
   return line === null ? null : line || ""; // null: nothing worth a log line
 }

@@ -148,7 +148,7 @@ function commitPrompt(ctx, st) {
   const waiting = v.players.filter((p) => p.seat !== me && p.hand_size && !p.committed).map((p) => playerName(ctx.players, p.seat));
   const done = v.players.filter((p) => p.seat !== me && p.committed).map((p) => playerName(ctx.players, p.seat));
   return [
-    ...title(t("Choose a card to play this turn"), t("Pick one card of your hand; it stays hidden until everybody has chosen. The rest of your hand then passes to {to}, and you receive the hand of {from}.", { to, from })),
+    ...title(t("Choose a card to play this turn"), t("Pick one card of your hand; it stays hidden until everybody has chosen. The rest of your hand then passes to {to}, and you receive {from}'s hand.", { to, from })),
     h(
       "div",
       { class: "fog-buttons" },

@@ -35,9 +35,9 @@ function describeEvent(event, view, players) {
   const extra = event.extra ? " " + t("(extra action: 1 Seedy Business token)") : "";
   switch (event.kind) {
     case "plant":
-      return t("{name} planted {flower} from slot {n}", { ...p, flower: flowerName(event.flower), n: event.slot + 1 }) + extra;
+      return t("{name} planted a {flower} from slot {n}", { ...p, flower: flowerName(event.flower), n: event.slot + 1 }) + extra;
     case "swap":
-      return t("{name} took {took} from slot {n} and put back {gave}", { ...p, took: flowerName(event.took), gave: flowerName(event.gave), n: event.slot + 1 }) + extra;
+      return t("{name} took the {took} from slot {n} and put back a {gave}", { ...p, took: flowerName(event.took), gave: flowerName(event.gave), n: event.slot + 1 }) + extra;
     case "flush":
       return t("{name} flushed the Exchange (1 Seedy token): {composted} composted, {drawn} drawn", { ...p, composted: event.composted.length, drawn: event.drawn.length });
     case "end_actions":
@@ -54,7 +54,7 @@ function describeEvent(event, view, players) {
     case "exchange": {
       const drawn = plural(event.drawn.length, "{n} token drawn", "{n} tokens drawn");
       return event.composted
-        ? t("Upkeep: {flower} in the last slot was composted; {drawn}", { flower: flowerName(event.composted), drawn })
+        ? t("Upkeep: the {flower} in the last slot was composted; {drawn}", { flower: flowerName(event.composted), drawn })
         : t("Upkeep: nothing to compost; {drawn}", { drawn });
     }
     case "crash":
@@ -63,7 +63,7 @@ function describeEvent(event, view, players) {
       return plural(event.turns, "Game over after {n} turn", "Game over after {n} turns");
     case "turn":
       // "Your turn" for the viewer, never "Me's turn" for a player called Me (issue 38)
-      return view && event.player === view.viewer ? t("Your turn") : t("{name}’s turn", p);
+      return view && event.player === view.viewer ? t("Your turn") : t("{name}'s turn", p);
     default:
       return String(event.kind);
   }
@@ -93,9 +93,9 @@ function describeAction(a, msg) {
   const token = (slot) => (msg.view.exchange[slot] ? flowerName(msg.view.exchange[slot]) : t("the token"));
   switch (a.type) {
     case "plant":
-      return t("Plant {flower} from slot {n} on the marked space of the Garden", { flower: token(a.slot), n: a.slot + 1 });
+      return t("Plant the {flower} from slot {n} on the marked space of the Garden", { flower: token(a.slot), n: a.slot + 1 });
     case "swap":
-      return t("Swap: take {flower} from slot {n}, give {give}", { flower: token(a.slot), n: a.slot + 1, give: flowerName(a.give) });
+      return t("Swap: take the {flower} from slot {n}, give a {give}", { flower: token(a.slot), n: a.slot + 1, give: flowerName(a.give) });
     case "flush":
       return t("Flush the Exchange");
     case "end":

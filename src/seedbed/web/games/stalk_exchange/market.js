@@ -55,7 +55,7 @@ function track(mk, top) {
 
 function crashNote(mk, top, view) {
   if (view.crash) {
-    const why = new Intl.ListFormat(language()).format(view.crash.triggers.map((trigger) => (trigger === 1 ? t("the market met the values") : t("the Greenhouse ran out"))));
+    const why = new Intl.ListFormat(language() === "en" ? "en-GB" : language()).format(view.crash.triggers.map((trigger) => (trigger === 1 ? t("the market met the values") : t("the Greenhouse ran out"))));
     return h("div", { class: "se-crash near", "data-testid": "se-crash" }, view.over ? t("Market crash: {why}. The game is over.", { why }) : t("Market crash: {why}. The game ends after this turn.", { why }));
   }
   const d = mk.crash_distance;

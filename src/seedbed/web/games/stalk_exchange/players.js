@@ -14,7 +14,7 @@ export function portfolio(ctx) {
   const values = view.market.values;
   const worth = ctx.display.worth; // S-42, from the server
   let who = t("Your portfolio (hidden from the others)");
-  if (ctx.mode === "replay") who = t("{name}’s portfolio", { name: seatName(ctx.players, ctx.seat) });
+  if (ctx.mode === "replay") who = t("{name}'s portfolio", { name: seatName(ctx.players, ctx.seat) });
   else if (view.over) who = t("Your portfolio");
   return h(
     "section",
