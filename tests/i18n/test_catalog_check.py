@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from seedbed.i18n import TRANSLATED_FILES, languages
-from seedbed.i18n.extract import ROOT, missing, msgids
+from seedbed.i18n.catalogs import CONTEXT_SEPARATOR, messages
+from seedbed.i18n.extract import ROOT, keyed, missing, msgids
 
 
 def test_every_message_of_the_translated_files_is_translated() -> None:
@@ -19,6 +20,16 @@ def test_every_message_of_the_translated_files_is_translated() -> None:
 def test_the_extraction_finds_messages_and_plurals() -> None:
     found = msgids(["src/seedbed/web/chat.js"])
     assert "Send" in found and "Chat: {n} new" in found
+
+
+def test_one_english_text_has_a_translation_per_context() -> None:
+    """Bohnanza's coins are « Thunes » (the French rulebook), Fields of Green's « pièces »:
+    the same msgid in two contexts (found when the two games' French met in one catalog)."""
+    found = keyed(["src/seedbed/web/games/fields_of_green/cards.js"])
+    assert (("{n} coin", "{n} coins"), "fields_of_green") in found
+    french = messages("fr")
+    assert french["{n} coins"] == "{n} Thunes"
+    assert french[f"fields_of_green{CONTEXT_SEPARATOR}{{n}} coins"] == "{n} pièces"
 
 
 UNWRAPPED = re.compile(

@@ -11,6 +11,8 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from seedbed.i18n.pseudo import PSEUDO, pseudo_messages
+
 LOCALES = Path(__file__).parent / "locales"
 SOURCE_LANGUAGE = "en"
 """The language of the msgids (and of the code); it has no catalog of its own."""
@@ -42,11 +44,18 @@ def catalog(lang: str) -> Catalog | None:
         return read_po(po, locale=lang)
 
 
+CONTEXT_SEPARATOR = "\x04"
+"""Between a message's context and its msgid in the served keys (gettext's own convention)."""
+
+
 @cache
 def messages(lang: str) -> dict[str, str]:
     """msgid → translation of every translated, non-fuzzy message of ``lang`` (plural forms
     are kept as ``msgid`` → the singular and ``msgid_plural`` → the plural: the browser's
-    plural helper picks with ``Intl.PluralRules``)."""
+    plural helper picks with ``Intl.PluralRules``; a message with a context is keyed
+    ``context\x04msgid``)."""
+    if lang == PSEUDO:
+        return pseudo_messages()
     found = catalog(lang)
     if found is None:
         return {}
@@ -54,13 +63,14 @@ def messages(lang: str) -> dict[str, str]:
     for message in found:
         if not message.id or message.fuzzy:
             continue
+        prefix = f"{message.context}{CONTEXT_SEPARATOR}" if message.context else ""
         if isinstance(message.id, (tuple, list)):
             strings = message.string if isinstance(message.string, (tuple, list)) else ()
             for msgid, msgstr in zip(message.id, strings, strict=False):
                 if msgstr:
-                    out[msgid] = msgstr
+                    out[prefix + msgid] = msgstr
         elif isinstance(message.id, str) and message.string:
-            out[message.id] = str(message.string)
+            out[prefix + message.id] = str(message.string)
     return out
 
 
@@ -75,7 +85,8 @@ def translate_plural(lang: str | None, n: int, one: str, other: str, **params: o
     """The singular or plural message for ``n`` by the language's CLDR plural category (as
     the browser's ``Intl.PluralRules``: French says « 0 table », « 2 tables »); ``{n}`` is
     filled in."""
-    form = Locale.parse(lang or SOURCE_LANGUAGE).plural_form(n)
+    rules = SOURCE_LANGUAGE if not lang or lang == PSEUDO else lang
+    form = Locale.parse(rules).plural_form(n)
     return translate(lang, one if form == "one" else other, n=n, **params)
 
 

@@ -19,28 +19,47 @@ from seedbed.i18n.catalogs import LOCALES
 
 ROOT = Path(__file__).resolve().parents[3]
 """The repository's root (the translated files' paths are relative to it)."""
-KEYWORDS: dict[str, dict[str, tuple[int, ...] | None]] = {
-    "javascript": {"t": None, "tn": None, "plural": (2, 3)},
+KEYWORDS: dict[str, dict[str, tuple[int | tuple[int, str], ...] | None]] = {
+    "javascript": {
+        "t": None,
+        "tn": None,
+        "plural": (2, 3),
+        "pt": ((1, "c"), 2),
+        "pplural": ((1, "c"), 3, 4),
+    },
     "python": {"translate": (2,), "translate_plural": (3, 4)},
 }
-"""Per extractor: ``t(msgid, params)`` and ``plural(n, one, other, params)`` in the browser;
+"""Per extractor: ``t(msgid, params)`` and ``plural(n, one, other, params)`` in the browser,
+``pt(context, msgid, params)`` and ``pplural(context, n, one, other, params)`` where one
+English text needs two translations (Bohnanza's coins are « Thunes », Fields of Green's
+« pièces »);
 ``translate(lang, msgid, ...)`` and ``translate_plural(lang, n, one, other, ...)`` on the
 server."""
 
 Msgid = str | tuple[str, str]
+Key = tuple[Msgid, str | None]
+"""A msgid (a pair for a plural) and its context (None: none)."""
 
 
 def msgids(paths: Iterable[str], root: Path = ROOT) -> dict[Msgid, list[str]]:
-    """Each msgid (a pair for a plural) → where it is used (``file:line``)."""
+    """Each msgid (a pair for a plural), whatever its context → where it is used."""
     found: dict[Msgid, list[str]] = {}
+    for (msgid, _context), where in keyed(paths, root).items():
+        found.setdefault(msgid, []).extend(where)
+    return found
+
+
+def keyed(paths: Iterable[str], root: Path = ROOT) -> dict[Key, list[str]]:
+    """Each msgid and context → where it is used (``file:line``)."""
+    found: dict[Key, list[str]] = {}
     for path in paths:
         method = "python" if path.endswith(".py") else "javascript"
         with (root / path).open("rb") as source:
-            for line, message, _comments, _context in extract(
+            for line, message, _comments, context in extract(
                 method, source, keywords=KEYWORDS[method], comment_tags=()
             ):
-                key: Msgid = message if isinstance(message, str) else (message[0], message[1])
-                found.setdefault(key, []).append(f"{path}:{line}")
+                msgid: Msgid = message if isinstance(message, str) else (message[0], message[1])
+                found.setdefault((msgid, context), []).append(f"{path}:{line}")
     return found
 
 
@@ -49,8 +68,8 @@ def missing(lang: str, paths: Iterable[str], root: Path = ROOT) -> list[str]:
     with (LOCALES / f"{lang}.po").open("rb") as po:
         catalog = read_po(po, locale=lang)
     out = []
-    for key, where in msgids(paths, root).items():
-        message = catalog.get(key if isinstance(key, str) else key[0])
+    for (key, context), where in keyed(paths, root).items():
+        message = catalog.get(key if isinstance(key, str) else key[0], context=context)
         strings = () if message is None else message.string
         texts = strings if isinstance(strings, tuple) else (strings,)
         if message is None or message.fuzzy or not all(texts):
@@ -64,9 +83,10 @@ def update(lang: str, paths: Iterable[str], root: Path = ROOT) -> int:
     with po_path.open("rb") as po:
         catalog: Catalog = read_po(po, locale=lang)
     added = 0
-    for key in msgids(paths, root):
-        if catalog.get(key if isinstance(key, str) else key[0]) is None:
-            catalog.add(key, "" if isinstance(key, str) else ("", ""), locations=())
+    for key, context in keyed(paths, root):
+        if catalog.get(key if isinstance(key, str) else key[0], context=context) is None:
+            blank = "" if isinstance(key, str) else ("", "")
+            catalog.add(key, blank, locations=(), context=context)
             added += 1
     with po_path.open("wb") as po:
         write_po(po, catalog, width=100, omit_header=False, no_location=True)

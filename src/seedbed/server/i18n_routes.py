@@ -12,6 +12,7 @@ from fastapi.responses import Response
 
 from seedbed.i18n import languages, messages, negotiate
 from seedbed.i18n.catalogs import display_name
+from seedbed.i18n.pseudo import PSEUDO
 from seedbed.server.api_document import errors
 from seedbed.server.etags import NOT_MODIFIED_DOC, conditional_json
 from seedbed.server.protocol import _Model
@@ -69,6 +70,8 @@ def add_i18n_routes(app: FastAPI) -> None:
         """One language's catalog (``en`` is empty: the texts are English); 304 when
         unchanged (``ETag``)."""
         code = lang.lower().replace("_", "-")
-        if code not in languages():
+        if code.lower() == PSEUDO.lower():
+            code = PSEUDO  # generated, not listed: a test selects it (docs/translating.md)
+        elif code not in languages():
             raise HTTPException(404, f"no language {lang!r}")
         return conditional_json(request, MessageCatalog(lang=code, messages=messages(code)))

@@ -7,6 +7,7 @@
 import { h } from "./common.js";
 
 const LANG_KEY = "seedbed.lang";
+const PSEUDO = "en-XA";
 let lang = "en";
 let catalog = {};
 let offered = [{ code: "en", name: "English" }];
@@ -31,7 +32,8 @@ export async function loadLanguage() {
     const list = await getJson("/api/i18n");
     offered = list.languages;
     const stored = storedLanguage();
-    lang = offered.some((l) => l.code === stored) ? stored : list.negotiated;
+    // the pseudo-locale (issue 36 item 5) is never offered, only chosen by a test
+    lang = offered.some((l) => l.code === stored) || stored === PSEUDO ? stored : list.negotiated;
     catalog = lang === "en" ? {} : (await getJson(`/api/i18n/${encodeURIComponent(lang)}`)).messages;
   } catch {
     lang = "en";
@@ -54,6 +56,19 @@ function fill(text, params) {
 /** msgid in the chosen language, its {name} placeholders filled from params. */
 export function t(msgid, params) {
   return fill(catalog[msgid] || msgid, params);
+}
+
+/** msgid in the chosen language where the same English text needs another translation in
+ *  another place (context: a word naming the place, e.g. the game): pt("fields_of_green",
+ *  "{n} coin"). Without a translation in that context, as t(). */
+export function pt(context, msgid, params) {
+  return fill(catalog[`${context}\u0004${msgid}`] || catalog[msgid] || msgid, params);
+}
+
+/** plural() with a context, as pt(). */
+export function pplural(context, n, one, other, params) {
+  const form = cached("plural", () => new Intl.PluralRules(lang)).select(n) === "one" ? one : other;
+  return pt(context, form, { n: formatNumber(n), ...params });
 }
 
 /** msgid in the chosen language as a list of texts and nodes: its {name} placeholders are

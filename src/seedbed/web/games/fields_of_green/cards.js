@@ -2,23 +2,76 @@
 // (design ids prettified until it arrives), costs and effects as text, names of seats and lists.
 
 import { seatName, titleCase } from "../../common.js";
-import { plural } from "../../words.js";
+import { language, plural, pplural, t } from "../../i18n.js";
 
 export const TYPES = ["field", "livestock", "construction", "building"];
 
-export const TYPE_LABEL = { field: "Field", livestock: "Livestock", construction: "Construction", building: "Building", water_tower: "Water Tower", silo: "Silo" };
+/** A card kind's name (F-22, F-23): each msgid written out for the extraction. */
+export function typeLabel(kind) {
+  switch (kind) {
+    case "field":
+      return t("Field");
+    case "livestock":
+      return t("Livestock");
+    case "construction":
+      return t("Construction");
+    case "building":
+      return t("Building");
+    case "water_tower":
+      return t("Water Tower");
+    case "silo":
+      return t("Silo");
+    default:
+      return kind ? titleCase(kind) : "";
+  }
+}
 
-export const TIMING_LABEL = { harvest: "Harvest", immediate: "When built", game_end: "Game end", placement: "When placed", ongoing: "Ongoing" };
+/** When an ability works. */
+export function timingLabel(timing) {
+  switch (timing) {
+    case "harvest":
+      return t("Harvest");
+    case "immediate":
+      return t("When built");
+    case "game_end":
+      return t("Game end");
+    case "placement":
+      return t("When placed");
+    case "ongoing":
+      return t("Ongoing");
+    default:
+      return timing || "";
+  }
+}
 
-const SPECIAL = {
-  water_tower: { id: "water_tower", name: "Water Tower", type: "water_tower", cost: { coins: 2 }, vp: 0, text: "Holds water (3, more with equipment) and pays it for cells within its range." },
-  silo: { id: "silo", name: "Silo", type: "silo", cost: {}, vp: 0, text: "Stores food: your food capacity grows by 4." },
-};
+/** A draw pile's name as the view gives it (F-8: "Constructions" or "Facilities"). */
+export function pileName(label) {
+  switch (label) {
+    case "Fields":
+      return t("Fields");
+    case "Livestock":
+      return t("Livestock");
+    case "Constructions":
+      return t("Constructions");
+    case "Facilities":
+      return t("Facilities");
+    case "Buildings":
+      return t("Buildings");
+    default:
+      return label;
+  }
+}
+
+function special(designId) {
+  if (designId === "water_tower") return { id: "water_tower", name: t("Water Tower"), type: "water_tower", cost: { coins: 2 }, vp: 0, text: t("Holds water (3, more with equipment) and pays it for cells within its range.") };
+  if (designId === "silo") return { id: "silo", name: t("Silo"), type: "silo", cost: {}, vp: 0, text: t("Stores food: your food capacity grows by 4.") };
+  return null;
+}
 
 export function designOf(st, designId) {
   const found = st.catalog && st.catalog.locations.get(designId);
   if (found) return found;
-  if (SPECIAL[designId]) return SPECIAL[designId];
+  if (special(designId)) return special(designId);
   return { id: designId, name: titleCase(designId), type: null, cost: {}, vp: null, text: "" };
 }
 
@@ -29,12 +82,12 @@ export function tileOf(st, designId) {
 
 export function cardName(st, cardId) {
   const c = st.cards.get(cardId);
-  return c ? designOf(st, c.design).name : `card ${cardId}`;
+  return c ? designOf(st, c.design).name : t("card {n}", { n: cardId });
 }
 
 export function tileName(st, tileId) {
   const d = st.tiles.get(tileId);
-  return d ? tileOf(st, d).name : `tile ${tileId}`;
+  return d ? tileOf(st, d).name : t("tile {n}", { n: tileId });
 }
 
 export function kindOf(card) {
@@ -47,12 +100,12 @@ export const key = (cell) => `${cell[0]},${cell[1]}`;
 export const playerName = seatName;
 
 export function who(ctx, seat) {
-  return seat === ctx.seat ? "You" : playerName(ctx.players, seat);
+  return seat === ctx.seat ? t("You") : playerName(ctx.players, seat);
 }
 
 export function nameList(names) {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  // "a, b and c" (British English: no serial comma, as words.js writes it), « a, b et c »
+  return new Intl.ListFormat(language() === "en" ? "en-GB" : language()).format(names);
 }
 
 export function costParts(cost) {
@@ -66,28 +119,34 @@ export function costParts(cost) {
 
 export function costText(cost) {
   const parts = costParts(cost);
-  if (!parts.length) return "free";
-  return parts.map(([res, n]) => plural(n, { coins: "coin", water: "water", food: "food" }[res], res === "coins" ? "coins" : res)).join(", ");
+  if (!parts.length) return t("free");
+  return parts.map(([res, n]) => resourceText(n, res)).join(", ");
 }
 
 /** "1 coin", "3 coins", "2 food", "1 VP". */
 export function resourceText(n, res) {
-  if (res === "vp") return `${n} VP`;
-  if (res === "coins") return plural(n, "coin");
+  if (res === "vp") return t("{n} VP", { n });
+  if (res === "coins") return pplural("fields_of_green", n, "{n} coin", "{n} coins");
+  if (res === "water") return t("{n} water", { n });
+  if (res === "food") return t("{n} food", { n });
   return `${n} ${res}`;
 }
 
 /** One line for a list of effects (used to label a choice). */
 export function effectsText(effects) {
-  const parts = (effects || []).map((e) => {
-    if (e.gain) return typeof e.amount === "number" ? resourceText(e.amount, e.gain) : `some ${e.gain === "vp" ? "VP" : e.gain}`;
-    if (e.gain_equipment) return plural(e.gain_equipment, "equipment tile");
-    if (e.refill_towers) return e.refill_towers === "all" ? "refill all Water Towers" : "refill nearby Water Towers";
-    if (e.repeat_host) return "repeat the card's ability";
-    if (e.choose) return "a choice";
-    return "an effect";
-  });
-  return parts.length ? `Gain ${nameList(parts)}`.replace("Gain refill", "Refill").replace("Gain repeat", "Repeat") : "Nothing";
+  const list = effects || [];
+  if (!list.length) return t("Nothing");
+  const gains = [];
+  const others = [];
+  for (const e of list) {
+    if (e.gain) gains.push(typeof e.amount === "number" ? resourceText(e.amount, e.gain) : e.gain === "vp" ? t("some VP") : e.gain === "coins" ? t("some coins") : e.gain === "water" ? t("some water") : t("some food"));
+    else if (e.gain_equipment) gains.push(plural(e.gain_equipment, "{n} equipment tile", "{n} equipment tiles"));
+    else if (e.refill_towers) others.push(e.refill_towers === "all" ? t("Refill all Water Towers") : t("Refill nearby Water Towers"));
+    else if (e.repeat_host) others.push(t("Repeat the card's ability"));
+    else others.push(e.choose ? t("a choice") : t("an effect"));
+  }
+  const parts = gains.length ? [t("Gain {list}", { list: nameList(gains) }), ...others] : others;
+  return parts.join("; ");
 }
 
 export function findChoice(effects) {

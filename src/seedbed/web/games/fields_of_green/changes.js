@@ -2,6 +2,7 @@
 // (changes.js): the cell a card was built on, harvested or turned face down, and the
 // resources a player gained, each with a short tag.
 
+import { t } from "../../i18n.js";
 import { resourceText } from "./cards.js";
 
 function cellOf(view, seat, card) {
@@ -30,16 +31,16 @@ export function changesOf(events, view) {
       case "build":
       case "build-tower":
       case "build-silo":
-        out.push(tag(view, viewer, e.player, e.cell, { build: "built", "build-tower": "Water Tower", "build-silo": "Silo" }[e.kind]));
+        out.push(tag(view, viewer, e.player, e.cell, e.kind === "build" ? t("built") : e.kind === "build-tower" ? t("Water Tower") : t("Silo")));
         break;
       case "restore":
-        out.push(tag(view, viewer, e.player, e.cell, "restored"));
+        out.push(tag(view, viewer, e.player, e.cell, t("restored")));
         break;
       case "harvest":
-        if (e.paid && (e.tile === -1 || e.tile === null || e.tile === undefined)) out.push(tag(view, viewer, e.player, cellOf(view, e.player, e.card), "harvested"));
+        if (e.paid && (e.tile === -1 || e.tile === null || e.tile === undefined)) out.push(tag(view, viewer, e.player, cellOf(view, e.player, e.card), t("harvested")));
         break;
       case "open-area":
-        out.push(tag(view, viewer, e.player, cellOf(view, e.player, e.card), "Open Area"));
+        out.push(tag(view, viewer, e.player, cellOf(view, e.player, e.card), t("Open Area")));
         break;
       case "gain": {
         const parts = ["coins", "food", "water", "vp"].filter((r) => e[r]).map((r) => `+${resourceText(e[r], r)}`);

@@ -3,7 +3,8 @@
 
 import { h, s, titleCase } from "../../common.js";
 import { glyph, letters, shape } from "../../glyphs.js";
-import { costParts, costText, designOf, kindOf, tileOf, TIMING_LABEL, TYPE_LABEL } from "./cards.js";
+import { t } from "../../i18n.js";
+import { costParts, costText, designOf, kindOf, tileOf, timingLabel, typeLabel } from "./cards.js";
 
 export function icon(kind, size = 14) {
   const draw = {
@@ -24,13 +25,13 @@ export function icon(kind, size = 14) {
 
 /** "3 [coin]" — a number with its resource icon and a text label for screen readers. */
 export function amount(res, n, extra) {
-  const label = { coins: "coins", water: "water", food: "food", vp: "VP" }[res] || res;
+  const label = { coins: t("coins"), water: t("water"), food: t("food"), vp: t("VP") }[res] || res;
   return h("span", { class: `fog-amt fog-amt-${res}`, title: `${n} ${label}${extra || ""}` }, icon(res), h("span", { class: "fog-amt-n" }, String(n)), h("span", { class: "sr-only" }, ` ${label}`));
 }
 
 function costChips(cost) {
   const parts = costParts(cost);
-  if (!parts.length) return h("span", { class: "fog-free" }, "free");
+  if (!parts.length) return h("span", { class: "fog-free" }, t("free"));
   return h("span", { class: "fog-cost" }, parts.map(([res, n]) => amount(res, n)));
 }
 
@@ -44,7 +45,7 @@ export function kindBand(kind, children, { letters: withLetters = true } = {}) {
 
 export function vpBadge(vp) {
   if (vp === null || vp === undefined) return null;
-  return h("span", { class: "fog-vp", title: `${vp} VP printed` }, icon("vp", 13), h("b", {}, String(vp)));
+  return h("span", { class: "fog-vp", title: t("{n} VP printed", { n: vp }) }, icon("vp", 13), h("b", {}, String(vp)));
 }
 
 /** A full card face (hand, display, revealed): type, name, cost, VP and ability text. */
@@ -53,14 +54,14 @@ export function cardFace(st, card, { testid, selected, onclick, disabled, note }
   const kind = kindOf(card);
   const ability = d.ability;
   const body = [
-    kindBand(kind, [h("span", { class: "fog-band-type" }, TYPE_LABEL[kind] || kind), vpBadge(d.vp)], { letters: false }),
+    kindBand(kind, [h("span", { class: "fog-band-type" }, typeLabel(kind)), vpBadge(d.vp)], { letters: false }),
     h("div", { class: "fog-face-name" }, d.name),
     d.subtype ? h("div", { class: "fog-face-sub" }, titleCase(d.subtype)) : null,
-    h("div", { class: "fog-face-cost" }, h("span", { class: "fog-face-label" }, "Cost"), costChips(d.cost)),
+    h("div", { class: "fog-face-cost" }, h("span", { class: "fog-face-label" }, t("Cost")), costChips(d.cost)),
     h(
       "div",
       { class: "fog-face-text" },
-      ability ? h("b", { class: `fog-timing fog-timing-${ability.timing}` }, TIMING_LABEL[ability.timing] || ability.timing) : null,
+      ability ? h("b", { class: `fog-timing fog-timing-${ability.timing}` }, timingLabel(ability.timing)) : null,
       " ",
       d.text ? d.text.replace(/^(Harvest|When built|Game end)( \(free\))?:\s*/, "") : "",
     ),
@@ -72,7 +73,7 @@ export function cardFace(st, card, { testid, selected, onclick, disabled, note }
     "data-testid": testid || null,
     "data-card": card.id,
     "data-design": card.design,
-    title: `${d.name} — ${TYPE_LABEL[kind] || kind}. Cost: ${costText(d.cost)}. ${d.vp ?? 0} VP. ${d.text || ""}`,
+    title: t("{name} — {type}. Cost: {cost}. {vp} VP.", { name: d.name, type: typeLabel(kind), cost: costText(d.cost), vp: d.vp ?? 0 }) + (d.text ? " " + d.text : ""),
   };
   if (onclick) return h("button", { ...attrs, type: "button", onclick, disabled: Boolean(disabled), "aria-pressed": selected ? "true" : "false" }, body);
   return h("div", attrs, body);
@@ -81,15 +82,15 @@ export function cardFace(st, card, { testid, selected, onclick, disabled, note }
 /** An equipment tile face (keep, attach, set aside). */
 export function tileFace(st, tile, { testid, action, act, label } = {}) {
   const d = tileOf(st, tile.design);
-  const fits = d.placement ? `${TYPE_LABEL[d.placement.on] || titleCase(d.placement.on)}${d.placement.keyword ? ` · ${titleCase(d.placement.keyword)}` : ""}` : "";
+  const fits = d.placement ? `${typeLabel(d.placement.on)}${d.placement.keyword ? ` · ${titleCase(d.placement.keyword)}` : ""}` : "";
   const body = [
-    kindBand("equipment", [h("span", { class: "fog-band-type" }, icon("gear", 12), " Equipment")], { letters: false }),
+    kindBand("equipment", [h("span", { class: "fog-band-type" }, icon("gear", 12), " ", t("Equipment"))], { letters: false }),
     h("div", { class: "fog-face-name" }, d.name),
-    fits ? h("div", { class: "fog-tile-fits" }, "On: ", fits) : null,
-    h("div", { class: "fog-face-text" }, d.timing ? h("b", { class: "fog-timing" }, TIMING_LABEL[d.timing] || d.timing) : null, " ", (d.text || "").replace(/^On [^.]*\.\s*/, "")),
+    fits ? h("div", { class: "fog-tile-fits" }, t("On: {fits}", { fits })) : null,
+    h("div", { class: "fog-face-text" }, d.timing ? h("b", { class: "fog-timing" }, timingLabel(d.timing)) : null, " ", (d.text || "").replace(/^On [^.]*\.\s*/, "")),
   ];
   if (action) {
-    return h("button", { type: "button", class: "fog-face fog-tile", style: { "--kind": glyph("farm", "equipment").colour }, "data-action": action.type, "data-testid": testid, onclick: () => act(action), title: `${label || "Choose"} ${d.name}` }, body, h("span", { class: "fog-face-cta" }, label || "Choose"));
+    return h("button", { type: "button", class: "fog-face fog-tile", style: { "--kind": glyph("farm", "equipment").colour }, "data-action": action.type, "data-testid": testid, onclick: () => act(action), title: `${label || t("Choose")} ${d.name}` }, body, h("span", { class: "fog-face-cta" }, label || t("Choose")));
   }
   return h("div", { class: "fog-face fog-tile", style: { "--kind": glyph("farm", "equipment").colour }, "data-testid": testid || null }, body);
 }

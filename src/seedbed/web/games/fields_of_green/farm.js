@@ -4,7 +4,8 @@
 
 import { h, s } from "../../common.js";
 import { glyph, shape } from "../../glyphs.js";
-import { designOf, key, kindOf, playerName, tileOf, TIMING_LABEL } from "./cards.js";
+import { t } from "../../i18n.js";
+import { designOf, key, kindOf, playerName, tileOf, timingLabel } from "./cards.js";
 import { icon, kindBand, tileChip, vpBadge } from "./faces.js";
 import { refresh } from "./store.js";
 
@@ -16,8 +17,9 @@ export function towerLabels(farm) {
 }
 
 export function waterText(water, labels) {
-  const parts = Object.entries(water || {}).map(([cell, n]) => `${n} from ${labels.get(cell) || `tower ${cell}`}`);
-  return parts.length ? parts.join(" + ") : "no water";
+  const tower = (cell) => labels.get(cell) || t("tower {cell}", { cell });
+  const parts = Object.entries(water || {}).map(([cell, n]) => t("{n} from {tower}", { n, tower: tower(cell) }));
+  return parts.length ? parts.join(" + ") : t("no water");
 }
 
 /** Each tower's cell -> {tower, cells within its range}: the server's display (F-31, F-32). */
@@ -33,7 +35,7 @@ function farmCell(st, entry, { labels, compact }) {
   if (compact) return compactCell(st, entry, kind, d);
   const parts = [];
   if (entry.open_area) {
-    parts.push(h("div", { class: "fog-cell-open" }, h("b", {}, "Open Area"), h("span", {}, `was ${d.name}`)));
+    parts.push(h("div", { class: "fog-cell-open" }, h("b", {}, t("Open Area")), h("span", {}, t("was {name}", { name: d.name }))));
   } else {
     parts.push(kindBand(kind, [h("span", { class: "fog-band-type" }, labels.get(key(entry.cell)) || ""), vpBadge(kind === "water_tower" || kind === "silo" ? null : d.vp)]));
     parts.push(h("div", { class: `fog-cell-name${kind === "water_tower" || kind === "silo" ? " is-special" : ""}` }, d.name));
@@ -47,30 +49,30 @@ function cellDetail(st, entry, kind, d) {
   if (kind === "water_tower") {
     const drops = [];
     for (let i = 0; i < entry.capacity; i++) drops.push(h("span", { class: `fog-drop${i < entry.water ? " is-full" : ""}` }));
-    return h("div", { class: "fog-cell-detail" }, h("span", { class: "fog-drops", title: `${entry.water} of ${entry.capacity} water` }, drops), h("span", { class: "fog-range", title: `range ${entry.range}` }, `r${entry.range}`));
+    return h("div", { class: "fog-cell-detail" }, h("span", { class: "fog-drops", title: t("{n} of {capacity} water", { n: entry.water, capacity: entry.capacity }) }, drops), h("span", { class: "fog-range", title: t("range {n}", { n: entry.range }) }, t("r{n}", { n: entry.range })));
   }
-  if (kind === "silo") return h("div", { class: "fog-cell-detail" }, icon("food", 12), h("span", { class: "fog-silo-note" }, "food store"));
-  const timing = d.ability ? TIMING_LABEL[d.ability.timing] : null;
+  if (kind === "silo") return h("div", { class: "fog-cell-detail" }, icon("food", 12), h("span", { class: "fog-silo-note" }, t("food store")));
+  const timing = d.ability ? timingLabel(d.ability.timing) : null;
   return h("div", { class: "fog-cell-detail" }, timing ? h("span", { class: `fog-timing fog-timing-${d.ability.timing}` }, timing) : null);
 }
 
 function compactCell(st, entry, kind, d) {
-  if (kind === "open") return [h("span", { class: "fog-mini-letters" }, "OA")];
+  if (kind === "open") return [h("span", { class: "fog-mini-letters" }, t("OA"))];
   const g = glyph("farm", kind);
   const parts = [
     s("svg", { class: "fog-band-bg", "aria-hidden": "true" }, shape("farm", kind, s("rect", { x: 0, y: 0, width: "100%", height: "100%" }), { stroke: "none" })),
     h("span", { class: "fog-mini-letters" }, kind === "water_tower" ? String(entry.water) : g.letter),
   ];
-  if (entry.equipment.length) parts.push(h("span", { class: "fog-mini-eq", title: "equipment" }, String(entry.equipment.length)));
+  if (entry.equipment.length) parts.push(h("span", { class: "fog-mini-eq", title: t("equipment") }, String(entry.equipment.length)));
   return parts;
 }
 
 function cellTitle(st, entry) {
   const d = designOf(st, entry.card.design);
   const eq = entry.equipment.map((t) => tileOf(st, t.design).name);
-  let text = entry.open_area ? `Open Area (was ${d.name})` : `${d.name}${d.text ? ` — ${d.text}` : ""}`;
-  if (entry.water !== undefined && !entry.open_area) text += ` Water ${entry.water}/${entry.capacity}, range ${entry.range}.`;
-  if (eq.length) text += ` Equipment: ${eq.join(", ")}.`;
+  let text = entry.open_area ? t("Open Area (was {name})", { name: d.name }) : `${d.name}${d.text ? ` — ${d.text}` : ""}`;
+  if (entry.water !== undefined && !entry.open_area) text += " " + t("Water {n}/{capacity}, range {range}.", { n: entry.water, capacity: entry.capacity, range: entry.range });
+  if (eq.length) text += " " + t("Equipment: {list}.", { list: eq.join(", ") });
   return `${text} (${key(entry.cell)})`;
 }
 
@@ -96,7 +98,7 @@ export function farmGrid(ctx, st, player, { compact = false, targets = new Map()
     style: { "--cols": cols, "--rows": rows },
     "data-testid": testid || null,
     role: "group",
-    "aria-label": `Farm of ${playerName(ctx.players, player.seat)}`,
+    "aria-label": t("Farm of {name}", { name: playerName(ctx.players, player.seat) }),
   });
   for (const [x, y] of xy) {
     const k = key([x, y]);
@@ -142,7 +144,7 @@ function cardCell(ctx, st, entry, { pos, target, labels, compact, reach, due }) 
 
 function slotCell(ctx, st, cell, { pos, target, watered }) {
   const k = key(cell);
-  const drop = watered ? h("span", { class: "fog-slot-water", title: `in range of ${watered.join(", ")}` }, icon("water", 11)) : null;
+  const drop = watered ? h("span", { class: "fog-slot-water", title: t("in range of {towers}", { towers: watered.join(", ") }) }, icon("water", 11)) : null;
   if (!target) return h("div", { class: "fog-cell fog-slot", style: pos, "data-cell": k, "aria-hidden": "true" }, drop);
   return h(
     "button",
@@ -153,8 +155,8 @@ function slotCell(ctx, st, cell, { pos, target, watered }) {
       "data-cell": k,
       "data-action": target.actions[0].type,
       "data-testid": `fog-cell-${cell[0]}_${cell[1]}`,
-      "aria-label": `${target.label} at ${k}`,
-      title: `${target.label} here (${k})${watered ? `; water from ${watered.join(", ")}` : ""}`,
+      "aria-label": t("{action} at {cell}", { action: target.label, cell: k }),
+      title: watered ? t("{action} here ({cell}); water from {towers}", { action: target.label, cell: k, towers: watered.join(", ") }) : t("{action} here ({cell})", { action: target.label, cell: k }),
       onclick: () => chooseCell(ctx, st, k, target),
     },
     h("span", { class: "fog-slot-plus", "aria-hidden": "true" }, "+"),

@@ -2,7 +2,7 @@
 // says "Build the Wheat Field on the marked cell", never "build 17 at 0,1", and the cell, the
 // card or the tile is marked on the table (the shell's hint panel adds the marks).
 
-import { possessive } from "../../words.js";
+import { t } from "../../i18n.js";
 import { cardName, designOf, effectsText, findChoice, key, tileName } from "./cards.js";
 import { towerLabels } from "./farm.js";
 import { storeOf } from "./store.js";
@@ -19,59 +19,59 @@ export function describeAction(a, msg) {
   const farm = (view.players && view.viewer !== null && view.viewer !== undefined && view.players[view.viewer].farm) || [];
   switch (a.type) {
     case "commit":
-      return `Play the ${card()} this turn`;
+      return t("Play the {card} this turn", { card: card() });
     case "build":
-      return `Build the ${card()} on the marked cell${Object.keys(a.water || {}).length ? ", paying water from your towers" : ""}`;
+      return Object.keys(a.water || {}).length ? t("Build the {card} on the marked cell, paying water from your towers", { card: card() }) : t("Build the {card} on the marked cell", { card: card() });
     case "build-tower":
-      return `Build the ${card()} as a Water Tower on the marked cell`;
+      return t("Build the {card} as a Water Tower on the marked cell", { card: card() });
     case "build-silo":
-      return `Build the ${card()} as a Silo on the marked cell`;
+      return t("Build the {card} as a Silo on the marked cell", { card: card() });
     case "restore": {
       const there = a.cell ? farm.find((e) => key(e.cell) === key(a.cell)) : null;
-      const restored = there && there.card ? `your ${designOf(st, there.card.design).name}` : "the Open Area";
-      return `Discard the ${card()} to restore ${restored} on the marked cell`;
+      if (there && there.card) return t("Discard the {card} to restore your {restored} on the marked cell", { card: card(), restored: designOf(st, there.card.design).name });
+      return t("Discard the {card} to restore the Open Area on the marked cell", { card: card() });
     }
     case "market":
-      return `Take the ${card()} to the market (${a.food} food)`;
+      return t("Take the {card} to the market ({n} food)", { card: card(), n: a.food });
     case "draw-split":
-      return `Draw ${SPLIT.map((pile) => `${a[pile]} ${pile}`).join(", ")}`;
+      return t("Draw {fields} field, {livestock} livestock, {constructions} construction, {buildings} building", { fields: a.field, livestock: a.livestock, constructions: a.construction, buildings: a.building });
     case "keep":
-      return `Keep the ${tileName(st, a.tile)}`;
+      return t("Keep the {tile}", { tile: tileName(st, a.tile) });
     case "attach":
-      return `Attach the ${tileName(st, a.tile)} to the new card`;
+      return t("Attach the {tile} to the new card", { tile: tileName(st, a.tile) });
     case "skip-attach":
-      return "Attach nothing";
+      return t("Attach nothing");
     case "place":
-      return "Place the equipment on the marked cell";
+      return t("Place the equipment on the marked cell");
     case "set-aside":
-      return "Set the equipment aside";
+      return t("Set the equipment aside");
     case "choose": {
       const chooser = view.decision && view.decision.card;
       const d = designOf(st, st.cards.get(chooser)?.design);
       const options = findChoice(d.ability && d.ability.effects);
-      const effect = options && options[a.index] ? effectsText(options[a.index]) : `Option ${a.index + 1}`;
-      return `${d.name}: choose “${effect}”`; // the label of the prompt's button
+      const effect = options && options[a.index] ? effectsText(options[a.index]) : t("Option {n}", { n: a.index + 1 });
+      return t("{card}: choose “{effect}”", { card: d.name, effect }); // the label of the prompt's button
     }
     case "pay":
-      return "Pay for the optional ability";
+      return t("Pay for the optional ability");
     case "skip":
-      return "Skip the optional ability";
+      return t("Skip the optional ability");
     case "pay-harvest":
-      return `Harvest the ${card()}`;
+      return t("Harvest the {card}", { card: card() });
     case "decline":
-      return `Do not harvest the ${card()}`;
+      return t("Do not harvest the {card}", { card: card() });
     case "end-harvest":
-      return "End the harvest";
+      return t("End the harvest");
     case "pay-end":
-      return `Pay for the ${possessive(card())} game-end ability`;
+      return t("Pay for the {card}'s game-end ability", { card: card() });
     case "end-scoring":
-      return "End the final choices";
+      return t("End the final choices");
     case "place-water": {
       const labels = towerLabels(farm);
       const amount = view.decision && view.decision.amount;
-      const parts = Object.entries(a.water || {}).map(([cell, n]) => `${n} on ${labels.get(cell) || cell}`);
-      const gained = amount === undefined ? "the water" : `the ${amount} water`;
-      return `Place ${gained} you gained: ${parts.join(", ") || "none fits, so it is lost"}`;
+      const parts = Object.entries(a.water || {}).map(([cell, n]) => t("{n} on {tower}", { n, tower: labels.get(cell) || cell })).join(", ");
+      if (!parts) return amount === undefined ? t("Place the water you gained: none fits, so it is lost") : t("Place the {n} water you gained: none fits, so it is lost", { n: amount });
+      return amount === undefined ? t("Place the water you gained: {parts}", { parts }) : t("Place the {n} water you gained: {parts}", { n: amount, parts });
     }
     default:
       return "";

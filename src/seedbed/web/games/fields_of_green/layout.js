@@ -3,6 +3,7 @@
 
 import { scorePad } from "./scorepad.js";
 import { h, seatDot } from "../../common.js";
+import { t } from "../../i18n.js";
 import { who } from "./cards.js";
 import { cardFace } from "./faces.js";
 import { CARD_ACTIONS, ensureMode, hasType, legalCardFor } from "./menu.js";
@@ -39,8 +40,8 @@ function handRow(ctx, st) {
       disabled: choosing && !can,
     });
   });
-  const committed = v.commit ? h("div", { class: "fog-committed" }, h("span", { class: "fog-face-label" }, "Your committed card (hidden from the others until the reveal)"), cardFace(st, v.commit, { testid: "fog-committed" })) : null;
-  return h("section", { class: "fog-panel fog-hand" }, h("h3", {}, `Your hand (${(v.hand || []).length})`), h("div", { class: "fog-row" }, cards), committed);
+  const committed = v.commit ? h("div", { class: "fog-committed" }, h("span", { class: "fog-face-label" }, t("Your committed card (hidden from the others until the reveal)")), cardFace(st, v.commit, { testid: "fog-committed" })) : null;
+  return h("section", { class: "fog-panel fog-hand" }, h("h3", {}, t("Your hand ({n})", { n: (v.hand || []).length })), h("div", { class: "fog-row" }, cards), committed);
 }
 
 function displayRow(ctx, st) {
@@ -50,7 +51,7 @@ function displayRow(ctx, st) {
     const can = picking && legalCardFor(ctx, st, c.id, CARD_ACTIONS) !== null;
     return cardFace(st, c, { testid: `fog-display-${c.id}`, selected: can && st.selected === c.id, onclick: can ? () => selectCard(st, c.id) : null });
   });
-  return h("section", { class: "fog-panel fog-display" }, h("h3", {}, "Display ", h("small", {}, `(${v.shared_size} more face down in the shared pile)`)), h("div", { class: "fog-row" }, cards));
+  return h("section", { class: "fog-panel fog-display" }, h("h3", {}, t("Display"), " ", h("small", {}, t("({n} more face down in the shared pile)", { n: v.shared_size }))), h("div", { class: "fog-row" }, cards));
 }
 
 function revealedRow(ctx, st) {
@@ -58,7 +59,7 @@ function revealedRow(ctx, st) {
   const rows = v.players
     .filter((p) => p.revealed)
     .map((p) => h("div", { class: "fog-revealed" }, h("span", { class: "fog-face-label" }, seatDot(p.seat), who(ctx, p.seat)), cardFace(st, p.revealed, { testid: `fog-revealed-${p.seat}` })));
-  return h("section", { class: "fog-panel fog-reveal" }, h("h3", {}, "Revealed this turn (used in turn order)"), h("div", { class: "fog-row" }, rows));
+  return h("section", { class: "fog-panel fog-reveal" }, h("h3", {}, t("Revealed this turn (used in turn order)")), h("div", { class: "fog-row" }, rows));
 }
 
 function selectCard(st, cardId) {

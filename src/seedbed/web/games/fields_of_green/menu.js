@@ -2,6 +2,7 @@
 // to, the action mode, the farm's clickable cells, and the local selection kept in line with
 // each new view.
 
+import { t } from "../../i18n.js";
 import { key } from "./cards.js";
 
 export const ofType = (legal, type) => legal.filter((a) => a.type === type);
@@ -31,7 +32,13 @@ export function cardActions(legal, card) {
   return { build: of("build"), "build-tower": of("build-tower"), "build-silo": of("build-silo"), restore: of("restore"), market: of("market") };
 }
 
-const MODE_LABEL = { build: "Build", "build-tower": "Tower", "build-silo": "Silo", restore: "Restore", place: "Place" };
+function modeLabel(mode) {
+  if (mode === "build") return t("Build");
+  if (mode === "build-tower") return t("Tower");
+  if (mode === "build-silo") return t("Silo");
+  if (mode === "restore") return t("Restore");
+  return t("Place");
+}
 
 export function farmTargets(ctx, st) {
   const targets = new Map();
@@ -40,10 +47,10 @@ export function farmTargets(ctx, st) {
     if (!targets.has(k)) targets.set(k, { label, actions: [] });
     targets.get(k).actions.push(a);
   };
-  for (const a of ofType(ctx.legal, "place")) add(a.cell, "Place", a);
+  for (const a of ofType(ctx.legal, "place")) add(a.cell, t("Place"), a);
   const card = activeCard(ctx, st);
   if (card !== null && st.mode && st.mode !== "market") {
-    for (const a of cardActions(ctx.legal, card)[st.mode] || []) add(a.cell, MODE_LABEL[st.mode], a);
+    for (const a of cardActions(ctx.legal, card)[st.mode] || []) add(a.cell, modeLabel(st.mode), a);
   }
   return targets;
 }

@@ -2,8 +2,8 @@
 // the revealed or picked card's modes, the water source), or whom the table waits for.
 
 import { actionButton, h } from "../../common.js";
-import { pointVerb, possessive } from "../../words.js";
-import { cardName, costText, designOf, nameList, playerName, tileOf, TYPES } from "./cards.js";
+import { plural, t } from "../../i18n.js";
+import { cardName, costText, designOf, nameList, pileName, playerName, tileOf, TYPES } from "./cards.js";
 import { attachPrompt, choosePrompt, finalPrompt, harvestPrompt, keepPrompt, optionalPrompt, placePrompt, waterPrompt } from "./decisions.js";
 import { cardFace, swatch, title } from "./faces.js";
 import { towerLabels, waterText } from "./farm.js";
@@ -36,21 +36,55 @@ export function promptPanel(ctx, st) {
       return box;
     }
   }
-  box.append(h("p", {}, "Choose an action:"), h("div", { class: "fog-buttons" }, legal.map((a, i) => actionButton({ label: a.type, action: a, act: ctx.act, testid: `fog-any-${i}` }))));
+  box.append(h("p", {}, t("Choose an action:")), h("div", { class: "fog-buttons" }, legal.map((a, i) => actionButton({ label: a.type, action: a, act: ctx.act, testid: `fog-any-${i}` }))));
   return box;
 }
 
-const DOING_PHASE = { draw: "choosing a draw", commit: "choosing a card", resolve: "using a revealed card", pick: "picking from the display", harvest: "harvesting", final: "making final choices", upkeep: "placing water" };
-
-const DOING_DECISION = { water: "placing water", keep: "choosing an equipment tile", place: "placing equipment", attach: "attaching equipment", choose: "choosing an effect", optional: "deciding on an optional cost" };
+/** What the table waits for, by decision then by phase. */
+function doing(decision, phase) {
+  switch (decision) {
+    case "water":
+      return t("placing water");
+    case "keep":
+      return t("choosing an equipment tile");
+    case "place":
+      return t("placing equipment");
+    case "attach":
+      return t("attaching equipment");
+    case "choose":
+      return t("choosing an effect");
+    case "optional":
+      return t("deciding on an optional cost");
+    default:
+      break;
+  }
+  switch (phase) {
+    case "draw":
+      return t("choosing a draw");
+    case "commit":
+      return t("choosing a card");
+    case "resolve":
+      return t("using a revealed card");
+    case "pick":
+      return t("picking from the display");
+    case "harvest":
+      return t("harvesting");
+    case "final":
+      return t("making final choices");
+    case "upkeep":
+      return t("placing water");
+    default:
+      return t("thinking");
+  }
+}
 
 function waitingText(ctx) {
   const v = ctx.msg.view;
   const movers = (ctx.msg.to_move || []).map((q) => playerName(ctx.players, q));
-  const doing = (v.decision && DOING_DECISION[v.decision.kind]) || DOING_PHASE[v.phase] || "thinking";
+  const what = doing(v.decision && v.decision.kind, v.phase);
   const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
-  const hint = me && v.phase === "commit" && me.committed ? "You have committed your card; the cards are revealed when everybody has." : null;
-  return h("div", { class: "fog-waiting", "data-testid": "fog-waiting" }, ...title(movers.length ? `Waiting for ${nameList(movers)}: ${doing}` : "Waiting…", hint));
+  const hint = me && v.phase === "commit" && me.committed ? t("You have committed your card; the cards are revealed when everybody has.") : null;
+  return h("div", { class: "fog-waiting", "data-testid": "fog-waiting" }, ...title(movers.length ? t("Waiting for {names}: {doing}", { names: nameList(movers), doing: what }) : t("Waiting…"), hint));
 }
 
 function drawPrompt(ctx, st) {
@@ -68,32 +102,35 @@ function drawPrompt(ctx, st) {
     st.split = st.split.map((n, j) => (j === i ? Math.max(0, n + d) : n));
     refresh(st);
   };
-  const cols = v.pile_names.map((label, i) =>
+  const cols = v.pile_names.map((pile, i) => {
+    const label = pileName(pile);
+    return (
     h(
       "div",
       { class: "fog-split-col" },
       h("div", { class: "fog-split-head" }, swatch(TYPES[i], 20), h("b", {}, label)),
-      h("div", { class: "fog-split-left" }, `${v.pile_sizes[i]} left`),
+      h("div", { class: "fog-split-left" }, t("{n} left", { n: v.pile_sizes[i] })),
       h(
         "div",
         { class: "fog-stepper" },
-        h("button", { type: "button", class: "btn", "data-testid": `fog-split-minus-${i}`, "aria-label": `one ${label} fewer`, disabled: st.split[i] === 0, onclick: step(i, -1) }, "−"),
-        h("output", { class: "fog-split-n", "data-testid": `fog-split-${i}`, "aria-label": `${label} to draw` }, String(st.split[i])),
-        h("button", { type: "button", class: "btn", "data-testid": `fog-split-plus-${i}`, "aria-label": `one ${label} more`, disabled: st.split[i] >= v.pile_sizes[i], onclick: step(i, 1) }, "+"),
+        h("button", { type: "button", class: "btn", "data-testid": `fog-split-minus-${i}`, "aria-label": t("one {pile} fewer", { pile: label }), disabled: st.split[i] === 0, onclick: step(i, -1) }, "−"),
+        h("output", { class: "fog-split-n", "data-testid": `fog-split-${i}`, "aria-label": t("{pile} to draw", { pile: label }) }, String(st.split[i])),
+        h("button", { type: "button", class: "btn", "data-testid": `fog-split-plus-${i}`, "aria-label": t("one {pile} more", { pile: label }), disabled: st.split[i] >= v.pile_sizes[i], onclick: step(i, 1) }, "+"),
       ),
-    ),
-  );
-  const others = v.players.filter((p) => p.split && p.seat !== ctx.seat).map((p) => `${playerName(ctx.players, p.seat)} drew ${p.split.join(" / ")}`);
-  const problem = chosen ? null : total !== 6 ? `Choose ${total < 6 ? `${6 - total} more` : `${total - 6} fewer`} (6 cards in all).` : "Take cards from at least 3 different piles.";
-  const duel = v.num_players === 2 ? " Both draws are shuffled face down into a shared pile; 6 cards are turned up as the display." : " They form your hand.";
+    ));
+  });
+  const others = v.players.filter((p) => p.split && p.seat !== ctx.seat).map((p) => t("{name} drew {split}", { name: playerName(ctx.players, p.seat), split: p.split.join(" / ") }));
+  let problem = null;
+  if (!chosen) problem = total < 6 ? t("Choose {n} more (6 cards in all).", { n: 6 - total }) : total > 6 ? t("Choose {n} fewer (6 cards in all).", { n: total - 6 }) : t("Take cards from at least 3 different piles.");
+  const duel = v.num_players === 2 ? t("Both draws are shuffled face down into a shared pile; 6 cards are turned up as the display.") : t("They form your hand.");
   return [
-    ...title("Draw your cards for this year", `Choose how many cards to take from each pile, before seeing any: 6 in all, from at least 3 piles.${duel}`),
+    ...title(t("Draw your cards for this year"), t("Choose how many cards to take from each pile, before seeing any: 6 in all, from at least 3 piles.") + " " + duel),
     h("div", { class: "fog-split" }, cols),
     others.length ? h("p", { class: "fog-hint" }, others.join(" · ")) : null,
     h(
       "div",
       { class: "fog-buttons" },
-      actionButton({ label: `Draw these ${total} cards`, action: chosen, act: ctx.act, testid: "fog-draw-confirm", primary: true, disabled: !chosen, key: "d" }),
+      actionButton({ label: t("Draw these {n} cards", { n: total }), action: chosen, act: ctx.act, testid: "fog-draw-confirm", primary: true, disabled: !chosen, key: "d" }),
       problem ? h("span", { class: "fog-problem", role: "alert" }, problem) : null,
     ),
   ];
@@ -111,13 +148,13 @@ function commitPrompt(ctx, st) {
   const waiting = v.players.filter((p) => p.seat !== me && p.hand_size && !p.committed).map((p) => playerName(ctx.players, p.seat));
   const done = v.players.filter((p) => p.seat !== me && p.committed).map((p) => playerName(ctx.players, p.seat));
   return [
-    ...title("Choose a card to play this turn", `Pick one card of your hand; it stays hidden until everybody has chosen. The rest of your hand then passes to ${to}, and you receive ${possessive(from)} hand.`),
+    ...title(t("Choose a card to play this turn"), t("Pick one card of your hand; it stays hidden until everybody has chosen. The rest of your hand then passes to {to}, and you receive {from}'s hand.", { to, from })),
     h(
       "div",
       { class: "fog-buttons" },
-      actionButton({ label: picked ? `Commit ${cardName(st, picked.card)}` : "Select a card in your hand", action: picked || null, act: ctx.act, testid: "fog-commit", primary: true, disabled: !picked, key: "c" }),
+      actionButton({ label: picked ? t("Commit {card}", { card: cardName(st, picked.card) }) : t("Select a card in your hand"), action: picked || null, act: ctx.act, testid: "fog-commit", primary: true, disabled: !picked, key: "c" }),
     ),
-    h("p", { class: "fog-hint" }, done.length ? `Committed: ${nameList(done)}. ` : "", waiting.length ? `Still choosing: ${nameList(waiting)}.` : ""),
+    h("p", { class: "fog-hint" }, done.length ? t("Committed: {names}.", { names: nameList(done) }) + " " : "", waiting.length ? t("Still choosing: {names}.", { names: nameList(waiting) }) : ""),
   ];
 }
 
@@ -125,32 +162,32 @@ function actionPrompt(ctx, st) {
   const v = ctx.msg.view;
   const card = activeCard(ctx, st);
   if (card === null) {
-    return title("Pick a card from the display", `${pointVerb()} a card of the display below to see what you can do with it: build it, or discard it to build a Water Tower or Silo, restore an Open Area, or go to the market.`);
+    return title(t("Pick a card from the display"), t("Choose a card of the display below to see what you can do with it: build it, or discard it to build a Water Tower or Silo, restore an Open Area, or go to the market."));
   }
   const acts = cardActions(ctx.legal, card);
   const d = designOf(st, st.cards.get(card)?.design);
-  const heading = v.phase === "pick" ? `Use ${d.name} from the display` : `Use your revealed card: ${d.name}`;
+  const heading = v.phase === "pick" ? t("Use {card} from the display", { card: d.name }) : t("Use your revealed card: {card}", { card: d.name });
   const mode = (m, label, sub, testid) =>
     acts[m].length
       ? h("button", { type: "button", class: `btn fog-mode${st.mode === m ? " is-on" : ""}`, "data-mode": m, "data-testid": testid, "aria-pressed": st.mode === m ? "true" : "false", onclick: () => setMode(st, m) }, h("b", {}, label), h("small", {}, sub))
       : null;
   const modes = [
-    mode("build", `Build ${d.name}`, `pay ${costText(d.cost)}`, "fog-mode-build"),
-    mode("build-tower", "Water Tower", "discard it, pay 2 coins", "fog-mode-tower"),
-    mode("build-silo", "Silo", "discard it, free", "fog-mode-silo"),
-    mode("restore", "Restore an Open Area", "discard it, pay 1 coin", "fog-mode-restore"),
+    mode("build", t("Build {card}", { card: d.name }), t("pay {cost}", { cost: costText(d.cost) }), "fog-mode-build"),
+    mode("build-tower", t("Water Tower"), t("discard it, pay 2 coins"), "fog-mode-tower"),
+    mode("build-silo", t("Silo"), t("discard it, free"), "fog-mode-silo"),
+    mode("restore", t("Restore an Open Area"), t("discard it, pay 1 coin"), "fog-mode-restore"),
   ];
   const bonus = marketBonus(ctx, st);
   const market = acts.market.map((a) =>
     actionButton({
-      label: h("span", {}, h("b", {}, a.food ? `Market: sell ${a.food} food` : "Go to market"), h("small", {}, `discard it, gain ${2 + 2 * a.food + bonus} coins`)),
+      label: h("span", {}, h("b", {}, a.food ? t("Market: sell {n} food", { n: a.food }) : t("Go to market")), h("small", {}, plural(2 + 2 * a.food + bonus, "discard it, gain {n} coin", "discard it, gain {n} coins"))),
       action: a,
       act: ctx.act,
       testid: `fog-market-${a.food}`,
       extraClass: "fog-mode",
     }),
   );
-  const hint = !acts.build.length ? `${d.name} cannot be built now (its cost cannot be paid, or no tower can water a free cell).` : null;
+  const hint = !acts.build.length ? t("{card} cannot be built now (its cost cannot be paid, or no tower can water a free cell).", { card: d.name }) : null;
   const face = cardFace(st, st.cards.get(card) || { id: card, design: "", kind: null }, { testid: "fog-active-card" });
   return [
     h(
@@ -181,10 +218,10 @@ function setMode(st, mode) {
 function modeHint(ctx, st) {
   if (!st.mode) return null;
   const text = {
-    build: `${pointVerb()} a highlighted cell of your farm to build there. Cells marked with a drop are in reach of a tower with water.`,
-    "build-tower": `${pointVerb()} a highlighted cell of your farm for the new Water Tower (it starts with 3 water).`,
-    "build-silo": `${pointVerb()} a highlighted cell of your farm for the new Silo.`,
-    restore: `${pointVerb()} a highlighted Open Area of your farm to turn it face up again.`,
+    build: t("Choose a highlighted cell of your farm to build there. Cells marked with a drop are in reach of a tower with water."),
+    "build-tower": t("Choose a highlighted cell of your farm for the new Water Tower (it starts with 3 water)."),
+    "build-silo": t("Choose a highlighted cell of your farm for the new Silo."),
+    restore: t("Choose a highlighted Open Area of your farm to turn it face up again."),
   }[st.mode];
   return h("p", { class: "fog-hint fog-mode-hint", "data-testid": "fog-mode-hint" }, text);
 }
@@ -195,12 +232,12 @@ function pendingChoice(ctx, st) {
   return h(
     "div",
     { class: "fog-pending", "data-testid": "fog-water-choice" },
-    h("p", {}, `${st.pending.label} at ${st.pending.cell}: where should the water come from?`),
+    h("p", {}, t("{action} at {cell}: where should the water come from?", { action: st.pending.label, cell: st.pending.cell })),
     h(
       "div",
       { class: "fog-buttons" },
       st.pending.actions.map((a, i) => actionButton({ label: waterText(a.water, labels), action: a, act: ctx.act, testid: `fog-water-${i}`, primary: i === 0 })),
-      h("button", { type: "button", class: "btn", "data-testid": "fog-water-cancel", onclick: () => setMode(st, st.mode) }, "Cancel"),
+      h("button", { type: "button", class: "btn", "data-testid": "fog-water-cancel", onclick: () => setMode(st, st.mode) }, t("Cancel")),
     ),
   );
 }

@@ -3,17 +3,30 @@
 // but the pad's own total row, which the view's parts make).
 
 import { h, seatDot } from "../../common.js";
+import { t } from "../../i18n.js";
 import { playerName } from "./cards.js";
 
-const PART_LABEL = {
-  printed_vp_and_tokens: "Cards (printed VP) and VP tokens",
-  equipment_vp: "Equipment (game-end tiles)",
-  set_aside_tiles: "Set-aside tiles (1 each)",
-  coins: "Coins (1 per 3)",
-  food: "Food (1 per 2)",
-  empty_water_towers: "Empty Water Towers (1 each)",
-  location_abilities: "Game-end abilities of cards",
-};
+/** A part of the score (F-73), each msgid written out for the extraction. */
+function partLabel(name) {
+  switch (name) {
+    case "printed_vp_and_tokens":
+      return t("Cards (printed VP) and VP tokens");
+    case "equipment_vp":
+      return t("Equipment (game-end tiles)");
+    case "set_aside_tiles":
+      return t("Set-aside tiles (1 each)");
+    case "coins":
+      return t("Coins (1 per 3)");
+    case "food":
+      return t("Food (1 per 2)");
+    case "empty_water_towers":
+      return t("Empty Water Towers (1 each)");
+    case "location_abilities":
+      return t("Game-end abilities of cards");
+    default:
+      return name;
+  }
+}
 
 /** The pad, or null before the end (the view has no score_parts then). */
 export function scorePad(ctx) {
@@ -24,20 +37,20 @@ export function scorePad(ctx) {
   return h(
     "section",
     { class: "fog-panel fog-scorepad", "data-testid": "fog-score-pad" },
-    h("h3", {}, "Score pad [F-73]"),
+    h("h3", {}, t("Score pad [F-73]")),
     h(
       "table",
       { class: "fog-pad" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Part"), seats.map((q) => h("th", { scope: "col", class: "num" }, seatDot(q), " ", playerName(ctx.players, q))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Part")), seats.map((q) => h("th", { scope: "col", class: "num" }, seatDot(q), " ", playerName(ctx.players, q))))),
       h(
         "tbody",
         {},
         v.score_part_names.map((name, i) =>
-          h("tr", { "data-testid": `fog-pad-${name}` }, h("th", { scope: "row" }, PART_LABEL[name] || name), seats.map((q) => h("td", { class: "num" }, String(v.score_parts[q][i])))),
+          h("tr", { "data-testid": `fog-pad-${name}` }, h("th", { scope: "row" }, partLabel(name)), seats.map((q) => h("td", { class: "num" }, String(v.score_parts[q][i])))),
         ),
       ),
       scores
-        ? h("tfoot", {}, h("tr", { "data-testid": "fog-pad-total" }, h("th", { scope: "row" }, "Total VP"), seats.map((q) => h("td", { class: "num" }, h("b", {}, String(scores[q]))))))
+        ? h("tfoot", {}, h("tr", { "data-testid": "fog-pad-total" }, h("th", { scope: "row" }, t("Total VP")), seats.map((q) => h("td", { class: "num" }, h("b", {}, String(scores[q]))))))
         : null,
     ),
   );

@@ -3,6 +3,7 @@
 
 import { actionButton, h, seatName, tableStore } from "../../common.js";
 import { badge } from "../../glyphs.js";
+import { t } from "../../i18n.js";
 import { flowerName, flowerTip } from "./flowers.js";
 
 export function plantKey(slot, q, r) {
@@ -54,7 +55,7 @@ export function exchange(ctx, m, ui) {
       "data-testid": `se-slot-${slot}`,
       "data-key": legal ? String(slot + 1) : null,
       "aria-pressed": legal ? String(selected) : null,
-      "aria-label": flower ? `Slot ${slot + 1}: ${flowerName(flower)}` : `Slot ${slot + 1}: empty`,
+      "aria-label": flower ? t("Slot {n}: {flower}", { n: slot + 1, flower: flowerName(flower) }) : t("Slot {n}: empty", { n: slot + 1 }),
       title: flower ? flowerTip(view, flower) : null,
       disabled: !legal,
       onclick: () => {
@@ -66,14 +67,14 @@ export function exchange(ctx, m, ui) {
       h(
         "button",
         attrs,
-        h("span", { class: "slot-no" }, legal ? h("kbd", {}, String(slot + 1)) : `slot ${slot + 1}`),
+        h("span", { class: "slot-no" }, legal ? h("kbd", {}, String(slot + 1)) : t("slot {n}", { n: slot + 1 })),
         flower ? badge("flower", flower, { size: 38 }) : h("span", { class: "muted", style: { height: "38px", display: "grid", "place-items": "center" } }, "—"),
-        h("span", { class: "slot-name" }, flower ? flowerName(flower) : "empty"),
-        slot === lastOccupied ? h("span", { class: "compost-note", title: "At the end of the turn the rightmost token is composted (S-36)" }, "composted at turn end") : null,
+        h("span", { class: "slot-name" }, flower ? flowerName(flower) : t("empty")),
+        slot === lastOccupied ? h("span", { class: "compost-note", title: t("At the end of the turn the rightmost token is composted (S-36)") }, t("composted at turn end")) : null,
       ),
     );
   });
-  return h("section", { class: "panel stack" }, h("div", { class: "panel-title" }, "Stalk Exchange row"), row, swapPicker(ctx, m, ui));
+  return h("section", { class: "panel stack" }, h("div", { class: "panel-title" }, t("Stalk Exchange row")), row, swapPicker(ctx, m, ui));
 }
 
 /** With a slot picked: the flowers of your portfolio you may give for it, and how to plant. */
@@ -85,8 +86,8 @@ function swapPicker(ctx, m, ui) {
   return h(
     "div",
     { class: "se-swap-pick", "data-testid": "se-swap-picker" },
-    h("strong", {}, `${flowerName(taken)} from slot ${ui.slot + 1}:`),
-    h("span", {}, [canPlant ? "plant it on a + space of the Garden" : null, gives.length ? "swap it for one of yours" : null].filter(Boolean).join(", or ") + ":"),
+    h("strong", {}, t("{flower} from slot {n}:", { flower: flowerName(taken), n: ui.slot + 1 })),
+    h("span", {}, pickerWhat(canPlant, gives.length > 0)),
     gives.map((give) =>
       h(
         "button",
@@ -98,7 +99,7 @@ function swapPicker(ctx, m, ui) {
           onclick: () => ctx.act({ type: "swap", slot: ui.slot, give }),
         },
         badge("flower", give, { size: 22 }),
-        `give ${flowerName(give)}`,
+        t("give {flower}", { flower: flowerName(give) }),
       ),
     ),
     h(
@@ -112,9 +113,15 @@ function swapPicker(ctx, m, ui) {
           ctx.rerender();
         },
       },
-      "Cancel",
+      t("Cancel"),
     ),
   );
+}
+
+function pickerWhat(canPlant, canSwap) {
+  if (canPlant && canSwap) return t("plant it on a + space of the Garden, or swap it for one of yours:");
+  if (canPlant) return t("plant it on a + space of the Garden:");
+  return t("swap it for one of yours:");
 }
 
 export function actionsBar(ctx, m, ui) {
@@ -124,26 +131,27 @@ export function actionsBar(ctx, m, ui) {
   const me = ctx.seat;
   const left = Math.max(0, view.basic_actions - view.basic_taken);
   const seedy = view.players[active].seedy_unspent;
-  const whose = active === me ? "You" : seatName(ctx.players, active);
+  const counts = { taken: view.basic_taken, total: view.basic_actions, name: seatName(ctx.players, active) };
   const steps = h(
     "div",
     { class: "se-step" },
-    h("strong", {}, `Round ${view.round}`),
-    ` · ${whose}: ${view.basic_taken} of ${view.basic_actions} basic actions taken`,
-    left === 0 && seedy > 0 && active === me ? " · extra plants and swaps cost 1 Seedy Business token each" : "",
+    h("strong", {}, t("Round {n}", { n: view.round })),
+    " · ",
+    active === me ? t("You: {taken} of {total} basic actions taken", counts) : t("{name}: {taken} of {total} basic actions taken", counts),
+    left === 0 && seedy > 0 && active === me ? " · " + t("extra plants and swaps cost 1 Seedy Business token each") : "",
   );
   const bar = h("div", { class: "se-actions" });
   if (ctx.legal.length) {
     let hint;
     if (ui.slot !== null) hint = "";
-    else if (m.plantSlots.size || m.swaps.size) hint = left > 0 ? `Pick a token in the Exchange (keys 1–${view.exchange.length}).` : "Pick a token for an extra action, or end your actions.";
-    else hint = "No plant or swap is possible.";
+    else if (m.plantSlots.size || m.swaps.size) hint = left > 0 ? t("Pick a token in the Exchange (keys 1–{n}).", { n: view.exchange.length }) : t("Pick a token for an extra action, or end your actions.");
+    else hint = t("No plant or swap is possible.");
     if (hint) bar.append(h("span", { class: "muted", "data-testid": "se-hint" }, hint));
     if (m.flush) {
-      bar.append(actionButton({ label: `Flush the Exchange (1 Seedy token, ${seedy} left)`, action: m.flush, act: ctx.act, testid: "se-flush", key: "f", title: "Compost every Exchange token and refill the row (S-26)" }));
+      bar.append(actionButton({ label: t("Flush the Exchange (1 Seedy token, {n} left)", { n: seedy }), action: m.flush, act: ctx.act, testid: "se-flush", key: "f", title: t("Compost every Exchange token and refill the row (S-26)") }));
     }
     if (m.end) {
-      const label = left > 0 ? `End actions (forfeit ${left})` : "End actions";
+      const label = left > 0 ? t("End actions (forfeit {n})", { n: left }) : t("End actions");
       bar.append(actionButton({ label, action: m.end, act: ctx.act, testid: "se-end", key: "e", primary: left === 0 }));
     }
   }

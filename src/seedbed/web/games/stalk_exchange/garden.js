@@ -3,7 +3,7 @@
 // it may be planted on (a blue +).
 
 import { h, s } from "../../common.js";
-import { plural } from "../../words.js";
+import { plural, t } from "../../i18n.js";
 import { glyph, letters, shape } from "../../glyphs.js";
 import { plantKey } from "./exchange.js";
 import { flowerName, flowerTip } from "./flowers.js";
@@ -76,7 +76,7 @@ export function garden(ctx, m, ui) {
     viewBox: `${-width / 2} ${-height / 2} ${width} ${height}`,
     class: "se-board",
     role: "group",
-    "aria-label": "The Garden",
+    "aria-label": t("The Garden"),
     "data-testid": "se-garden",
   });
   const picking = ui.slot !== null && m.plantSlots.has(ui.slot);
@@ -87,7 +87,7 @@ export function garden(ctx, m, ui) {
     if (token) {
       const side = token.side;
       const bg = s("path", { d: hexPath(cx, cy), fill: side === "bulb" ? "#a98b61" : "#cfe6bf", stroke: "#7d6a48", "stroke-width": 1.5 });
-      const label = `${flowerTip(view, token.flower)} — ${side} at ${q},${r}`;
+      const label = side === "bulb" ? t("{tip} — bulb at {q},{r}", { tip: flowerTip(view, token.flower), q, r }) : t("{tip} — bloom at {q},{r}", { tip: flowerTip(view, token.flower), q, r });
       root.append(
         s(
           "g",
@@ -109,7 +109,7 @@ export function garden(ctx, m, ui) {
         "data-action": legal ? "plant" : null,
         tabindex: legal ? 0 : null,
         role: legal ? "button" : "img",
-        "aria-label": legal ? `Plant here (${q},${r})` : `Empty space ${q},${r}`,
+        "aria-label": legal ? t("Plant here ({q},{r})", { q, r }) : t("Empty space {q},{r}", { q, r }),
       },
       s("path", { class: "hex-empty", d: hexPath(cx, cy) }),
       legal ? s("text", { x: cx, y: cy + 1, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 22, "font-weight": 700, fill: "#1b6cff", "pointer-events": "none" }, "+") : null,
@@ -130,10 +130,10 @@ export function garden(ctx, m, ui) {
   const legend = h(
     "div",
     { class: "stack small muted", style: { gap: "4px" } },
-    h("span", { class: "row", style: { "flex-wrap": "nowrap" } }, miniToken("bulb"), "Bulb: blooms at the next upkeep with an empty space next to it, and stays a bulb until then; bulbs are never harvested."),
-    h("span", { class: "row", style: { "flex-wrap": "nowrap" } }, miniToken("bloom"), "Bloom: a group of one flower with no empty space next to it is harvested at upkeep."),
+    h("span", { class: "row", style: { "flex-wrap": "nowrap" } }, miniToken("bulb"), t("Bulb: blooms at the next upkeep with an empty space next to it, and stays a bulb until then; bulbs are never harvested.")),
+    h("span", { class: "row", style: { "flex-wrap": "nowrap" } }, miniToken("bloom"), t("Bloom: a group of one flower with no empty space next to it is harvested at upkeep.")),
   );
-  return h("section", { class: "panel se-garden" }, h("div", { class: "panel-title" }, `The Garden — ${plural(view.garden.tokens.length, "token")} planted`), root, legend);
+  return h("section", { class: "panel se-garden" }, h("div", { class: "panel-title" }, plural(view.garden.tokens.length, "The Garden — {n} token planted", "The Garden — {n} tokens planted")), root, legend);
 }
 
 function miniToken(side) {

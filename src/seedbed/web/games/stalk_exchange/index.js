@@ -6,7 +6,7 @@
 // Rules clauses: S-11 … S-48 (docs/rules/stalk_exchange.md).
 
 import { h, seatName } from "../../common.js";
-import { plural, possessive } from "../../words.js";
+import { plural, t } from "../../i18n.js";
 import { actionsBar, exchange, menu, uiState } from "./exchange.js";
 import { flowerName, FLOWERS } from "./flowers.js";
 import { garden } from "./garden.js";
@@ -31,33 +31,39 @@ function render(ctx) {
 
 function describeEvent(event, view, players) {
   const who = (seat) => seatName(players, seat);
-  const extra = event.extra ? " (extra action: 1 Seedy Business token)" : "";
+  const p = { name: event.player !== undefined ? who(event.player) : "" };
+  const extra = event.extra ? " " + t("(extra action: 1 Seedy Business token)") : "";
   switch (event.kind) {
     case "plant":
-      return `${who(event.player)} planted a ${flowerName(event.flower)} from slot ${event.slot + 1}${extra}`;
+      return t("{name} planted a {flower} from slot {n}", { ...p, flower: flowerName(event.flower), n: event.slot + 1 }) + extra;
     case "swap":
-      return `${who(event.player)} took the ${flowerName(event.took)} from slot ${event.slot + 1} and put back a ${flowerName(event.gave)}${extra}`;
+      return t("{name} took the {took} from slot {n} and put back a {gave}", { ...p, took: flowerName(event.took), gave: flowerName(event.gave), n: event.slot + 1 }) + extra;
     case "flush":
-      return `${who(event.player)} flushed the Exchange (1 Seedy token): ${plural(event.composted.length, "token")} composted, ${event.drawn.length} drawn`;
+      return t("{name} flushed the Exchange (1 Seedy token): {composted} composted, {drawn} drawn", { ...p, composted: event.composted.length, drawn: event.drawn.length });
     case "end_actions":
-      return `${who(event.player)} ended their actions${event.forfeited ? ` (forfeited ${event.forfeited})` : ""}`;
+      return event.forfeited ? t("{name} ended their actions (forfeited {n})", { ...p, n: event.forfeited }) : t("{name} ended their actions", p);
     case "harvest":
-      return `Harvest: ${Object.entries(event.flowers).map(([f, n]) => `${n} ${flowerName(f)}`).join(", ")}`;
+      return t("Harvest: {list}", { list: Object.entries(event.flowers).map(([f, n]) => `${n} ${flowerName(f)}`).join(", ") });
     case "bloom":
-      return `${plural(event.spaces.length, "bulb")} bloomed`;
+      return plural(event.spaces.length, "{n} bulb bloomed", "{n} bulbs bloomed");
     case "market": {
       const raised = [...new Set(event.laid.map(([f]) => f))];
-      return `Market: ${raised.map((f) => `${flowerName(f)} now ${event.values[FLOWERS.indexOf(f)]}`).join(", ")}`;
+      const values = raised.map((f) => t("{flower} now {value}", { flower: flowerName(f), value: event.values[FLOWERS.indexOf(f)] }));
+      return t("Market: {list}", { list: values.join(", ") });
     }
-    case "exchange":
-      return `Upkeep: ${event.composted ? `the ${flowerName(event.composted)} in the last slot was composted` : "nothing to compost"}; ${plural(event.drawn.length, "token")} drawn`;
+    case "exchange": {
+      const drawn = plural(event.drawn.length, "{n} token drawn", "{n} tokens drawn");
+      return event.composted
+        ? t("Upkeep: the {flower} in the last slot was composted; {drawn}", { flower: flowerName(event.composted), drawn })
+        : t("Upkeep: nothing to compost; {drawn}", { drawn });
+    }
     case "crash":
-      return `MARKET CRASH — ${event.trigger === 1 ? "the market met the values" : "the Greenhouse ran out"}: the game ends after this turn`;
+      return event.trigger === 1 ? t("MARKET CRASH — the market met the values: the game ends after this turn") : t("MARKET CRASH — the Greenhouse ran out: the game ends after this turn");
     case "game_over":
-      return `Game over after ${plural(event.turns, "turn")}`;
+      return plural(event.turns, "Game over after {n} turn", "Game over after {n} turns");
     case "turn":
       // "Your turn" for the viewer, never "Me's turn" for a player called Me (issue 38)
-      return `${possessive(who(event.player), { you: view && event.player === view.viewer, capital: true })} turn`;
+      return view && event.player === view.viewer ? t("Your turn") : t("{name}'s turn", p);
     default:
       return String(event.kind);
   }
@@ -69,30 +75,31 @@ function resultDetail({ seat, outcome, display }) {
   const top = display.final_top;
   const score = outcome.scores[seat];
   const tied = outcome.scores.some((other, q) => q !== seat && other === score);
-  const types = top.flowers.map(flowerName).join("/");
-  return `${plural(outcome.tiebreak[seat], "token")} of ${types} (top value ${top.value})${tied ? "; ties are broken level by level" : ""}`;
+  const params = { types: top.flowers.map(flowerName).join("/"), value: top.value };
+  const line = plural(outcome.tiebreak[seat], "{n} token of {types} (top value {value})", "{n} tokens of {types} (top value {value})", params);
+  return tied ? line + t("; ties are broken level by level") : line;
 }
 
 function prompt({ view, legal }) {
   if (!legal.length || view.over) return "";
   const left = view.basic_actions - view.basic_taken;
-  if (left > 0) return `${plural(left, "basic action")} left: plant or swap a token of the Exchange`;
-  return "basic actions done: end your actions, or spend a Seedy token for an extra one";
+  if (left > 0) return plural(left, "{n} basic action left: plant or swap a token of the Exchange", "{n} basic actions left: plant or swap a token of the Exchange");
+  return t("basic actions done: end your actions, or spend a Seedy token for an extra one");
 }
 
 /** Words for an action (a hint): "Plant the Tulip from slot 4 on the marked space" — the
  *  slot and the space are marked on the table (hintTargets). */
 function describeAction(a, msg) {
-  const token = (slot) => (msg.view.exchange[slot] ? flowerName(msg.view.exchange[slot]) : "token");
+  const token = (slot) => (msg.view.exchange[slot] ? flowerName(msg.view.exchange[slot]) : t("the token"));
   switch (a.type) {
     case "plant":
-      return `Plant the ${token(a.slot)} from slot ${a.slot + 1} on the marked space of the Garden`;
+      return t("Plant the {flower} from slot {n} on the marked space of the Garden", { flower: token(a.slot), n: a.slot + 1 });
     case "swap":
-      return `Swap: take the ${token(a.slot)} from slot ${a.slot + 1}, give a ${flowerName(a.give)}`;
+      return t("Swap: take the {flower} from slot {n}, give a {give}", { flower: token(a.slot), n: a.slot + 1, give: flowerName(a.give) });
     case "flush":
-      return "Flush the Exchange";
+      return t("Flush the Exchange");
     case "end":
-      return "End your actions";
+      return t("End your actions");
     default:
       return "";
   }
@@ -119,5 +126,5 @@ export default {
   prompt,
   // the replay's position line says "Round 2" as the board does, not the turn count (issue 38);
   // its jumps still go turn by turn
-  stage: (view) => ({ turn: view.turn, phase: null, label: `Round ${view.round}` }),
+  stage: (view) => ({ turn: view.turn, phase: null, label: t("Round {n}", { n: view.round }) }),
 };

@@ -3,6 +3,7 @@
 
 import { h } from "../../common.js";
 import { badge } from "../../glyphs.js";
+import { language, t } from "../../i18n.js";
 import { flowerName, FLOWERS } from "./flowers.js";
 
 export function market(ctx) {
@@ -14,7 +15,7 @@ export function market(ctx) {
   const mine = view.portfolio;
   const rows = FLOWERS.map((f) => {
     const isTop = highest.flowers.includes(f);
-    const notes = [mine && mine[f] ? `yours × ${mine[f]}` : null, isTop ? `top: ${afterBust[f]} after the Bust` : null].filter(Boolean);
+    const notes = [mine && mine[f] ? t("yours × {n}", { n: mine[f] }) : null, isTop ? t("top: {value} after the Bust", { value: afterBust[f] }) : null].filter(Boolean);
     return h(
       "tr",
       { class: isTop ? "top" : "", "data-testid": `se-value-${f}` },
@@ -26,7 +27,7 @@ export function market(ctx) {
   return h(
     "section",
     { class: "panel se-market", "data-testid": "se-market" },
-    h("div", { class: "panel-title" }, "Market board — stalk values"),
+    h("div", { class: "panel-title" }, t("Market board — stalk values")),
     h("table", {}, h("tbody", {}, rows)),
     track(mk, top),
     crashNote(mk, top, view),
@@ -34,7 +35,7 @@ export function market(ctx) {
 }
 
 function track(mk, top) {
-  const cells = h("div", { class: "se-track", "aria-label": "Market track", "data-testid": "se-track" });
+  const cells = h("div", { class: "se-track", "aria-label": t("Market track"), "data-testid": "se-track" });
   const lowest = Math.max(1, Math.min(top, mk.next_cell));
   for (let cell = mk.start; cell >= lowest; cell -= 1) {
     const index = mk.start - cell;
@@ -44,25 +45,25 @@ function track(mk, top) {
     cells.append(
       h(
         "div",
-        { class: classes, style: zone, title: laid ? `cell ${cell}: ${flowerName(laid)}` : cell === mk.next_cell ? `cell ${cell}: the next harvested token goes here` : `cell ${cell}` },
+        { class: classes, style: zone, title: laid ? t("cell {n}: {flower}", { n: cell, flower: flowerName(laid) }) : cell === mk.next_cell ? t("cell {n}: the next harvested token goes here", { n: cell }) : t("cell {n}", { n: cell }) },
         laid ? badge("flower", laid, { size: 22 }) : String(cell),
       ),
     );
   }
-  return h("div", {}, h("div", { class: "small muted", style: { "margin-top": "8px" } }, `Market track: harvested tokens from cell ${mk.start} down; the next goes to cell ${mk.next_cell} (red). Shaded cells are at or below the highest value.`), cells);
+  return h("div", {}, h("div", { class: "small muted", style: { "margin-top": "8px" } }, t("Market track: harvested tokens from cell {start} down; the next goes to cell {next} (red). Shaded cells are at or below the highest value.", { start: mk.start, next: mk.next_cell })), cells);
 }
 
 function crashNote(mk, top, view) {
   if (view.crash) {
-    const why = view.crash.triggers.map((t) => (t === 1 ? "the market met the values" : "the Greenhouse ran out")).join(" and ");
-    return h("div", { class: "se-crash near", "data-testid": "se-crash" }, view.over ? `Market crash: ${why}. The game is over.` : `Market crash: ${why}. The game ends after this turn.`);
+    const why = new Intl.ListFormat(language() === "en" ? "en-GB" : language()).format(view.crash.triggers.map((trigger) => (trigger === 1 ? t("the market met the values") : t("the Greenhouse ran out"))));
+    return h("div", { class: "se-crash near", "data-testid": "se-crash" }, view.over ? t("Market crash: {why}. The game is over.", { why }) : t("Market crash: {why}. The game ends after this turn.", { why }));
   }
   const d = mk.crash_distance;
   const near = d <= 2;
   return h(
     "div",
     { class: `se-crash ${near ? "near" : ""}`, "data-testid": "se-crash" },
-    `Crash distance ${d}`,
-    h("div", { class: "small", style: { "font-weight": 500 } }, `Next cell ${mk.next_cell} − highest value ${top}. Each harvested token lowers it by 1 (by 2 for a top-valued flower); a harvest that brings it below 1 crashes the market and ends the game.`),
+    t("Crash distance {n}", { n: d }),
+    h("div", { class: "small", style: { "font-weight": 500 } }, t("Next cell {next} − highest value {top}. Each harvested token lowers it by 1 (by 2 for a top-valued flower); a harvest that brings it below 1 crashes the market and ends the game.", { next: mk.next_cell, top })),
   );
 }
