@@ -255,6 +255,21 @@ def serve(
             "seconds; tests and demos lower it from the hour people get)."
         ),
     ] = 3600.0,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            help="One of several processes on one PostgreSQL database: each table runs in the "
+            "process that owns it, the others relay its sockets there, and a process that "
+            "dies has its tables taken over (docs/operating.md, 'Several processes')."
+        ),
+    ] = False,
+    cluster_address: Annotated[
+        str | None,
+        typer.Option(
+            help="With --cluster: where the other processes reach this one "
+            "(http://HOST:PORT); default http://127.0.0.1:PORT (all on one machine)."
+        ),
+    ] = None,
     engine: EngineOption = None,
     fault: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -358,5 +373,13 @@ def serve(
             address_moves_per_second=address_moves_per_second,
             engine=engine,
             fault=fault,
+            cluster=cluster,
+            cluster_address=cluster_address,
         )
+        from seedbed.server.cluster import check_cluster
+
+        try:
+            check_cluster(settings)
+        except ValueError as exc:
+            fail(str(exc))
     run_server(settings)
