@@ -3,24 +3,19 @@ database. A table created through one process is played through the other two (t
 its sockets to the owner); when the owner is killed (``kill -9``) or stopped (SIGTERM)
 mid-game, another process takes the table over from storage, the seats' clients reconnect
 and finish the game, and the record holds every move each connection saw once, in the order
-it saw them. A second process without ``--cluster`` still refuses, and ``--cluster`` on SQLite
-refuses in one line."""
+it saw them. (The refusals: tests/server/test_one_process.py.)"""
 
 from __future__ import annotations
 
 import asyncio
 import random
-import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from .conftest import sqlite_url
 from .wire import (
-    SEEDBED,
     Message,
     Script,
     Seat,
@@ -29,7 +24,6 @@ from .wire import (
     check_final,
     check_views,
     events_of,
-    free_port,
     human,
     play,
     states_of,
@@ -39,17 +33,28 @@ from .wire import (
 RECONNECT_SECONDS = 30.0
 
 
-@pytest.fixture
-def trio(pg_database: str, tmp_path: Path) -> Iterator[list[Server]]:
-    servers = [Server(pg_database, tmp_path / f"p{k}", ("--cluster",)) for k in range(3)]
+@pytest.fixture(scope="module")
+def cluster(pg_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    """Three processes for the module, started at once (each test restarts those it lost)."""
+    servers = [
+        Server(pg_database, tmp_path_factory.mktemp(f"p{k}"), ("--cluster",)) for k in range(3)
+    ]
     try:
-        for k, server in enumerate(servers):
-            (tmp_path / f"p{k}").mkdir()
-            server.start()
         yield servers
     finally:
         for server in servers:
             server.close()
+
+
+@pytest.fixture
+def trio(cluster: list[Server]) -> list[Server]:
+    """The three processes, all running."""
+    down = [s for s in cluster if s.proc is None or s.proc.poll() is not None]
+    for server in down:
+        server.launch()
+    for server in down:
+        server.wait_ready(90)
+    return cluster
 
 
 async def connect(server: Server, table_id: str, token: str) -> Seat:
@@ -171,31 +176,23 @@ def test_the_owner_lost_mid_game_the_game_goes_on(trio: list[Server], how: str) 
     check_record(b, table_id, players)
     back = min(t for p in players for t in p.reconnected_at) - lost[0]
     print(f"failover ({how}): first reconnect {back:.2f} s after the owner was lost")
-    assert "taken over" in b.log() + c.log()
 
 
-def test_cluster_needs_postgresql_and_every_process_in_it(pg_database: str, tmp_path: Path) -> None:
-    """Issue 32 item 4: ``--cluster`` on SQLite refuses in one line; a process without
-    ``--cluster`` refuses a database a cluster serves, and the other way round."""
-    done = run_serve(sqlite_url(tmp_path), "--cluster", cwd=tmp_path)
-    assert done.returncode == 2 and "needs PostgreSQL" in done.stderr, done.stderr
-    assert "\n" not in done.stderr.strip()
-    member = Server(pg_database, tmp_path, ("--cluster",)).start()
-    try:
-        done = run_serve(pg_database, cwd=tmp_path)
-        assert done.returncode == 2 and "--cluster" in done.stderr, done.stderr
-    finally:
-        member.close()
-    single = Server(pg_database, tmp_path).start()
-    try:
-        done = run_serve(pg_database, "--cluster", cwd=tmp_path)
-        assert done.returncode == 2 and "without --cluster" in done.stderr, done.stderr
-    finally:
-        single.close()
-
-
-def run_serve(url: str, *extra: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(SEEDBED), "serve", "--port", str(free_port()), "--database-url", url, *extra],
-        cwd=cwd, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+def test_a_table_nobody_is_connected_to_is_taken_over(trio: list[Server]) -> None:
+    """Issue 32 item 2: with no client to reconnect, the killed owner's running table is
+    taken over by another process on its own (its bots and timers need an actor), and
+    exactly one process runs it."""
+    a, b, c = trio
+    table_id, _ = new_table(a)
+    seen = b.get(f"/api/tables/{table_id}")
+    assert seen.status_code == 200  # a summary from storage: no actor started for it
+    assert f"table {table_id}: taken over" not in b.log() + c.log()
+    lost = time.monotonic()
+    a.kill()
+    deadline = lost + 30
+    while f"table {table_id}: taken over" not in b.log() + c.log():
+        assert time.monotonic() < deadline, "nobody took the table over"
+        time.sleep(0.05)
+    print(f"failover (kill, no client): taken over {time.monotonic() - lost:.2f} s after")
+    time.sleep(1.5)  # a second scan of each process: still one owner
+    assert (b.log() + c.log()).count(f"table {table_id}: taken over") == 1
