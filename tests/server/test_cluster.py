@@ -129,9 +129,18 @@ def new_table(owner: Server) -> tuple[str, dict[int, str]]:
 def test_a_table_made_through_one_process_is_played_through_the_others(
     trio: list[Server],
 ) -> None:
-    """Issue 32 item 1: seats connected to processes that do not own the table play it."""
+    """Issue 32 item 1: seats connected to processes that do not own the table play it; a
+    table's calls that need its actor are relayed too (an open seat taken, the record asked
+    for too early: 409 as from the owner, not 404)."""
     a, b, c = trio
-    table_id, seat_tokens = new_table(a)
+    created = a.create_table("stalk_exchange", [human("a"), {"open": {}}, human("c")], seed=7)
+    table_id, seat_tokens = created["table_id"], tokens(created)
+    assert b.get(f"/api/tables/{table_id}/record").status_code == 409
+    taken = c.client.post(f"{c.url}/api/tables/{table_id}/seats/1", json={"name": "Zoe"})
+    assert taken.is_success, taken.text
+    assert taken.json()["table_id"] == table_id and taken.json()["seat"] == 1
+    seat_tokens[1] = taken.json()["token"]
+    seat_tokens = dict(sorted(seat_tokens.items()))
     via = [b, c, b]
     players = [Player(via[s], table_id, t, s) for s, t in seat_tokens.items()]
 

@@ -42,6 +42,7 @@ from seedbed.server.cluster import Cluster
 from seedbed.server.config import ServerSettings
 from seedbed.server.etags import NOT_MODIFIED_DOC, conditional_json
 from seedbed.server.forward import FRAME_FACTOR, relay
+from seedbed.server.forward_http import OwnerProxy
 from seedbed.server.forwarded import TrustedProxies, via_trusted_proxy
 from seedbed.server.guard import Guard
 from seedbed.server.health import add_health_routes
@@ -198,6 +199,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         settings.sockets_per_table,
         uploads_per_minute=settings.uploads_per_minute,
     )
+    if settings.cluster:  # inside the guard: a relayed call passed its checks here
+        app.add_middleware(OwnerProxy, runtime=runtime)
     app.add_middleware(Guard, settings=settings)
     # outside the guard: an upload over its address's rate is refused before its body is read
     app.add_middleware(UploadRate, limits=limits, per_minute=settings.uploads_per_minute)

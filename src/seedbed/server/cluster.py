@@ -79,15 +79,20 @@ class Cluster:
                 await self.takeovers
         await asyncio.to_thread(self.owners.close)
 
-    async def upstream(self, table_id: str, websocket: WebSocket) -> str | None:
-        """The owner's URL of this socket when another process owns the table, else None
-        (this process owns it now, or it is unknown: the usual handling answers)."""
-        if self.hub.in_memory(table_id) is not None:
-            return None
-        if await self.hub.get(table_id) is not None or websocket.headers.get(HOP):
+    async def owner_elsewhere(self, table_id: str) -> str | None:
+        """The owner's address when another process owns the table, else None (this process
+        has it, or owns it now, or it is unknown: the usual handling answers)."""
+        if self.hub.in_memory(table_id) is not None or await self.hub.get(table_id) is not None:
             return None
         owner = await asyncio.to_thread(self.owners.owner_of, table_id)
-        if owner is None or owner == self.owners.address:
+        return None if owner is None or owner == self.owners.address else owner
+
+    async def upstream(self, table_id: str, websocket: WebSocket) -> str | None:
+        """The owner's URL of this socket when another process owns the table, else None."""
+        if websocket.headers.get(HOP):
+            return None
+        owner = await self.owner_elsewhere(table_id)
+        if owner is None:
             return None
         query: bytes = websocket.scope.get("query_string", b"")
         return upstream_url(owner, websocket.url.path, query)
