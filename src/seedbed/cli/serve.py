@@ -270,6 +270,13 @@ def serve(
             "(http://HOST:PORT); default http://127.0.0.1:PORT (all on one machine)."
         ),
     ] = None,
+    takeover_seconds: Annotated[
+        float,
+        typer.Option(
+            help="With --cluster: how often this process takes over the running tables no "
+            "process owns (a process died); 0.2 to 60 seconds."
+        ),
+    ] = 1.0,
     engine: EngineOption = None,
     fault: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -330,9 +337,6 @@ def serve(
 
         if database_url is not None:
             check_url(database_url)
-            created = ensure_database(database_url)
-            if created:
-                typer.echo(created, err=True)
         settings = ServerSettings(
             host,
             port,
@@ -375,11 +379,18 @@ def serve(
             fault=fault,
             cluster=cluster,
             cluster_address=cluster_address,
+            takeover_seconds=takeover_seconds,
         )
+        if not (math.isfinite(takeover_seconds) and 0.2 <= takeover_seconds <= 60):
+            fail(f"--takeover-seconds must be 0.2 to 60, not {takeover_seconds}")
         from seedbed.server.cluster import check_cluster
 
         try:
             check_cluster(settings)
         except ValueError as exc:
             fail(str(exc))
+        if database_url is not None:  # once every setting is checked
+            created = ensure_database(database_url)
+            if created:
+                typer.echo(created, err=True)
     run_server(settings)

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket
 from seedbed.server.config import ServerSettings
 from seedbed.server.forward import HOP, upstream_url
 from seedbed.server.hub import Hub
-from seedbed.server.ownership import Owners, OwnershipLost, run_takeovers
+from seedbed.server.ownership import NAME_LIMIT, PREFIX, Owners, OwnershipLost, run_takeovers
 
 log = logging.getLogger(__name__)
 
@@ -38,10 +38,16 @@ def cluster_address(settings: ServerSettings) -> str:
 
 
 def check_cluster(settings: ServerSettings) -> None:
-    """Raise ValueError (one line) for a cluster on anything but PostgreSQL."""
+    """Raise ValueError (one line) for a cluster on anything but PostgreSQL, or an address
+    the other processes could not use."""
     backend = make_url(settings.resolved_database_url()).get_backend_name()
     if settings.cluster and backend != "postgresql":
         raise ValueError(NEEDS_POSTGRESQL)
+    address = cluster_address(settings)
+    if not address.startswith(("http://", "https://")):
+        raise ValueError(f"--cluster-address must start with http:// or https://: {address[:80]}")
+    if len((PREFIX + address).encode()) > NAME_LIMIT:
+        raise ValueError(f"--cluster-address must be at most {NAME_LIMIT - len(PREFIX)} bytes")
 
 
 class Cluster:
