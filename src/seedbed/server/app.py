@@ -539,7 +539,14 @@ def _add_websocket(
         if runtime.cluster is not None and TABLE_ID.fullmatch(table_id):
             owner = await runtime.cluster.upstream(table_id, websocket)
             if owner is not None:  # another process runs the table (issue 32 item 1)
-                await relay(websocket, owner, settings.max_message_bytes * FRAME_FACTOR)
+                if not limits.open(address, table_id):  # this process counts its clients
+                    await websocket.accept()
+                    await websocket.close(code=CLOSE_TOO_MANY, reason="too many connections")
+                    return
+                try:
+                    await relay(websocket, owner, settings.max_message_bytes * FRAME_FACTOR)
+                finally:
+                    limits.close(address, table_id)
                 return
         actor = None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().get(table_id)
         if actor is None:
