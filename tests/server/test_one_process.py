@@ -28,9 +28,9 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return pg
 
 
-def second(url: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def second(url: str, cwd: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(SEEDBED), "serve", "--port", str(free_port()), "--database-url", url],
+        [str(SEEDBED), "serve", "--port", str(free_port()), "--database-url", url, *extra],
         cwd=cwd, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
 
@@ -93,3 +93,23 @@ def test_a_process_whose_claim_is_cut_off_takes_it_again_or_stops(
 
 def plain(url: str) -> str:
     return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def test_cluster_needs_postgresql_and_every_process_in_it(pg_database: str, tmp_path: Path) -> None:
+    """Issue 32 item 4: ``--cluster`` on SQLite refuses in one line; a process without
+    ``--cluster`` refuses a database a cluster serves, and the other way round."""
+    done = second(sqlite_url(tmp_path), tmp_path, "--cluster")
+    assert done.returncode == 2 and "needs PostgreSQL" in done.stderr, done.stderr
+    assert "\n" not in done.stderr.strip()
+    member = Server(pg_database, tmp_path, ("--cluster",)).start()
+    try:
+        done = second(pg_database, tmp_path)
+        assert done.returncode == 2 and "--cluster" in done.stderr, done.stderr
+    finally:
+        member.close()
+    single = Server(pg_database, tmp_path).start()
+    try:
+        done = second(pg_database, tmp_path, "--cluster")
+        assert done.returncode == 2 and "without --cluster" in done.stderr, done.stderr
+    finally:
+        single.close()

@@ -90,6 +90,12 @@ class Server:
 
     def start(self, timeout: float = 40.0, *, same_port: bool = False) -> Server:
         """Start (or start again on the same database; ``same_port`` keeps the URL too)."""
+        self.launch(same_port=same_port)
+        self._wait_ready(timeout)
+        return self
+
+    def launch(self, *, same_port: bool = False) -> None:
+        """Start the process without waiting for it (several start at once, issue 32)."""
         self.starts += 1
         if not (same_port and self.port):
             self.port = free_port()
@@ -98,6 +104,8 @@ class Server:
         log = self.log_path.open("wb")
         self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
         log.close()
+
+    def wait_ready(self, timeout: float = 40.0) -> Server:
         self._wait_ready(timeout)
         return self
 

@@ -255,6 +255,28 @@ def serve(
             "seconds; tests and demos lower it from the hour people get)."
         ),
     ] = 3600.0,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            help="One of several processes on one PostgreSQL database: each table runs in the "
+            "process that owns it, the others relay its sockets there, and a process that "
+            "dies has its tables taken over (docs/operating.md, 'Several processes')."
+        ),
+    ] = False,
+    cluster_address: Annotated[
+        str | None,
+        typer.Option(
+            help="With --cluster: where the other processes reach this one "
+            "(http://HOST:PORT); default http://127.0.0.1:PORT (all on one machine)."
+        ),
+    ] = None,
+    takeover_seconds: Annotated[
+        float,
+        typer.Option(
+            help="With --cluster: how often this process takes over the running tables no "
+            "process owns (a process died); 0.2 to 60 seconds."
+        ),
+    ] = 1.0,
     engine: EngineOption = None,
     fault: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -315,9 +337,6 @@ def serve(
 
         if database_url is not None:
             check_url(database_url)
-            created = ensure_database(database_url)
-            if created:
-                typer.echo(created, err=True)
         settings = ServerSettings(
             host,
             port,
@@ -358,5 +377,20 @@ def serve(
             address_moves_per_second=address_moves_per_second,
             engine=engine,
             fault=fault,
+            cluster=cluster,
+            cluster_address=cluster_address,
+            takeover_seconds=takeover_seconds,
         )
+        if not (math.isfinite(takeover_seconds) and 0.2 <= takeover_seconds <= 60):
+            fail(f"--takeover-seconds must be 0.2 to 60, not {takeover_seconds}")
+        from seedbed.server.cluster import check_cluster
+
+        try:
+            check_cluster(settings)
+        except ValueError as exc:
+            fail(str(exc))
+        if database_url is not None:  # once every setting is checked
+            created = ensure_database(database_url)
+            if created:
+                typer.echo(created, err=True)
     run_server(settings)

@@ -38,8 +38,11 @@ from seedbed.server.accounts import add_account_routes, remember_seat, signed_in
 from seedbed.server.api_docs import add_api_docs
 from seedbed.server.api_document import RECORD_ANSWER, create_table_document, errors
 from seedbed.server.bot_pool import BotPool
+from seedbed.server.cluster import Cluster
 from seedbed.server.config import ServerSettings
 from seedbed.server.etags import NOT_MODIFIED_DOC, conditional_json
+from seedbed.server.forward import FRAME_FACTOR, relay
+from seedbed.server.forward_http import OwnerProxy
 from seedbed.server.forwarded import TrustedProxies, via_trusted_proxy
 from seedbed.server.guard import Guard
 from seedbed.server.health import add_health_routes
@@ -110,6 +113,8 @@ class Runtime:
     """What the lifespan opens: the hub of tables (None outside the lifespan)."""
 
     hub: Hub | None = None
+    cluster: Cluster | None = None
+    """This process's part of a cluster (``--cluster``, issue 32, D-72)."""
     notifier: Notifier | None = None
     """E-mail for the tables' ``on_turn`` hook (issue 31 item 3)."""
 
@@ -150,6 +155,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         runtime.hub = Hub(async_store, bots, settings)
         runtime.notifier = notifier_of(runtime, settings)
         runtime.hub.on_turn = runtime.notifier.on_turn
+        if settings.cluster:  # before any table is resumed: each is claimed first
+            runtime.cluster = Cluster(runtime.hub, settings)
+            await runtime.cluster.start()
         resumed = await runtime.hub.resume_all()
         sweeps = asyncio.create_task(runtime.hub.run_sweeps(), name="seedbed-sweeps")
         digests = asyncio.create_task(runtime.notifier.run_digests(), name="seedbed-digests")
@@ -170,6 +178,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await runtime.notifier.close()
             bots.retire()  # the tables' cancelled moves start no new worker
             await runtime.hub.close()
+            if runtime.cluster is not None:  # every move is stored: free the tables
+                await runtime.cluster.close()
+                runtime.cluster = None
             runtime.hub = None
             bots.close()
             async_store.close()
@@ -188,6 +199,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         settings.sockets_per_table,
         uploads_per_minute=settings.uploads_per_minute,
     )
+    if settings.cluster:  # inside the guard: a relayed call passed its checks here
+        app.add_middleware(OwnerProxy, runtime=runtime)
     app.add_middleware(Guard, settings=settings)
     # outside the guard: an upload over its address's rate is refused before its body is read
     app.add_middleware(UploadRate, limits=limits, per_minute=settings.uploads_per_minute)
@@ -523,6 +536,18 @@ def _add_websocket(
         before accepting is an HTTP 403 to the client, which says nothing of why). New
         sockets a minute are limited below the app (:mod:`seedbed.server.connections`)."""
         address = client_address(websocket)
+        if runtime.cluster is not None and TABLE_ID.fullmatch(table_id):
+            owner = await runtime.cluster.upstream(table_id, websocket)
+            if owner is not None:  # another process runs the table (issue 32 item 1)
+                if not limits.open(address, table_id):  # this process counts its clients
+                    await websocket.accept()
+                    await websocket.close(code=CLOSE_TOO_MANY, reason="too many connections")
+                    return
+                try:
+                    await relay(websocket, owner, settings.max_message_bytes * FRAME_FACTOR)
+                finally:
+                    limits.close(address, table_id)
+                return
         actor = None if not TABLE_ID.fullmatch(table_id) else await runtime.tables().get(table_id)
         if actor is None:
             await websocket.close(code=CLOSE_UNKNOWN_TABLE)

@@ -155,6 +155,14 @@ class ServerSettings:
     """Fault injection for the crash tests only (``after-final-move-stored``, and
     ``after-result-stored``: a rated table's end is stored, its ratings not yet updated);
     never set it."""
+    cluster: bool = False
+    """Several processes on one PostgreSQL database (``--cluster``, issue 32, D-72): each
+    table is run by the process owning it, the others relay its sockets there."""
+    cluster_address: str | None = None
+    """Where the other processes reach this one (``http://HOST:PORT``); None: this machine's
+    loopback and ``port`` (one machine), else the bound host."""
+    takeover_seconds: float = 1.0
+    """How often a cluster process takes over the running tables nobody owns (failover)."""
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

@@ -19,7 +19,7 @@ import hmac
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from seedbed.bots.names import bot_name
@@ -192,6 +192,11 @@ class Hub:
         self.ladder = Ladder(store, settings.fault)
         self.on_turn: Callable[[TableActor, list[PlayerId]], None] | None = None
         """Given to every table's actor: the notifications (issue 31 item 3)."""
+        self.claim: Callable[[str], Awaitable[bool]] | None = None
+        """With several processes (issue 32, D-72): own a running table before running its
+        actor (False: another process owns it, and this one does not load it)."""
+        self.release: Callable[[str], Coroutine[Any, Any, None]] | None = None
+        """Let a table go once its actor stops running it (over, aborted, dropped)."""
 
     # ---------------------------------------------------------------- creating and loading
 
@@ -230,6 +235,8 @@ class Hub:
             raise TableRequestError(str(exc).splitlines()[0]) from None
         actor.owner = owner
         actor.opening = opening_for(req, table)
+        if self.claim is not None:  # a new random id: no other process can own it
+            await self.claim(table.id)
         await self.store.call(store_table, table, actor.opening)
         self.run(actor)
         base = base_url.rstrip("/")
@@ -295,12 +302,16 @@ class Hub:
         stored = await self.store.load(table_id)
         if stored is None or stored.status == "aborted":
             return None
+        claimed = stored.status == "running" and self.claim is not None
+        if claimed and self.claim is not None and not await self.claim(table_id):
+            return None  # another process runs it
         # replaying thousands of moves takes up to a second: not on the event loop (item 11)
         actor = await asyncio.to_thread(self._rebuild, stored)
-        if actor is None:
-            return None
-        if actor.at_move_cap:
-            await actor.end_at_move_cap()
+        if actor is None or actor.at_move_cap:
+            if claimed:
+                self._let_go(table_id)
+            if actor is not None:
+                await actor.end_at_move_cap()
             return None
         actor.opening = await self.store.call(opening_of, table_id)
         actor.rematch = (await self.store.call(rematches_of, [table_id])).get(table_id)
@@ -311,6 +322,7 @@ class Hub:
             if stored.status == "running":  # killed between the last move and its outcome
                 await self.store.finish(table_id, actor.state.outcome().to_json())
                 self.ladder.table_finished(table_id, actor.table.rated)
+                self._let_go(table_id)
             actor.start()  # its connections are served too (none were, after a restart)
             self._keep_finished(actor)
         else:
@@ -333,11 +345,18 @@ class Hub:
         self.live.pop(actor.id, None)
         self._keep_finished(actor)
         self.ladder.table_finished(actor.id, actor.table.rated)
+        self._let_go(actor.id)
 
     def _aborted(self, actor: TableActor) -> None:
         """A table aborted itself (its move cap): it leaves memory."""
         self.live.pop(actor.id, None)
         asyncio.get_running_loop().create_task(actor.stop())
+        self._let_go(actor.id)
+
+    def _let_go(self, table_id: str) -> None:
+        """Release a running table's ownership (a no-op with one process)."""
+        if self.release is not None:
+            asyncio.get_running_loop().create_task(self.release(table_id))
 
     def _keep_finished(self, actor: TableActor) -> None:
         """Keep a finished table within ``tables_in_memory`` and ``finished_tables_mb`` (the
@@ -372,7 +391,10 @@ class Hub:
         return aborted
 
     async def _drop(self, table_id: str) -> None:
-        actor = self.live.pop(table_id, None) or self.done.pop(table_id, None)
+        running = self.live.pop(table_id, None)
+        actor = running or self.done.pop(table_id, None)
+        if running is not None:
+            self._let_go(table_id)
         if actor is not None:
             actor.abort(CLOSE_ABORTED)
             await actor.stop()

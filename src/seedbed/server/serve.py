@@ -17,11 +17,9 @@ import uvicorn
 from seedbed.server.app import create_app
 from seedbed.server.config import ServerSettings
 from seedbed.server.connections import protocols
+from seedbed.server.forward import FRAME_FACTOR
 from seedbed.server.limits import install_redaction
 from seedbed.server.sole import DatabaseInUse, sole_server
-
-FRAME_FACTOR = 4
-"""uvicorn's ws_max_size as a multiple of the message size limit."""
 
 
 def serve(settings: ServerSettings) -> None:
@@ -47,7 +45,8 @@ def serve(settings: ServerSettings) -> None:
     # uvicorn shuts down cleanly on Ctrl+C, then raises the signal again: the server is
     # stopped by then, so there is nothing to report
     try:
-        with sole_server(settings.resolved_database_url()), suppress(KeyboardInterrupt):
+        claim = sole_server(settings.resolved_database_url(), shared=settings.cluster)
+        with claim, suppress(KeyboardInterrupt):
             uvicorn.Server(config).run()
     except DatabaseInUse as exc:  # one line and exit 2, as the command's other refusals
         print(f"error: {exc}", file=sys.stderr)

@@ -39,8 +39,16 @@ WATCH_SECONDS = 2.0
 log = logging.getLogger(__name__)
 
 REFUSAL = (
-    "this database is already served by another seedbed serve ({where}); one process per "
-    "database until several processes can share it (issue 32): stop the other one first"
+    "this database is already served by another seedbed serve ({where}); stop the other one "
+    "first, or start every process of this database with --cluster (PostgreSQL only)"
+)
+
+
+HELD = "a PostgreSQL advisory lock is held"
+
+CLUSTER_REFUSAL = (
+    "this database is served by a seedbed serve started without --cluster; stop it, or start "
+    "every process of this database with --cluster"
 )
 
 
@@ -49,12 +57,14 @@ class DatabaseInUse(Exception):
 
 
 @contextmanager
-def sole_server(url: str) -> Iterator[None]:
+def sole_server(url: str, shared: bool = False) -> Iterator[None]:
     """Hold this process's claim on the database at ``url`` while the block runs; raise
-    :class:`DatabaseInUse` at once when another process holds it."""
+    :class:`DatabaseInUse` at once when another process holds it. ``shared``: a process of a
+    cluster (``--cluster``, PostgreSQL only, D-72), which shares the claim with the other
+    processes of the cluster and with no process started without ``--cluster``."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "postgresql":
-        with _advisory_lock(url):
+        with _advisory_lock(url, shared):
             yield
     elif parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         with _file_lock(Path(str(parsed.database))):
@@ -64,12 +74,12 @@ def sole_server(url: str) -> Iterator[None]:
 
 
 @contextmanager
-def _advisory_lock(url: str) -> Iterator[None]:
+def _advisory_lock(url: str, shared: bool) -> Iterator[None]:
     engine = create_engine(url, poolclass=NullPool)
-    claim = _Claim(engine)
+    claim = _Claim(engine, shared)
     try:
         if not claim.take():
-            raise DatabaseInUse(REFUSAL.format(where="a PostgreSQL advisory lock is held"))
+            raise DatabaseInUse(CLUSTER_REFUSAL if shared else REFUSAL.format(where=HELD))
         watch = threading.Thread(target=claim.watch, name="seedbed-claim", daemon=True)
         watch.start()
         yield
@@ -81,8 +91,9 @@ def _advisory_lock(url: str) -> Iterator[None]:
 class _Claim:
     """The advisory lock and its connection; :meth:`watch` runs in a thread of its own."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, shared: bool = False) -> None:
         self.engine = engine
+        self.function = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
         self.conn: Connection | None = None
         self.stopping = threading.Event()
         self.lock = threading.Lock()
@@ -90,7 +101,7 @@ class _Claim:
     def take(self) -> bool:
         """Take the lock on a new connection (False: another session holds it)."""
         conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-        got = conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": LOCK_KEY}).scalar()
+        got = conn.execute(text(f"SELECT {self.function}(:k)"), {"k": LOCK_KEY}).scalar()
         if not got:
             conn.close()
             return False

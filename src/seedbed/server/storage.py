@@ -346,6 +346,11 @@ def _first_line(exc: Exception) -> str:
     return lines[0] if lines else type(cause).__name__
 
 
+MIGRATING = {"k": 0x5EEDBED_0012}
+"""The advisory lock the migrations of a PostgreSQL database run under (several processes of a
+cluster start at once, issue 32)."""
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Apply the Alembic migrations up to ``revision`` (the script folder ships in the
     package; tests stop at an older revision to check an upgrade)."""
@@ -358,6 +363,8 @@ def migrate(engine: Engine, revision: str = "head") -> None:
             connection.commit()
         try:
             with connection.begin():
+                if engine.dialect.name == "postgresql":  # processes starting at once: in turn
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), MIGRATING)
                 config.attributes["connection"] = connection
                 command.upgrade(config, revision)
                 if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():

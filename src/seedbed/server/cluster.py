@@ -1,0 +1,104 @@
+"""One process of a cluster on PostgreSQL (``seedbed serve --cluster``, issue 32, D-72): the
+hub claims a table before it runs its actor and lets it go when it stops; a socket for a table
+owned elsewhere is relayed to its owner; unowned running tables are taken over."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from sqlalchemy.engine import make_url
+from starlette.websockets import WebSocket
+
+from seedbed.server.config import ServerSettings
+from seedbed.server.forward import HOP, upstream_url
+from seedbed.server.hub import Hub
+from seedbed.server.ownership import NAME_LIMIT, PREFIX, Owners, OwnershipLost, run_takeovers
+
+log = logging.getLogger(__name__)
+
+NEEDS_POSTGRESQL = (
+    "--cluster needs PostgreSQL (--database-url postgresql+psycopg://...): several processes "
+    "cannot share an SQLite file; without --cluster one process serves it"
+)
+
+
+def cluster_address(settings: ServerSettings) -> str:
+    """Where the other processes reach this one: ``--cluster-address``, else this machine's
+    loopback for a server bound to every address or to loopback, else its bound host."""
+    if settings.cluster_address:
+        return settings.cluster_address.rstrip("/")
+    host = settings.host
+    if host in ("0.0.0.0", "::", "", "localhost"):
+        host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{settings.port}"
+
+
+def check_cluster(settings: ServerSettings) -> None:
+    """Raise ValueError (one line) for a cluster on anything but PostgreSQL, or an address
+    the other processes could not use."""
+    backend = make_url(settings.resolved_database_url()).get_backend_name()
+    if settings.cluster and backend != "postgresql":
+        raise ValueError(NEEDS_POSTGRESQL)
+    address = cluster_address(settings)
+    if not address.startswith(("http://", "https://")):
+        raise ValueError(f"--cluster-address must start with http:// or https://: {address[:80]}")
+    if len((PREFIX + address).encode()) > NAME_LIMIT:
+        raise ValueError(f"--cluster-address must be at most {NAME_LIMIT - len(PREFIX)} bytes")
+
+
+class Cluster:
+    """This process's part: its ownership session, the hub's hooks, the takeover task."""
+
+    def __init__(self, hub: Hub, settings: ServerSettings) -> None:
+        self.hub = hub
+        self.settings = settings
+        self.owners = Owners(settings.resolved_database_url(), cluster_address(settings))
+        self.takeovers: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Open the session and hook the hub (before it resumes any table)."""
+        await asyncio.to_thread(self.owners.open)
+        self.hub.claim = self.claim
+        self.hub.release = self.release
+        self.takeovers = asyncio.create_task(
+            run_takeovers(self.hub, self.owners, self.settings.takeover_seconds),
+            name="seedbed-takeovers",
+        )
+
+    async def claim(self, table_id: str) -> bool:
+        return await asyncio.to_thread(self.owners.claim, table_id)
+
+    async def release(self, table_id: str) -> None:
+        with contextlib.suppress(OwnershipLost):  # the session is gone: so is the lock
+            await asyncio.to_thread(self.owners.release, table_id)
+
+    async def close(self) -> None:
+        """After the hub stopped its actors (every move stored): end the session, which
+        frees every table at once for the other processes to take over."""
+        if self.takeovers is not None:
+            self.takeovers.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.takeovers
+        await asyncio.to_thread(self.owners.close)
+
+    async def owner_elsewhere(self, table_id: str) -> str | None:
+        """The owner's address when another process owns the table, else None (this process
+        has it, or owns it now, or it is unknown: the usual handling answers)."""
+        if self.hub.in_memory(table_id) is not None or await self.hub.get(table_id) is not None:
+            return None
+        owner = await asyncio.to_thread(self.owners.owner_of, table_id)
+        return None if owner is None or owner == self.owners.address else owner
+
+    async def upstream(self, table_id: str, websocket: WebSocket) -> str | None:
+        """The owner's URL of this socket when another process owns the table, else None."""
+        if websocket.headers.get(HOP):
+            return None
+        owner = await self.owner_elsewhere(table_id)
+        if owner is None:
+            return None
+        query: bytes = websocket.scope.get("query_string", b"")
+        return upstream_url(owner, websocket.url.path, query)
