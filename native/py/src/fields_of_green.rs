@@ -175,11 +175,6 @@ fn is_mover(z: &Zones, player: i64) -> bool {
 }
 
 crate::state::native_state!(FieldsOfGreenZones, Zones, {
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.inner.cfg.num_players
-    }
-
     /// The seven parts of F-73 for `player`.
     fn score_parts(&self, player: usize) -> PyResult<Vec<i64>> {
         if player >= self.inner.cfg.num_players {

@@ -177,6 +177,12 @@ macro_rules! native_state {
                 $class::from(self.inner.clone())
             }
 
+            /// The number of seats.
+            #[getter]
+            fn num_players(&self) -> usize {
+                <$game as seedbed_core::interface::NativeGame>::num_players(&self.inner)
+            }
+
             /// Seats that may act now, in driver order (`to_move()`).
             fn to_move(&self) -> Vec<usize> {
                 <$game as seedbed_core::interface::NativeGame>::to_move(&self.inner)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, TypeVar
 
-from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State, check_viewer
 from seedbed.engine.errors import IllegalActionError
 from seedbed.engine.rng import Rng, mirrored
 
@@ -113,7 +113,9 @@ def _restore(game_name: str, text: str) -> State:
     """A pickled native state, rebuilt by its native game (``__reduce__``)."""
     from seedbed.engine.registry import game
 
-    return game(game_name, engine="native").state_from_json(json.loads(text))
+    native = game(game_name, engine="native")  # a native game: it loads states from JSON
+    state: State = native.state_from_json(json.loads(text))  # type: ignore[attr-defined]
+    return state
 
 
 class NativeState(State):
@@ -134,6 +136,10 @@ class NativeState(State):
         """The Python engine's state of ``obj`` (this game's ``state_from_json``)."""
         raise NotImplementedError
 
+    def refusal(self, player: PlayerId, action: Action) -> IllegalActionError | None:
+        """Why ``action`` is illegal for ``player`` now, or None when it is legal."""
+        raise NotImplementedError
+
     def _rebuilt(self: S, zones: Any) -> S:
         """A state of this game around ``zones`` (a determinization)."""
         return type(self)(zones)
@@ -146,6 +152,11 @@ class NativeState(State):
         self._python = None
 
     # ---------------------------------------------------------------- the State API
+
+    @property
+    def num_players(self) -> int:
+        count: int = self.zones.num_players
+        return count
 
     def to_move(self) -> tuple[PlayerId, ...]:
         return self._movers
@@ -161,6 +172,7 @@ class NativeState(State):
         return Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak))
 
     def observe(self, player: PlayerId | None) -> JsonDict:
+        check_viewer(player, self.num_players)  # the Python engines' refusal, word for word
         view: JsonDict = json.loads(self.zones.observe_json(player))
         return view
 

@@ -200,10 +200,6 @@ class NativeBohnanzaState(NativeState):
         new._cfg = self._cfg
 
     @property
-    def num_players(self) -> int:
-        return self.cfg.num_players
-
-    @property
     def cfg(self) -> Config:
         """The table's configuration (immutable data of the table, as the Python state's)."""
         if self._cfg is None:
