@@ -1,66 +1,33 @@
-//! Bohnanza through PyO3: the state's zones (`to_json`, `key`, `clone`), the drawing rules,
-//! and the game loop (movers, menus, apply with Python's refusals, outcome), with actions and
-//! events crossing as JSON text; observe (JSON text), determinize (with a native `Rng`) and
-//! `state_from_json`. The `State` API wrapper (Python action objects) lives in Python.
+//! Bohnanza through PyO3: the one state class ([`crate::state`]) declared for Bohnanza, with
+//! what is the game's own: its events (shared objects), its menus of the wrapper's action
+//! objects (offers made as `Offer`, found from their fields), the drawing rules, the greedy
+//! policy, determinize's viewer rule, new states and `state_from_json`. The `State` API
+//! wrapper is `seedbed.games.bohnanza.native` over `seedbed.engine.native_state`.
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyIndexError, PyKeyError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyKeyError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 use pyo3::IntoPyObjectExt;
 use seedbed_core::bohnanza::actions::{Action, OfferAction};
 use seedbed_core::bohnanza::menu::{legal_actions, Menu};
 use seedbed_core::bohnanza::state::LoadError;
 use seedbed_core::bohnanza::{
-    codes, game, greedy, observe, playout, rules, trace, Config, Options, Zones,
+    codes, game, greedy, observe, playout, rules, Config, Options, Zones,
 };
 
 use crate::fast;
+use crate::state::value_error;
 use seedbed_core::rng::{Rng, Seed};
 
 #[path = "bohnanza_events.rs"]
 mod events;
 
-fn value_error(message: impl Into<String>) -> PyErr {
-    PyValueError::new_err(message.into())
-}
-
-/// An exception of `seedbed.engine.errors` (the Python engine's own classes, so `except
-/// IllegalActionError` catches native refusals too).
-fn seedbed_error(py: Python<'_>, class: &str, message: String) -> PyErr {
-    let made = py
-        .import("seedbed.engine.errors")
-        .and_then(|m| m.getattr(class))
-        .and_then(|cls| cls.call1((message,)));
-    match made {
-        Ok(err) => PyErr::from_value(err),
-        Err(err) => err,
-    }
-}
-
-fn refused_error(py: Python<'_>, why: &game::Refused) -> PyErr {
-    let class = if why.not_on_move {
-        "NotOnMoveError"
-    } else {
-        "IllegalActionError"
-    };
-    let made = py
-        .import("seedbed.engine.errors")
-        .and_then(|m| m.getattr(class))
-        .and_then(|cls| cls.call1((why.message.as_str(), why.clause)));
-    match made {
-        Ok(err) => PyErr::from_value(err),
-        Err(err) => err,
-    }
-}
-
 /// An action from its JSON text; `InvalidActionError` when malformed.
 fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
-    let value: serde_json::Value = serde_json::from_str(action_json)
-        .map_err(|e| seedbed_error(py, "InvalidActionError", format!("not JSON: {e}")))?;
-    Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", e))
+    crate::state::parse_action::<Zones>(py, action_json)
 }
 
 fn parse_options(options_json: Option<&str>) -> PyResult<Options> {
@@ -135,22 +102,7 @@ impl Clone for BohnanzaZones {
     }
 }
 
-#[pymethods]
-impl BohnanzaZones {
-    /// The complete state as JSON text, as `BohnanzaState.to_json()` gives it.
-    fn to_json(&self) -> String {
-        self.inner.to_json().to_string()
-    }
-
-    /// `BohnanzaState.key()`, character for character.
-    fn key(&self) -> String {
-        self.inner.key()
-    }
-
-    fn clone(&self) -> BohnanzaZones {
-        Clone::clone(self)
-    }
-
+crate::state::native_state!(BohnanzaZones, Zones, {
     /// `rules.draw(s, count, events)`: (cards, final, events as JSON text of
     /// `[[kind, public], ...]`). Cards go out as a list of ints (a `Vec<u8>` would become
     /// `bytes`).
@@ -181,67 +133,6 @@ impl BohnanzaZones {
             .discard
             .extend(cards.into_iter().map(|c| c as u8));
         Ok(())
-    }
-
-    /// Seats that may act now, in driver order (`to_move()`).
-    fn to_move(&self) -> Vec<usize> {
-        game::movers(&self.inner)
-    }
-
-    fn is_terminal(&self) -> bool {
-        game::is_terminal(&self.inner)
-    }
-
-    /// `outcome().to_json()` as JSON text; ValueError before the end, as in Python.
-    fn outcome_json(&self) -> PyResult<String> {
-        game::outcome(&self.inner)
-            .map(|o| o.to_json().to_string())
-            .ok_or_else(|| value_error("the game is not over"))
-    }
-
-    /// The length of `legal_actions(player)` (0 for a player not on the move).
-    fn menu_len(&self, player: i64) -> usize {
-        self.menu(player).len()
-    }
-
-    /// Items of `legal_actions(player)` at `indices` (negative counts from the end), as a JSON
-    /// array of action JSON; the menu is built once, offers decoded lazily. IndexError when an
-    /// index is out of range.
-    fn menu_items_json(&self, player: i64, indices: Vec<i64>) -> PyResult<String> {
-        let menu = self.menu(player);
-        let n = menu.len() as i64;
-        let mut out = Vec::with_capacity(indices.len());
-        for i in indices {
-            let j = if i < 0 { i + n } else { i };
-            let item = (0..n)
-                .contains(&j)
-                .then(|| menu.get(j as usize))
-                .flatten()
-                .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
-            out.push(item.to_json());
-        }
-        Ok(serde_json::Value::from(out).to_string())
-    }
-
-    /// The whole menu as a JSON array (every offer enumerated: for tests).
-    fn menu_json(&self, player: i64) -> String {
-        let menu = self.menu(player);
-        let out: Vec<serde_json::Value> = (0..menu.len())
-            .filter_map(|i| menu.get(i))
-            .map(|a| a.to_json())
-            .collect();
-        serde_json::Value::from(out).to_string()
-    }
-
-    /// The menu of `player` as action codes (`codes.rs`): `(length, codes)`, with codes None
-    /// when the menu is longer than `limit` or holds an action without a code (an offer).
-    fn menu_codes(&self, player: i64, limit: usize) -> (usize, Option<Vec<u64>>) {
-        let menu = self.menu(player);
-        let n = menu.len();
-        if n > limit || menu.offers.as_ref().is_some_and(|o| !o.is_empty()) {
-            return (n, None);
-        }
-        (n, menu.fixed.iter().map(codes::encode).collect())
     }
 
     /// `legal_actions(player)` for the wrapper, `player` being on the move: the menu as a
@@ -324,13 +215,7 @@ impl BohnanzaZones {
         action: CodeOrJson,
     ) -> PyResult<Option<usize>> {
         let a = match action {
-            CodeOrJson::Code(code) => codes::decode(code).ok_or_else(|| {
-                seedbed_error(
-                    py,
-                    "InvalidActionError",
-                    format!("no action has code {code}"),
-                )
-            })?,
+            CodeOrJson::Code(code) => crate::state::decode::<Zones>(py, code)?,
             CodeOrJson::Json(text) => parse_action(py, &text)?,
         };
         Ok(self.index_in_menu(player, &a))
@@ -364,120 +249,12 @@ impl BohnanzaZones {
         self.index_in_menu(player, &Action::Offer(Box::new(offer)))
     }
 
-    /// `apply` of an action object this state handed out at this position (`menu_tuple`, or
-    /// the last item a lazy menu of it decoded), found by identity: the events as `Event`s
-    /// and the new movers. None when `action` is no such object or `player` no int (the
-    /// wrapper then takes the code or JSON path). Refusals as `apply_json`.
-    fn apply_listed<'py>(
-        &mut self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-        action: &Bound<'py, PyAny>,
-    ) -> PyResult<Option<(Bound<'py, PyList>, Bound<'py, PyTuple>)>> {
-        let Some(a) = self.listed.find(action) else {
-            return Ok(None);
-        };
-        let Ok(player) = player.extract::<i64>() else {
-            return Ok(None);
-        };
-        match game::apply(&mut self.inner, player, &a) {
-            Ok(events) => {
-                self.forget();
-                let events = self.event_objects(py, events)?;
-                fast::applied(py, events, game::movers(&self.inner)).map(Some)
-            }
-            Err(why) => Err(refused_error(py, &why)),
-        }
-    }
-
-    /// `apply` of an action given by its code (`codes.rs`): the events as `Event`s (one
-    /// object per distinct event, shared) and the new movers; refusals as `apply_json`.
-    /// InvalidActionError for a code no action has.
-    fn apply_code<'py>(
-        &mut self,
-        py: Python<'py>,
-        player: i64,
-        code: u64,
-    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
-        let action = codes::decode(code).ok_or_else(|| {
-            seedbed_error(
-                py,
-                "InvalidActionError",
-                format!("no action has code {code}"),
-            )
-        })?;
-        match game::apply(&mut self.inner, player, &action) {
-            Ok(events) => {
-                self.forget();
-                let events = self.event_objects(py, events)?;
-                fast::applied(py, events, game::movers(&self.inner))
-            }
-            Err(why) => Err(refused_error(py, &why)),
-        }
-    }
-
     /// Entries one generation of the shared event cache holds (`fast::CACHE_LIMIT` unless
     /// set): `limit` sets it (tests make generations turn over often); returns the old one.
     #[staticmethod]
     #[pyo3(signature = (limit = None))]
     fn event_cache_limit(limit: Option<usize>) -> usize {
         fast::cache_limit(&EVENTS, limit)
-    }
-
-    /// Apply an action given as JSON text: the events as JSON text of
-    /// `[[kind, public, private, private_to], ...]`; raises the Python engine's
-    /// `NotOnMoveError` / `IllegalActionError` (same message and clause) and changes nothing
-    /// when the action is illegal, `InvalidActionError` when it is malformed.
-    fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
-        let action = parse_action(py, action_json)?;
-        match game::apply(&mut self.inner, player, &action) {
-            Ok(events) => {
-                self.forget();
-                Ok(trace::events_json(&self.inner, &events))
-            }
-            Err(why) => Err(refused_error(py, &why)),
-        }
-    }
-
-    /// Why the action (JSON text) is illegal for `player` now, as the error
-    /// `BohnanzaState.refusal` returns, or None when it is legal.
-    fn refusal(
-        &self,
-        py: Python<'_>,
-        player: i64,
-        action_json: &str,
-    ) -> PyResult<Option<PyObject>> {
-        let action = parse_action(py, action_json)?;
-        Ok(game::refusal(&self.inner, player, &action)
-            .map(|why| refused_error(py, &why).into_value(py).into_any()))
-    }
-
-    /// `observe(viewer)` as JSON text: exactly what `viewer` (None = spectator) may know, the
-    /// dict `BohnanzaState.observe` builds, keys in the same order. ValueError for a viewer
-    /// that is not a seat of this game (Python raises IndexError beyond the last seat, and
-    /// reads a negative seat from the end).
-    #[pyo3(signature = (viewer))]
-    fn observe_json(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        let n = self.inner.cfg.num_players;
-        let viewer = match viewer {
-            None => None,
-            Some(v) => match v.extract::<i64>() {
-                Ok(seat) if (0..n as i64).contains(&seat) => Some(seat as usize),
-                // a TypeError for what is not an int; any other int is not a seat
-                Err(_) if !v.is_instance_of::<pyo3::types::PyInt>() => {
-                    v.extract::<i64>()?;
-                    None
-                }
-                _ => {
-                    return Err(value_error(format!(
-                        "viewer {} is not a seat of this {n}-player game",
-                        v.repr()?
-                    )))
-                }
-            },
-        };
-        let movers = game::movers(&self.inner);
-        Ok(observe::observe(&self.inner, viewer, &movers).to_string())
     }
 
     /// `determinize(viewer, rng)`: a new state in which what `viewer` cannot know is
@@ -491,28 +268,6 @@ impl BohnanzaZones {
         let mut d = Clone::clone(&self.inner);
         observe::determinize_into(&mut d, viewer, &mut rng.inner);
         BohnanzaZones::from(d)
-    }
-
-    /// `playout(rng, max_steps)`: play this state in place with the uniform random policy of
-    /// `seedbed.lab.simulate` (the first seat on the move picks `menu[rng.below(len(menu))]`;
-    /// also ISMCTS's `rollout=random`) until the game is over or `max_steps` actions were
-    /// played; returns how many. `rng` advances exactly as the Python loop advances its
-    /// generator (copy its `state` in and out to mirror a Python `Rng`).
-    #[pyo3(signature = (rng, max_steps = u64::MAX))]
-    fn playout(
-        &mut self,
-        py: Python<'_>,
-        mut rng: PyRefMut<'_, crate::rng::Rng>,
-        max_steps: u64,
-    ) -> u64 {
-        self.forget();
-        let mut generator = rng.inner;
-        let state = &mut self.inner;
-        let mut counts = [0; playout::KINDS];
-        let steps =
-            py.allow_threads(|| playout::playout(state, &mut generator, max_steps, &mut counts));
-        rng.inner = generator;
-        steps
     }
 
     /// `greedy_playout(rng, max_steps)`: play this state in place with the greedy policy
@@ -565,12 +320,6 @@ impl BohnanzaZones {
         self.inner.memory_bytes()
     }
 
-    /// The action's text form (`str(action)`), from its JSON.
-    #[staticmethod]
-    fn action_text(py: Python<'_>, action_json: &str) -> PyResult<String> {
-        Ok(parse_action(py, action_json)?.to_string())
-    }
-
     fn __repr__(&self) -> String {
         let s = &self.inner;
         format!(
@@ -582,7 +331,7 @@ impl BohnanzaZones {
             seedbed_core::bohnanza::state::phase_name(s.phase)
         )
     }
-}
+});
 
 impl BohnanzaZones {
     /// The position changed: what was handed out for the old one is forgotten.

@@ -232,10 +232,13 @@ pub fn action_object<'py>(
 }
 
 /// `apply`'s answer on the fast path: the events and the new movers.
+pub type Applied<'py> = (Bound<'py, PyList>, Bound<'py, PyTuple>);
+
+/// [`Applied`] of the events and movers.
 pub fn applied<'py>(
     py: Python<'py>,
     events: Vec<Bound<'py, PyAny>>,
     movers: Vec<usize>,
-) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
+) -> PyResult<Applied<'py>> {
     Ok((PyList::new(py, events)?, PyTuple::new(py, movers)?))
 }

@@ -1,16 +1,15 @@
-//! Fields of Green through PyO3: a configuration object built from the normalised options and
-//! the normalised card data (validated in Python first), the state's zones (`to_json`, `key`,
-//! `clone`), the game loop (movers, menus, apply with Python's refusals, outcome) with actions
-//! crossing as the wrapper's shared action objects (kept here by the native action, D-53: a
-//! short menu as a tuple of them, `menu_tuple`; a long one item by item, `menu_item`; applied
-//! by identity, `apply_listed`) or as JSON text, and events as JSON text or as `Event` objects
-//! built natively; observe, determinize, `state_from_json`, playouts, the greedy policy and
-//! bulk simulation. The `State` API wrapper is `seedbed.games.fields_of_green.native`.
+//! Fields of Green through PyO3: the one state class ([`crate::state`]) declared for Fields
+//! of Green, with what is the game's own: a configuration object built from the normalised
+//! options and card data (validated in Python first), its action objects (no codes: the
+//! wrapper's shared objects kept here by the native action, D-53, a short menu as a tuple of
+//! them, `menu_tuple`, a long one item by item, `menu_item`), its events, determinize's viewer
+//! rule, the score parts, the greedy policy, new states, `state_from_json`, bulk simulation
+//! and traces. The `State` API wrapper is `seedbed.games.fields_of_green.native` over
+//! `seedbed.engine.native_state`.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyKeyError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use pyo3::IntoPyObjectExt;
@@ -20,7 +19,7 @@ use seedbed_core::fields_of_green::menu::legal_actions;
 use seedbed_core::fields_of_green::resources::Water;
 use seedbed_core::fields_of_green::state::Cell;
 use seedbed_core::fields_of_green::state::LoadError;
-use seedbed_core::fields_of_green::trace::{events_json, trace_one};
+use seedbed_core::fields_of_green::trace::trace_one;
 use seedbed_core::fields_of_green::{game, greedy, observe, playout, Config, Zones};
 use seedbed_core::rng::{Rng, Seed};
 
@@ -28,39 +27,7 @@ use crate::bohnanza::{masked_seed, seed_rng};
 use crate::fast;
 use crate::playout::{traces_of, KindNames, TraceRow};
 
-fn value_error(message: impl Into<String>) -> PyErr {
-    PyValueError::new_err(message.into())
-}
-
-fn seedbed_error<'py>(
-    py: Python<'py>,
-    class: &str,
-    args: impl pyo3::call::PyCallArgs<'py>,
-) -> PyErr {
-    let made = py
-        .import("seedbed.engine.errors")
-        .and_then(|m| m.getattr(class))
-        .and_then(|cls| cls.call1(args));
-    match made {
-        Ok(err) => PyErr::from_value(err),
-        Err(err) => err,
-    }
-}
-
-fn refused_error(py: Python<'_>, why: &game::Refused) -> PyErr {
-    let class = if why.not_on_move {
-        "NotOnMoveError"
-    } else {
-        "IllegalActionError"
-    };
-    seedbed_error(py, class, (why.message.as_str(), why.clause))
-}
-
-fn parse_action(py: Python<'_>, action_json: &str) -> PyResult<Action> {
-    let value: serde_json::Value = serde_json::from_str(action_json)
-        .map_err(|e| seedbed_error(py, "InvalidActionError", (format!("not JSON: {e}"),)))?;
-    Action::from_json(&value).map_err(|e| seedbed_error(py, "InvalidActionError", (e,)))
-}
+use crate::state::value_error;
 
 /// One game's fixed tables: the options and the card set, shared by its states.
 #[pyclass(module = "seedbed._native", frozen)]
@@ -185,32 +152,21 @@ impl Clone for FieldsOfGreenZones {
 }
 
 impl FieldsOfGreenZones {
-    /// Apply `action` for `player`: the events as `Event` objects and the new movers.
-    fn applied<'py>(
-        &mut self,
+    /// The position changed: what was handed out for the old one is forgotten.
+    fn forget(&mut self) {
+        self.listed.clear();
+    }
+
+    /// The events as `seedbed.engine.api.Event` objects built natively.
+    fn event_objects<'py>(
+        &self,
         py: Python<'py>,
-        player: i64,
-        action: &Action,
-    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
-        match game::apply(&mut self.inner, player, action) {
-            Ok(events) => {
-                self.listed.clear();
-                let objects = events
-                    .iter()
-                    .map(|e| {
-                        crate::fast::event_object(
-                            py,
-                            e.kind,
-                            &e.public,
-                            e.private.as_ref(),
-                            &e.private_to,
-                        )
-                    })
-                    .collect::<PyResult<Vec<_>>>()?;
-                crate::fast::applied(py, objects, movers(&self.inner))
-            }
-            Err(why) => Err(refused_error(py, &why)),
-        }
+        events: Vec<seedbed_core::fields_of_green::Event>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        events
+            .iter()
+            .map(|e| fast::event_object(py, e.kind, &e.public, e.private.as_ref(), &e.private_to))
+            .collect()
     }
 }
 
@@ -218,94 +174,13 @@ fn is_mover(z: &Zones, player: i64) -> bool {
     movers(z).iter().any(|&m| m as i64 == player)
 }
 
-#[pymethods]
-impl FieldsOfGreenZones {
-    fn to_json(&self) -> String {
-        self.inner.to_json().to_string()
-    }
-
-    fn key(&self) -> String {
-        self.inner.key()
-    }
-
-    fn clone(&self) -> FieldsOfGreenZones {
-        Clone::clone(self)
-    }
-
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.inner.cfg.num_players
-    }
-
-    fn to_move(&self) -> Vec<usize> {
-        movers(&self.inner)
-    }
-
-    fn is_terminal(&self) -> bool {
-        game::is_terminal(&self.inner)
-    }
-
-    fn outcome_json(&self) -> PyResult<String> {
-        game::outcome(&self.inner)
-            .map(|o| o.to_json().to_string())
-            .ok_or_else(|| value_error("the game is not over"))
-    }
-
-    #[allow(clippy::type_complexity)]
-    fn outcome_tuple(&self) -> PyResult<(Vec<i64>, Vec<i64>, Vec<usize>, Vec<i64>)> {
-        game::outcome(&self.inner)
-            .map(|o| (o.scores, o.ranks, o.winners, o.tiebreak))
-            .ok_or_else(|| value_error("the game is not over"))
-    }
-
+crate::state::native_state!(FieldsOfGreenZones, Zones, {
     /// The seven parts of F-73 for `player`.
     fn score_parts(&self, player: usize) -> PyResult<Vec<i64>> {
         if player >= self.inner.cfg.num_players {
             return Err(PyIndexError::new_err("no such player"));
         }
         Ok(seedbed_core::fields_of_green::scoring::score_parts(&self.inner, player).to_vec())
-    }
-
-    /// The length of `legal_actions(player)` (0 for a player not on the move).
-    fn menu_len(&self, player: i64) -> usize {
-        if !is_mover(&self.inner, player) {
-            return 0;
-        }
-        legal_actions(&self.inner, player as usize).len()
-    }
-
-    /// Items of `legal_actions(player)` at `indices` (negative from the end), as JSON.
-    fn menu_items_json(&self, player: i64, indices: Vec<i64>) -> PyResult<String> {
-        if !is_mover(&self.inner, player) {
-            return Err(PyIndexError::new_err("menu index out of range"));
-        }
-        let menu = legal_actions(&self.inner, player as usize);
-        let n = menu.len() as i64;
-        let mut out = Vec::with_capacity(indices.len());
-        for i in indices {
-            let j = if i < 0 { i + n } else { i };
-            let item = (0..n)
-                .contains(&j)
-                .then(|| menu.get(&self.inner, j as usize))
-                .flatten()
-                .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
-            out.push(item.to_json());
-        }
-        Ok(serde_json::Value::from(out).to_string())
-    }
-
-    /// The whole menu as a JSON array.
-    fn menu_json(&self, player: i64) -> String {
-        if !is_mover(&self.inner, player) {
-            return "[]".to_string();
-        }
-        let menu = legal_actions(&self.inner, player as usize);
-        let out: Vec<serde_json::Value> = menu
-            .items(&self.inner)
-            .iter()
-            .map(Action::to_json)
-            .collect();
-        serde_json::Value::from(out).to_string()
     }
 
     /// `legal_actions(player)` for the wrapper, `player` being on the move: the menu as a
@@ -361,35 +236,6 @@ impl FieldsOfGreenZones {
         Ok(obj)
     }
 
-    /// `apply` of an action object this state handed out at this position, found by
-    /// identity: an item of its menu tuple, or the item its lazy menu (whose copy of the
-    /// position is `menu`) gave last. `(events, movers)`; None when `action` is no such
-    /// object or `player` no int (the wrapper then takes the JSON path). Refusals as
-    /// `apply_json`.
-    #[pyo3(signature = (player, action, menu = None))]
-    fn apply_listed<'py>(
-        &mut self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-        action: &Bound<'py, PyAny>,
-        menu: Option<&Bound<'py, FieldsOfGreenZones>>,
-    ) -> PyResult<Option<(Bound<'py, PyList>, Bound<'py, PyTuple>)>> {
-        let found = self.listed.find(action).or_else(|| {
-            menu.and_then(|m| m.try_borrow().ok())
-                .and_then(|m| m.listed.find(action))
-        });
-        let Some(a) = found else {
-            return Ok(None);
-        };
-        if player.is_instance_of::<pyo3::types::PyBool>() {
-            return Ok(None);
-        }
-        let Ok(player) = player.extract::<i64>() else {
-            return Ok(None);
-        };
-        self.applied(py, player, &a).map(Some)
-    }
-
     /// `apply_json` with the events as `seedbed.engine.api.Event` objects built natively
     /// (what `json.loads` of their JSON would give) and the new movers, in one call:
     /// `(events, movers)`. Refusals as `apply_json`.
@@ -399,63 +245,8 @@ impl FieldsOfGreenZones {
         player: i64,
         action_json: &str,
     ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
-        let action = parse_action(py, action_json)?;
+        let action = crate::state::parse_action::<Zones>(py, action_json)?;
         self.applied(py, player, &action)
-    }
-
-    /// Apply an action given as JSON text: the events as JSON text of
-    /// `[[kind, public, private, private_to], ...]`; the Python engine's errors otherwise.
-    fn apply_json(&mut self, py: Python<'_>, player: i64, action_json: &str) -> PyResult<String> {
-        let action = parse_action(py, action_json)?;
-        match game::apply(&mut self.inner, player, &action) {
-            Ok(events) => {
-                self.listed.clear();
-                Ok(events_json(&events))
-            }
-            Err(why) => Err(refused_error(py, &why)),
-        }
-    }
-
-    /// Why the action (JSON text) is illegal for `player` now, or None.
-    fn refusal(
-        &self,
-        py: Python<'_>,
-        player: i64,
-        action_json: &str,
-    ) -> PyResult<Option<PyObject>> {
-        let action = parse_action(py, action_json)?;
-        Ok(game::refusal(&self.inner, player, &action)
-            .map(|why| refused_error(py, &why).into_value(py).into_any()))
-    }
-
-    /// `observe(viewer)` as JSON text; ValueError for a viewer that is not a seat.
-    #[pyo3(signature = (viewer))]
-    fn observe_json(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        let n = self.inner.cfg.num_players;
-        let viewer = match viewer {
-            None => None,
-            Some(v) => {
-                let seat = if v.is_instance_of::<pyo3::types::PyInt>()
-                    && !v.is_instance_of::<pyo3::types::PyBool>()
-                {
-                    v.extract::<i64>()
-                        .ok()
-                        .filter(|s| (0..n as i64).contains(s))
-                } else {
-                    None
-                };
-                match seat {
-                    Some(s) => Some(s as usize),
-                    None => {
-                        return Err(value_error(format!(
-                            "viewer {} is not a seat of this {n}-player game",
-                            v.repr()?
-                        )))
-                    }
-                }
-            }
-        };
-        Ok(observe::observe(&self.inner, viewer).to_string())
     }
 
     /// `determinize(viewer, rng)`: `rng` advances exactly as the Python `Rng` does.
@@ -466,24 +257,6 @@ impl FieldsOfGreenZones {
         let mut d = Clone::clone(&self.inner);
         observe::determinize_into(&mut d, viewer, &mut rng.inner);
         Ok(FieldsOfGreenZones::from(d))
-    }
-
-    /// Play on in place with the random policy of `seedbed.lab.simulate`; returns the steps.
-    #[pyo3(signature = (rng, max_steps = u64::MAX))]
-    fn playout(
-        &mut self,
-        py: Python<'_>,
-        mut rng: PyRefMut<'_, crate::rng::Rng>,
-        max_steps: u64,
-    ) -> u64 {
-        self.listed.clear();
-        let mut generator = rng.inner;
-        let state = &mut self.inner;
-        let mut counts = BTreeMap::new();
-        let steps =
-            py.allow_threads(|| playout::playout(state, &mut generator, max_steps, &mut counts));
-        rng.inner = generator;
-        steps
     }
 
     /// Whether `greedy_choose` and `greedy_playout` are the Python greedy policy for this
@@ -528,12 +301,6 @@ impl FieldsOfGreenZones {
         action.map(|a| action_object(py, a, make)).transpose()
     }
 
-    /// The action's text form (`str(action)`), from its JSON.
-    #[staticmethod]
-    fn action_text(py: Python<'_>, action_json: &str) -> PyResult<String> {
-        Ok(parse_action(py, action_json)?.to_string())
-    }
-
     fn __repr__(&self) -> String {
         let z = &self.inner;
         format!(
@@ -541,7 +308,7 @@ impl FieldsOfGreenZones {
             z.cfg.num_players, z.year, z.phase
         )
     }
-}
+});
 
 /// A new position, as `new_state(num_players, seed, options)` deals it.
 #[pyfunction]

@@ -11,6 +11,7 @@ mod rng;
 mod stalk_exchange;
 mod stalk_exchange_events;
 mod stalk_exchange_menu;
+mod state;
 mod values;
 
 /// The module seedbed._native.

@@ -1,7 +1,9 @@
-"""Bohnanza on the native engine (issue 14): the ``State`` API around ``seedbed._native``.
+"""Bohnanza on the native engine (issue 14): the declarations of the one native state wrapper
+(``seedbed.engine.native_state``, issue 33 item 1) for Bohnanza.
 
 :class:`NativeBohnanzaState` keeps its position in a ``seedbed._native.BohnanzaZones`` (the
-Rust port of ``state.py`` … ``observe.py``) and speaks the same API as
+Rust port of ``state.py`` … ``observe.py``, the one state class declared for Bohnanza) and
+speaks the same API as
 :class:`~seedbed.games.bohnanza.game.BohnanzaState`: the same action objects (decoded with
 ``actions.action_from_json`` from the JSON the native menu gives), the same :class:`Event` and
 :class:`Outcome` values, the same errors (the extension raises ``seedbed.engine.errors``'
@@ -25,12 +27,19 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
 from typing import Any, overload
 
-from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
-from seedbed.engine.rng import Rng, mirrored
+from seedbed.engine.native_state import (
+    NATIVE,
+    UNAVAILABLE,
+    CodeBook,
+    NativeState,
+    events_of,
+    native_rng,
+)
+from seedbed.engine.rng import Rng
 from seedbed.games.bohnanza.actions import Offer, action_from_json
 from seedbed.games.bohnanza.cards import Config
 from seedbed.games.bohnanza.game import (
@@ -44,43 +53,31 @@ from seedbed.games.bohnanza.game import (
 )
 from seedbed.games.bohnanza.options import normalize_options
 
-try:
-    from seedbed import _native  # type: ignore[attr-defined]  # the extension, no stubs
-except ImportError as exc:  # a pure-Python install: no Rust toolchain at build time
-    _native = None
-    UNAVAILABLE: str | None = (
-        f"the native engine is not built (seedbed._native: {exc}); build it with "
-        "`make native` (needs a Rust toolchain: cargo and maturin)"
-    )
-else:
-    UNAVAILABLE = None
+_native = NATIVE
 
 EAGER_MENU = 64
 """Menus up to this length are decoded from the native menu at once; longer ones (trading
 offers) are a :class:`NativeMenu`."""
 
-
 CACHE_LIMIT = 50_000
-"""Entries :data:`_ACTIONS` may hold before it starts again: bounded memory. (The events'
-cache is native: ``BohnanzaZones.event_cache_limit``.)"""
+"""Entries :data:`_ACTIONS` may hold before it starts again: bounded memory."""
 
-_ACTIONS: dict[int, Action] = {}
+_BOOK = CodeBook(
+    lambda code: str(_native.BohnanzaZones.action_json(code)),
+    action_from_json,
+    lambda: CACHE_LIMIT,
+)
 """Action objects by code (``native/core/src/bohnanza/codes.rs``: every action but an offer
 has one code, whatever the state), so a menu crosses as integers and is decoded once; the
-native menu takes them from here (``menu_tuple``, ``menu_item``)."""
-_CODES: dict[Action, int] = {}
-"""The reverse of :data:`_ACTIONS`."""
+native menu takes them from here (``menu_tuple``, ``menu_item``). (The events' cache is
+native: ``BohnanzaZones.event_cache_limit``.)"""
+_ACTIONS = _BOOK.actions
+_action_of = _BOOK.make
+_code_of = _BOOK.code_of
 
 
 def _dumps(action: Action) -> str:
     return json.dumps(action.to_json(), separators=(",", ":"))
-
-
-def _events(text: str) -> list[Event]:
-    return [
-        Event(kind, public, private, tuple(private_to))
-        for kind, public, private, private_to in json.loads(text)
-    ]
 
 
 def _canonical(action: Action) -> bool:
@@ -90,32 +87,6 @@ def _canonical(action: Action) -> bool:
         return action_from_json(action.to_json()) == action
     except InvalidActionError:
         return False
-
-
-def _action_of(code: int | str) -> Action:
-    """The action object of a code (made from its JSON once, then shared: actions are
-    immutable); given JSON text instead (an action without a code), a new one from it."""
-    if isinstance(code, str):
-        return action_from_json(json.loads(code))
-    known = _ACTIONS.get(code)
-    if known is None:
-        if len(_ACTIONS) >= CACHE_LIMIT:
-            _ACTIONS.clear()
-            _CODES.clear()
-        assert _native is not None, UNAVAILABLE
-        known = action_from_json(json.loads(_native.bohnanza_action_json(code)))
-        _ACTIONS[code] = known
-        _CODES[known] = code
-    return known
-
-
-def _code_of(action: Action) -> int | None:
-    """The code of an action seen in a menu, or None (an offer, an action never listed, or
-    one that cannot be hashed)."""
-    try:
-        return _CODES.get(action)
-    except TypeError:  # built by hand with a list inside
-        return None
 
 
 class NativeMenu(Sequence[Action]):
@@ -212,23 +183,21 @@ class NativeMenu(Sequence[Action]):
         return twin.index(a) if a in twin else -1
 
 
-class NativeBohnanzaState(State):
+class NativeBohnanzaState(NativeState):
     """A Bohnanza position held by the native engine. See ``seedbed.engine.api.State``."""
 
-    __slots__ = ("_cfg", "_movers", "_python", "zones")
+    __slots__ = ("_cfg",)
     game_name = "bohnanza"
 
     def __init__(self, zones: Any) -> None:
-        self.zones = zones
-        self._movers: tuple[int, ...] = tuple(zones.to_move())
-        self._python: BohnanzaState | None = None
+        super().__init__(zones)
         self._cfg: Config | None = None
 
-    # ---------------------------------------------------------------- the State API
+    def _twin(self, obj: JsonDict) -> BohnanzaState:
+        return PYTHON_GAME.state_from_json(obj)
 
-    @property
-    def num_players(self) -> int:
-        return self.cfg.num_players
+    def _cloned(self, new: Any) -> None:
+        new._cfg = self._cfg
 
     @property
     def cfg(self) -> Config:
@@ -236,9 +205,6 @@ class NativeBohnanzaState(State):
         if self._cfg is None:
             self._cfg = self.python_state().cfg
         return self._cfg
-
-    def to_move(self) -> tuple[PlayerId, ...]:
-        return self._movers
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
@@ -266,74 +232,26 @@ class NativeBohnanzaState(State):
             return self.python_state().refusal(player, action)  # quoted as it was built
         return why
 
-    def is_legal(self, player: PlayerId, action: Action) -> bool:
-        return self.refusal(player, action) is None
-
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
         listed = self.zones.apply_listed(player, action)  # an item this state handed out
         if listed is not None:
-            events: list[Event]
-            events, self._movers = listed
-            self._python = None
-            return events
+            return self._applied(listed)
         if type(action) not in HANDLERS:
             raise foreign_action_error(action)
         code = _code_of(action)
         try:
             if code is not None:
-                events, self._movers = self.zones.apply_code(player, code)
-            else:
-                text = self.zones.apply_json(player, _dumps(action))
+                return self._applied(self.zones.apply_code(player, code))
+            text = self.zones.apply_json(player, _dumps(action))
         except (InvalidActionError, OverflowError):
             raise self._python_refusal(player, action) from None
         except IllegalActionError:
             if code is None and not _canonical(action):  # quoted as it was built
                 raise self._python_refusal(player, action) from None
             raise
-        self._python = None
-        if code is not None:
-            return events
         self._movers = tuple(self.zones.to_move())
-        return _events(text)
-
-    def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:
-        """The Python rules' refusal of an action the native engine refused or could not
-        read (numbers beyond 64 bits, an action built by hand in a non-canonical form)."""
-        error = self.python_state().refusal(player, action)
-        assert error is not None, f"native and Python engines disagree on {action!r}"
-        return error
-
-    def is_terminal(self) -> bool:
-        return not self._movers
-
-    def outcome(self) -> Outcome:
-        found = json.loads(self.zones.outcome_json())
-        return Outcome(
-            tuple(found["scores"]),
-            tuple(found["ranks"]),
-            tuple(found["winners"]),
-            tuple(found["tiebreak"]),
-        )
-
-    def observe(self, player: PlayerId | None) -> JsonDict:
-        view: JsonDict = json.loads(self.zones.observe_json(player))
-        return view
-
-    def determinize(self, player: PlayerId, rng: Rng) -> NativeBohnanzaState:
-        with _native_rng(rng) as native_rng:
-            return NativeBohnanzaState(self.zones.determinize(player, native_rng))
-
-    def clone(self) -> NativeBohnanzaState:
-        new = NativeBohnanzaState.__new__(NativeBohnanzaState)
-        new.zones = self.zones.clone()
-        new._movers = self._movers
-        new._python = None
-        new._cfg = self._cfg
-        return new
-
-    def key(self) -> str:
-        key: str = self.zones.key()
-        return key
+        self._moved()
+        return events_of(text)
 
     # ---------------------------------------------------------------- beyond the API
 
@@ -342,64 +260,35 @@ class NativeBohnanzaState(State):
         size: int = self.zones.memory_bytes()
         return size
 
-    def playout(self, rng: Rng, max_steps: int) -> int:
-        """Play on with the uniform random policy of ``seedbed.lab.simulate`` (the first
-        player on the move picks ``menu[rng.below(len(menu))]``) until the end or
-        ``max_steps`` actions, natively and in place; ``rng`` advances exactly as that
-        policy's would. Returns the number of actions taken."""
-        with _native_rng(rng) as native_rng:
-            steps: int = self.zones.playout(native_rng, max_steps)
-        self._movers = tuple(self.zones.to_move())
-        self._python = None
-        return steps
-
     def greedy_playout(self, rng: Rng, max_steps: int) -> int:
         """Play on with the greedy policy (``heuristics.choose`` at every seat, the first
         player on the move playing) until the end or ``max_steps`` actions, natively and in
         place; ``rng`` advances exactly as the Python loop's would. Returns the number of
         actions taken."""
-        with _native_rng(rng) as native_rng:
-            steps: int = self.zones.greedy_playout(native_rng, max_steps)
+        with native_rng(rng) as generator:
+            steps: int = self.zones.greedy_playout(generator, max_steps)
         self._movers = tuple(self.zones.to_move())
-        self._python = None
+        self._moved()
         return steps
 
     def greedy_choose(self, player: PlayerId, rng: Rng) -> Action:
         """What ``heuristics.choose(self.observe(player), self.legal_actions(player), rng)``
         plays, natively, with the same draws from ``rng``; ValueError when ``player`` is not
         on the move."""
-        with _native_rng(rng) as native_rng:
-            action: Action = self.zones.greedy_choose(player, native_rng, _ACTIONS, _action_of)
+        with native_rng(rng) as generator:
+            action: Action = self.zones.greedy_choose(player, generator, _ACTIONS, _action_of)
         return action
-
-    def to_json(self) -> JsonDict:
-        """The complete state as ``BohnanzaState.to_json()`` gives it."""
-        out: JsonDict = json.loads(self.zones.to_json())
-        return out
 
     def python_state(self) -> BohnanzaState:
         """This position as the Python engine's state (for code that reads the zones
         directly, such as the action encoding); cached until the next move. Do not mutate
         it: it is shared."""
-        if self._python is None:
-            self._python = PYTHON_GAME.state_from_json(self.to_json())
-        return self._python
+        state: BohnanzaState = super().python_state()
+        return state
 
     def all_cards(self) -> list[int]:
         """Every card id in every zone (for conservation checks, B-12)."""
         return self.python_state().all_cards()
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_from_json_text, (self.zones.to_json(),))
-
-    def __repr__(self) -> str:
-        return f"<NativeBohnanzaState {self.zones!r}>"
-
-
-def _native_rng(rng: Rng) -> AbstractContextManager[Any]:
-    """A native generator standing in for ``rng`` (which takes its state back after)."""
-    assert _native is not None, UNAVAILABLE
-    return mirrored(rng, _native.Rng.from_state)
 
 
 def _from_json_text(text: str) -> NativeBohnanzaState:

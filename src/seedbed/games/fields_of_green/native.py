@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from typing import Any
 
-from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import LazyMenu
-from seedbed.engine.rng import Rng, mirrored
+from seedbed.engine.native_state import NATIVE, NativeState, native_rng
+from seedbed.engine.native_state import UNAVAILABLE as _MISSING
+from seedbed.engine.rng import Rng
 from seedbed.games.fields_of_green import actions as A
 from seedbed.games.fields_of_green.actions import action_from_json
 from seedbed.games.fields_of_green.cards import CardSet
@@ -37,19 +38,11 @@ from seedbed.games.fields_of_green.decisions import DECISIONS
 from seedbed.games.fields_of_green.game import HANDLERS, FieldsOfGreen, FieldsOfGreenState
 from seedbed.games.fields_of_green.heuristics import choose
 
-try:
-    from seedbed import _native  # type: ignore[attr-defined]  # the extension, no stubs
-except ImportError as exc:  # a pure-Python install: no Rust toolchain at build time
+_native = NATIVE
+UNAVAILABLE: str | None = _MISSING
+if _native is not None and not hasattr(_native, "FieldsOfGreenZones"):  # built before the port
     _native = None
-    UNAVAILABLE: str | None = (
-        f"the native engine is not built (seedbed._native: {exc}); build it with "
-        "`make native` (needs a Rust toolchain: cargo and maturin)"
-    )
-else:
-    UNAVAILABLE = None
-    if not hasattr(_native, "FieldsOfGreenZones"):  # an extension built before this port
-        _native = None
-        UNAVAILABLE = "the native engine was built without Fields of Green; rebuild it"
+    UNAVAILABLE = "the native engine was built without Fields of Green; rebuild it"
 
 EAGER_MENU = 16
 """Menus up to this length come as a tuple of shared action objects; longer ones (builds:
@@ -140,29 +133,31 @@ class NativeMenu(LazyMenu):
         return action
 
 
-class NativeFieldsOfGreenState(State):
+class NativeFieldsOfGreenState(NativeState):
     """A Fields of Green position held by the native engine (``seedbed.engine.api.State``)."""
 
-    __slots__ = ("_game", "_long", "_movers", "_python", "zones")
+    __slots__ = ("_game", "_long")
     game_name = "fields_of_green"
 
     def __init__(self, zones: Any, game: NativeFieldsOfGreen) -> None:
-        self.zones = zones
+        super().__init__(zones)
         self._game = game
-        self._movers: tuple[int, ...] = tuple(zones.to_move())
-        self._python: FieldsOfGreenState | None = None
         self._long: NativeMenu | None = None
         """The long menu handed out at this position (the same object again)."""
 
-    # ---------------------------------------------------------------- the State API
+    def _twin(self, obj: JsonDict) -> FieldsOfGreenState:
+        return self._game.python.state_from_json(obj)
 
-    @property
-    def num_players(self) -> int:
-        count: int = self.zones.num_players
-        return count
+    def _rebuilt(self, zones: Any) -> NativeFieldsOfGreenState:
+        return NativeFieldsOfGreenState(zones, self._game)
 
-    def to_move(self) -> tuple[PlayerId, ...]:
-        return self._movers
+    def _cloned(self, new: Any) -> None:
+        new._game = self._game
+        new._long = None
+
+    def _moved(self) -> None:
+        self._python = None
+        self._long = None
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
@@ -192,82 +187,25 @@ class NativeFieldsOfGreenState(State):
             return self.python_state().refusal(player, action)
         return why
 
-    def is_legal(self, player: PlayerId, action: Action) -> bool:
-        return self.refusal(player, action) is None
-
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
         long = self._long
         listed = self.zones.apply_listed(player, action, None if long is None else long.zones)
         if listed is not None:
-            events: list[Event]
-            events, self._movers = listed
-            self._python = None
-            self._long = None
-            return events
+            return self._applied(listed)
         text = self._text(action)
         if text is None:
             raise self._python_refusal(player, action)
         try:
-            events, movers = self.zones.apply_text(player, text)
+            return self._applied(self.zones.apply_text(player, text))
         except _ERRORS:
             raise self._python_refusal(player, action) from None
-        self._movers = movers
-        self._python = None
-        self._long = None
-        result: list[Event] = events
-        return result
 
-    def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:
-        error = self.python_state().refusal(player, action)
-        assert error is not None, f"native and Python engines disagree on {action!r}"
-        return error
-
-    def is_terminal(self) -> bool:
-        return not self._movers
-
-    def outcome(self) -> Outcome:
-        scores, ranks, winners, tiebreak = self.zones.outcome_tuple()
-        return Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak))
+    # ---------------------------------------------------------------- beyond the API
 
     def score_parts(self, player: PlayerId) -> list[int]:
         """The seven parts of F-73 (see ``scoring.PART_NAMES``)."""
         parts: list[int] = self.zones.score_parts(player)
         return parts
-
-    def observe(self, player: PlayerId | None) -> JsonDict:
-        view: JsonDict = json.loads(self.zones.observe_json(player))
-        return view
-
-    def determinize(self, player: PlayerId, rng: Rng) -> NativeFieldsOfGreenState:
-        with _native_rng(rng) as native_rng:
-            zones = self.zones.determinize(player, native_rng)
-        return NativeFieldsOfGreenState(zones, self._game)
-
-    def clone(self) -> NativeFieldsOfGreenState:
-        new = NativeFieldsOfGreenState.__new__(NativeFieldsOfGreenState)
-        new.zones = self.zones.clone()
-        new._game = self._game
-        new._movers = self._movers
-        new._python = None
-        new._long = None
-        return new
-
-    def key(self) -> str:
-        key: str = self.zones.key()
-        return key
-
-    # ---------------------------------------------------------------- beyond the API
-
-    def playout(self, rng: Rng, max_steps: int) -> int:
-        """Play on with the uniform random policy of ``seedbed.lab.simulate`` until the end or
-        ``max_steps`` actions, natively and in place; ``rng`` advances exactly as that
-        policy's would. Returns the number of actions taken."""
-        with _native_rng(rng) as native_rng:
-            steps: int = self.zones.playout(native_rng, max_steps)
-        self._movers = tuple(self.zones.to_move())
-        self._python = None
-        self._long = None
-        return steps
 
     def greedy_playout(self, rng: Rng, max_steps: int) -> int:
         """Play on with the greedy policy (``heuristics.choose``) at every seat (the first
@@ -277,11 +215,10 @@ class NativeFieldsOfGreenState(State):
         price), else played with the Python policy."""
         if not self.zones.greedy_exact():
             return self._python_greedy_playout(rng, max_steps)
-        with _native_rng(rng) as native_rng:
-            steps: int = self.zones.greedy_playout(native_rng, max_steps)
+        with native_rng(rng) as generator:
+            steps: int = self.zones.greedy_playout(generator, max_steps)
         self._movers = tuple(self.zones.to_move())
-        self._python = None
-        self._long = None
+        self._moved()
         return steps
 
     def greedy_choose(self, player: PlayerId, rng: Rng) -> Action | None:
@@ -291,8 +228,8 @@ class NativeFieldsOfGreenState(State):
         if not self.zones.greedy_exact():
             legal = self.legal_actions(player)
             return choose(self.observe(player), legal, rng) if legal else None
-        with _native_rng(rng) as native_rng:
-            action: Action | None = self.zones.greedy_object(player, native_rng, _made)
+        with native_rng(rng) as generator:
+            action: Action | None = self.zones.greedy_object(player, generator, _made)
         return action
 
     def _python_greedy_playout(self, rng: Rng, max_steps: int) -> int:
@@ -306,37 +243,14 @@ class NativeFieldsOfGreenState(State):
             steps += 1
         return steps
 
-    def to_json(self) -> JsonDict:
-        """The complete state as ``FieldsOfGreenState.to_json()`` gives it."""
-        out: JsonDict = json.loads(self.zones.to_json())
-        return out
-
     def python_state(self) -> FieldsOfGreenState:
         """This position as the Python engine's state; cached until the next move. Do not
         mutate it: it is shared."""
-        if self._python is None:
-            self._python = self._game.python.state_from_json(self.to_json())
-        return self._python
+        state: FieldsOfGreenState = super().python_state()
+        return state
 
     def all_cards(self) -> list[object]:
         return self.python_state().all_cards()
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_from_json_text, (self.zones.to_json(),))
-
-    def __repr__(self) -> str:
-        return f"<NativeFieldsOfGreenState {self.zones!r}>"
-
-
-def _native_rng(rng: Rng) -> AbstractContextManager[Any]:
-    """A native generator standing in for ``rng`` (which takes its state back after)."""
-    assert _native is not None, UNAVAILABLE
-    return mirrored(rng, _native.Rng.from_state)
-
-
-def _from_json_text(text: str) -> NativeFieldsOfGreenState:
-    assert GAME is not None, UNAVAILABLE
-    return GAME.state_from_json(json.loads(text))
 
 
 def _python_game() -> FieldsOfGreen:

@@ -1,4 +1,5 @@
-"""Stalk Exchange on the native engine (issue 15): the ``State`` API around ``seedbed._native``.
+"""Stalk Exchange on the native engine (issue 15): the declarations of the one native state
+wrapper (``seedbed.engine.native_state``, issue 33 item 1) for Stalk Exchange.
 
 :class:`NativeStalkExchangeState` keeps its position in a ``seedbed._native.StalkExchangeZones``
 (the Rust port of ``state.py`` … ``observe.py``) and speaks the same API as
@@ -23,13 +24,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
 from typing import Any
 
-from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId, State
+from seedbed.engine.api import Action, Event, JsonDict, Outcome, PlayerId
 from seedbed.engine.errors import IllegalActionError, InvalidActionError
 from seedbed.engine.menu import LazyMenu
-from seedbed.engine.rng import Rng, mirrored
+from seedbed.engine.native_state import NATIVE, CodeBook, NativeState, events_of
+from seedbed.engine.native_state import UNAVAILABLE as _MISSING
 from seedbed.games.stalk_exchange.actions import (
     Plant,
     Swap,
@@ -40,16 +41,9 @@ from seedbed.games.stalk_exchange.game import GAME as PYTHON_GAME
 from seedbed.games.stalk_exchange.game import HANDLERS, StalkExchange, StalkExchangeState
 from seedbed.games.stalk_exchange.spec import ending
 
-try:
-    from seedbed import _native  # type: ignore[attr-defined]  # the extension, no stubs
-except ImportError as exc:  # a pure-Python install: no Rust toolchain at build time
-    _native = None
-    UNAVAILABLE: str | None = (
-        f"the native engine is not built (seedbed._native: {exc}); build it with "
-        "`make native` (needs a Rust toolchain: cargo and maturin)"
-    )
-else:
-    UNAVAILABLE = None
+_native = NATIVE
+UNAVAILABLE: str | None = _MISSING
+if _native is not None:
     if not hasattr(_native, "StalkExchangeMenu"):  # an extension built before issue 15
         _native = None
         UNAVAILABLE = (
@@ -66,12 +60,19 @@ makes the items asked for."""
 CACHE_LIMIT = 50_000
 """Entries :data:`_ACTIONS` may hold before it starts again: bounded memory."""
 
-_ACTIONS: dict[int, Action] = {}
+_BOOK = CodeBook(
+    lambda code: str(_native.StalkExchangeZones.action_json(code)),
+    action_from_json,
+    lambda: CACHE_LIMIT,
+)
 """Action objects by code (``StalkExchangeZones.action_code``: one code per action, whatever
 the state), so a menu crosses as integers and each action is made once; the native menu
-takes them from here (``menu_tuple`` and the lazy menu's items)."""
-_CODES: dict[Action, int] = {}
-"""The reverse of :data:`_ACTIONS` (the lazy menu's ``in`` looks actions up here)."""
+takes them from here (``menu_tuple`` and the lazy menu's items); its ``codes`` are the
+reverse (the lazy menu's ``in`` looks actions up there)."""
+_ACTIONS = _BOOK.actions
+_CODES = _BOOK.codes
+_action_of = _BOOK.make
+_code_of = _BOOK.code_of
 
 _ERRORS = (InvalidActionError, OverflowError, TypeError)
 """What the native boundary raises for input it cannot hold (numbers beyond 64 bits, a
@@ -108,56 +109,21 @@ def _native_safe(action: Action) -> bool:
     )
 
 
-def _action_of(code: int | str) -> Action:
-    """The action object of a code (made from its JSON once, then shared: actions are
-    immutable); given JSON text instead (an action without a code), a new one from it."""
-    assert _native is not None, UNAVAILABLE
-    if isinstance(code, str):
-        return action_from_json(json.loads(code))
-    known = _ACTIONS.get(code)
-    if known is None:
-        if len(_ACTIONS) >= CACHE_LIMIT:
-            _ACTIONS.clear()
-            _CODES.clear()
-        known = action_from_json(json.loads(_native.StalkExchangeZones.action_json(code)))
-        _ACTIONS[code] = known
-        _CODES[known] = code
-    return known
-
-
-def _code_of(action: Action) -> int | None:
-    """The code of an action seen in a menu, or None (an action never listed, or one that
-    cannot be hashed)."""
-    try:
-        return _CODES.get(action)
-    except TypeError:  # built by hand with a list inside
-        return None
-
-
-def _events(text: str) -> list[Event]:
-    return [
-        Event(kind, public, private, tuple(private_to))
-        for kind, public, private, private_to in json.loads(text)
-    ]
-
-
-class NativeStalkExchangeState(State):
+class NativeStalkExchangeState(NativeState):
     """A Stalk Exchange position held by the native engine (``seedbed.engine.api.State``)."""
 
-    __slots__ = ("_config", "_movers", "_python", "zones")
+    __slots__ = ("_config",)
     game_name = "stalk_exchange"
 
     def __init__(self, zones: Any) -> None:
-        self.zones = zones
-        self._movers: tuple[int, ...] = tuple(zones.to_move())
-        self._python: StalkExchangeState | None = None
+        super().__init__(zones)
         self._config: Config | None = None
 
-    # ---------------------------------------------------------------- the State API
+    def _twin(self, obj: JsonDict) -> StalkExchangeState:
+        return PYTHON_GAME.state_from_json(obj)
 
-    @property
-    def num_players(self) -> int:
-        return self.config.num_players
+    def _cloned(self, new: Any) -> None:
+        new._config = self._config
 
     @property
     def config(self) -> Config:
@@ -166,9 +132,6 @@ class NativeStalkExchangeState(State):
         if self._config is None:
             self._config = self.python_state().config
         return self._config
-
-    def to_move(self) -> tuple[PlayerId, ...]:
-        return self._movers
 
     def legal_actions(self, player: PlayerId) -> Sequence[Action]:
         if player not in self._movers:
@@ -190,63 +153,22 @@ class NativeStalkExchangeState(State):
             return self.python_state().refusal(player, action)
         return why
 
-    def is_legal(self, player: PlayerId, action: Action) -> bool:
-        return self.refusal(player, action) is None
-
     def apply(self, player: PlayerId, action: Action) -> list[Event]:
         listed = self.zones.apply_listed(player, action)  # an item this state handed out
         if listed is not None:
-            events: list[Event]
-            events, self._movers = listed
-            self._python = None
-            return events
+            return self._applied(listed)
         if type(action) not in HANDLERS or not _native_safe(action):
             raise self._python_refusal(player, action)
         code = _code_of(action)
         try:
             if code is not None:
-                events, self._movers = self.zones.apply_code(player, code)
-            else:
-                text = self.zones.apply_json(player, _dumps(action))
+                return self._applied(self.zones.apply_code(player, code))
+            text = self.zones.apply_json(player, _dumps(action))
         except _ERRORS:
             raise self._python_refusal(player, action) from None
-        self._python = None
-        if code is not None:
-            return events
         self._movers = tuple(self.zones.to_move())
-        return _events(text)
-
-    def _python_refusal(self, player: PlayerId, action: Action) -> IllegalActionError:
-        error = self.python_state().refusal(player, action)
-        assert error is not None, f"native and Python engines disagree on {action!r}"
-        return error
-
-    def is_terminal(self) -> bool:
-        return not self._movers
-
-    def outcome(self) -> Outcome:
-        scores, ranks, winners, tiebreak = self.zones.outcome_tuple()
-        return Outcome(tuple(scores), tuple(ranks), tuple(winners), tuple(tiebreak))
-
-    def observe(self, player: PlayerId | None) -> JsonDict:
-        view: JsonDict = json.loads(self.zones.observe_json(player))
-        return view
-
-    def determinize(self, player: PlayerId, rng: Rng) -> NativeStalkExchangeState:
-        with _native_rng(rng) as native_rng:
-            return NativeStalkExchangeState(self.zones.determinize(player, native_rng))
-
-    def clone(self) -> NativeStalkExchangeState:
-        new = NativeStalkExchangeState.__new__(NativeStalkExchangeState)
-        new.zones = self.zones.clone()
-        new._movers = self._movers
-        new._python = None
-        new._config = self._config
-        return new
-
-    def key(self) -> str:
-        key: str = self.zones.key()
-        return key
+        self._moved()
+        return events_of(text)
 
     # ---------------------------------------------------------------- beyond the API
 
@@ -255,43 +177,15 @@ class NativeStalkExchangeState(State):
         size: int = self.zones.memory_bytes()
         return size
 
-    def playout(self, rng: Rng, max_steps: int) -> int:
-        """Play on with the uniform random policy of ``seedbed.lab.simulate`` until the end or
-        ``max_steps`` actions, natively and in place; ``rng`` advances exactly as that
-        policy's would. Returns the number of actions taken."""
-        with _native_rng(rng) as native_rng:
-            steps: int = self.zones.playout(native_rng, max_steps)
-        self._movers = tuple(self.zones.to_move())
-        self._python = None
-        return steps
-
-    def to_json(self) -> JsonDict:
-        """The complete state as ``StalkExchangeState.to_json()`` gives it."""
-        out: JsonDict = json.loads(self.zones.to_json())
-        return out
-
     def python_state(self) -> StalkExchangeState:
         """This position as the Python engine's state (for code that reads the zones
         directly); cached until the next move. Do not mutate it: it is shared."""
-        if self._python is None:
-            self._python = PYTHON_GAME.state_from_json(self.to_json())
-        return self._python
+        state: StalkExchangeState = super().python_state()
+        return state
 
     def all_cards(self) -> list[int]:
         """Every token as its type, sorted (S-18)."""
         return self.python_state().all_cards()
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_from_json_text, (self.zones.to_json(),))
-
-    def __repr__(self) -> str:
-        return f"<NativeStalkExchangeState {self.zones!r}>"
-
-
-def _native_rng(rng: Rng) -> AbstractContextManager[Any]:
-    """A native generator standing in for ``rng`` (which takes its state back after)."""
-    assert _native is not None, UNAVAILABLE
-    return mirrored(rng, _native.Rng.from_state)
 
 
 def _from_json_text(text: str) -> NativeStalkExchangeState:
