@@ -4,11 +4,14 @@ until another process holds the table's advisory lock again (it has replayed the
 then); the killed process is started again in the background. Prints each time, the median
 and the maximum.
 
-    python scripts/cluster_failover.py postgresql+psycopg://seedbed:seedbed@127.0.0.1/seedbed_x 20
+Usage: python scripts/cluster_failover.py DATABASE_URL [--rounds 20]
+
+    python scripts/cluster_failover.py postgresql+psycopg://seedbed:seedbed@127.0.0.1/seedbed_x
 """
 
 from __future__ import annotations
 
+import argparse
 import signal
 import socket
 import statistics
@@ -104,5 +107,17 @@ def main(url: str, rounds: int) -> None:
     print(f"{len(times)} kills: median {statistics.median(times):.3f} s, max {max(times):.3f} s")
 
 
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Time the takeover of a table whose --cluster owner is killed (kill -9)."
+    )
+    parser.add_argument(
+        "url", help="a PostgreSQL database for the three processes (its tables are created)"
+    )
+    parser.add_argument("--rounds", type=int, default=20, help="kills to time (default 20)")
+    return parser.parse_args(argv)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 20)
+    args = parse()
+    main(args.url, args.rounds)
