@@ -67,8 +67,7 @@ export function pt(context, msgid, params) {
 
 /** plural() with a context, as pt(). */
 export function pplural(context, n, one, other, params) {
-  const form = cached("plural", () => new Intl.PluralRules(lang)).select(n) === "one" ? one : other;
-  return pt(context, form, { n: formatNumber(n), ...params });
+  return pt(context, formOf(n, one, other), { n: formatNumber(n), ...params });
 }
 
 /** msgid in the chosen language as a list of texts and nodes: its {name} placeholders are
@@ -84,8 +83,12 @@ export function tn(msgid, params) {
 /** The singular or plural message for count n ({n} is filled in), chosen by the language's
  *  plural rules (French says "1 table", "0 table", "2 tables"). */
 export function plural(n, one, other, params) {
-  const form = cached("plural", () => new Intl.PluralRules(lang)).select(n) === "one" ? one : other;
-  return t(form, { n: formatNumber(n), ...params });
+  return t(formOf(n, one, other), { n: formatNumber(n), ...params });
+}
+
+/** one or other, as the language's plural rules choose for n. */
+function formOf(n, one, other) {
+  return cached("plural", () => new Intl.PluralRules(lang)).select(n) === "one" ? one : other;
 }
 
 /** A number written the chosen language's way (1 234,5 in French). */
