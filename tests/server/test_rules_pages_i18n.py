@@ -1,0 +1,106 @@
+"""The players' rules pages in the reader's language (issue 36 item 3): ``?lang=`` or the
+browser's ``Accept-Language`` chooses it, a guide in another language is a file of its own
+(``web/rules/<lang>/<game>.md``), its clause ids still link to the full rules, which stay
+English (the authority)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+
+import pytest
+from fastapi.testclient import TestClient
+
+from seedbed.server.app import create_app
+from seedbed.server.config import ServerSettings
+from seedbed.server.rules_pages import GUIDES
+
+GAMES = ["bohnanza", "stalk_exchange", "fields_of_green"]
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    url = f"sqlite:///{tmp_path_factory.mktemp('rules') / 'seedbed.sqlite3'}"
+    with TestClient(create_app(ServerSettings(database_url=url, bot_workers=1))) as test_client:
+        yield test_client
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def text_of(page: str) -> str:
+    parser = _Text()
+    parser.feed(page)
+    return " ".join(" ".join(parser.parts).split())
+
+
+def english_sentences(game: str) -> list[str]:
+    """Pieces of the English guide's sentences (between punctuation and clause ids, 3 words
+    or more): one of them on the French page is English left."""
+    plain = re.sub(r"\[[^\]]*\]|[*#`]", " ", (GUIDES / f"{game}.md").read_text("utf-8"))
+    pieces = re.split(r"[.,:;()\n!?]|—|–|\d", plain)
+    return [" ".join(p.split()) for p in pieces if len(p.split()) >= 3]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_french_browser_gets_the_french_guide(client: TestClient, game: str) -> None:
+    """issue 36 item 3: Accept-Language fr; no sentence of the English guide is left."""
+    answer = client.get(f"/rules/{game}", headers={"accept-language": "fr-FR,fr;q=0.9"})
+    assert answer.status_code == 200
+    assert answer.headers["content-language"] == "fr"
+    assert "Accept-Language" in answer.headers["vary"]
+    page = answer.text
+    assert '<html lang="fr">' in page
+    assert "Comment jouer à" in page and "Les règles complètes" in page
+    shown = text_of(page)
+    left = [s for s in english_sentences(game) if s in shown]
+    assert not left, left
+    english = text_of(client.get(f"/rules/{game}", headers={"accept-language": "en"}).text)
+    assert len([s for s in english_sentences(game) if s in english]) > 20  # the check can fail
+    # the clause ids still link to the full rules, which are English
+    assert re.search(rf'<a href="/rules/{game}/full#[BSF]-\d+[a-z]?" class="clause">', page)
+    assert '<script type="module" src="/static/rules.js">' in page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_clause_of_the_english_guide_is_in_the_french_one(game: str) -> None:
+    """issue 36 item 3: the French guide cites the same rules as the English one."""
+    ids = re.compile(r"[BSF]-\d+[a-z]?")
+    english = ids.findall((GUIDES / f"{game}.md").read_text("utf-8"))
+    french = ids.findall((GUIDES / "fr" / f"{game}.md").read_text("utf-8"))
+    assert english == french
+
+
+def test_the_query_chooses_the_language_over_the_header(client: TestClient) -> None:
+    """issue 36 item 3: ?lang= (what the page's script asks for after the switch)."""
+    french = client.get("/rules/bohnanza?lang=fr", headers={"accept-language": "en"})
+    assert "Les Thunes" in french.text or "Thunes" in french.text
+    english = client.get("/rules/bohnanza?lang=en", headers={"accept-language": "fr"})
+    assert '<html lang="en">' in english.text and "How to play Bohnanza" in english.text
+    unknown = client.get("/rules/bohnanza?lang=xx", headers={"accept-language": "fr"})
+    assert '<html lang="fr">' in unknown.text
+    assert client.get("/rules/bohnanza?lang=" + "x" * 40).status_code == 422
+
+
+def test_the_full_rules_stay_english_under_a_french_top_bar(client: TestClient) -> None:
+    """issue 36 item 3: docs/rules/ is the authority, in English; the page's own words and
+    the link back to the guide are French, the rules text marked lang="en"."""
+    page = client.get("/rules/bohnanza/full", headers={"accept-language": "fr"}).text
+    assert '<html lang="fr">' in page and '<main class="page rules-page"' in page
+    assert 'data-testid="rules-page" lang="en"' in page
+    assert "Bohnanza\u00a0: les règles complètes" in page
+    assert 'id="B-21"' in page
+
+
+def test_a_language_without_a_guide_shows_the_english_one(client: TestClient) -> None:
+    """The pseudo-locale has no guide of its own: its chrome is pseudo, the guide English."""
+    page = client.get("/rules/bohnanza?lang=en-XA").text
+    assert '<html lang="en-XA">' in page and 'lang="en"' in page
+    assert "⟦" in page and "Your hand keeps the order you drew it in." in page
