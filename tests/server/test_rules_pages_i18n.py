@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from seedbed.server.app import create_app
 from seedbed.server.config import ServerSettings
 from seedbed.server.rules_pages import GUIDES
+from web.rules_checks import english_sentences
 
 GAMES = ["bohnanza", "stalk_exchange", "fields_of_green"]
 
@@ -39,14 +40,6 @@ def text_of(page: str) -> str:
     parser = _Text()
     parser.feed(page)
     return " ".join(" ".join(parser.parts).split())
-
-
-def english_sentences(game: str) -> list[str]:
-    """Pieces of the English guide's sentences (between punctuation and clause ids, 3 words
-    or more): one of them on the French page is English left."""
-    plain = re.sub(r"\[[^\]]*\]|[*#`]", " ", (GUIDES / f"{game}.md").read_text("utf-8"))
-    pieces = re.split(r"[.,:;()\n!?]|—|–|\d", plain)
-    return [" ".join(p.split()) for p in pieces if len(p.split()) >= 3]
 
 
 @pytest.mark.parametrize("game", GAMES)
