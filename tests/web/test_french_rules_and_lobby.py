@@ -58,7 +58,8 @@ def test_the_rules_page_follows_the_switch(web_server: WebServer, new_page: Any)
     page.click("[data-testid=full-rules-link]")
     page.wait_for_url("**/rules/stalk_exchange/full?lang=fr")
     page.wait_for_selector(SWITCH)
-    assert page.locator("header .title").inner_text() == "Stalk Exchange\u00a0: les règles complètes"
+    title = page.locator("header .title").inner_text()
+    assert title == "Stalk Exchange\u00a0: les règles complètes"
     assert page.locator("[data-testid=guide-link]").inner_text() == "Règles du jeu"
     page.select_option(SWITCH, "en")
     page.wait_for_url("**/rules/stalk_exchange/full?lang=en")
@@ -94,12 +95,12 @@ def test_the_lobby_options_and_bots_in_french(
     page = in_language(new_page(size), "fr")
     page.goto(web_server.url + "/")
     page.wait_for_selector("[data-testid=create-table]")
-    page.locator("details.advanced summary").click()
     for game, labels in FRENCH_OPTIONS.items():
         page.select_option("[data-testid=lobby-game]", game)
         page.select_option("[data-testid=lobby-players]", "3")
         page.select_option("[data-testid=seat-kind-1]", "bot")
         page.select_option("[data-testid=seat-kind-2]", "bot")
+        page.evaluate("() => { document.querySelector('details.advanced').open = true; }")
         body = page.locator("body").inner_text()
         for label in labels:
             assert label in body, (game, label)
