@@ -6,6 +6,7 @@ pseudo-locale en-XA when it is in use. Screenshots in screenshots/<test>/."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -55,6 +56,14 @@ def test_the_rules_page_follows_the_switch(web_server: WebServer, new_page: Any)
     page.wait_for_url("**/rules/stalk_exchange?lang=fr")
     page.wait_for_selector(SWITCH)
     assert "Comment jouer à Stalk Exchange" in page.locator("body").inner_text()
+    clause = page.locator("a.clause").first  # a clause id opens the rules at that clause
+    target = clause.inner_text()
+    clause.click()
+    page.wait_for_url(re.compile(rf"/rules/stalk_exchange/full\?lang=fr#{target}$"))
+    page.wait_for_selector(SWITCH)
+    assert page.locator(f"[id='{target}']").count() == 1
+    page.go_back()
+    page.wait_for_selector(SWITCH)
     page.click("[data-testid=full-rules-link]")
     page.wait_for_url("**/rules/stalk_exchange/full?lang=fr")
     page.wait_for_selector(SWITCH)
@@ -133,9 +142,28 @@ def test_the_switch_names_the_pseudo_locale(web_server: WebServer, new_page: Any
     page.wait_for_selector(SWITCH)
     assert page.locator(SWITCH).input_value() == "en-XA"
     chosen = page.locator(f"{SWITCH} option:checked").inner_text()
-    assert chosen == "en-XA (pseudo-locale)"
+    assert chosen == "en-XA (pseudo)"
     other = new_page("desktop")
     other.goto(web_server.url + "/")
     other.wait_for_selector(SWITCH)
     codes = other.locator(f"{SWITCH} option").evaluate_all("os => os.map((o) => o.value)")
     assert "en-XA" not in codes and "fr" in codes
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_rules_page_in_the_pseudo_locale(
+    web_server: WebServer, new_page: Any, shot: Any, size: str
+) -> None:
+    """issue 36 items 3 and 5: a language without a guide of its own (en-XA) gets the English
+    guide under its own title and links; nothing cut."""
+    page = in_language(new_page(size), "en-XA")
+    open_rules(page, f"{web_server.url}/rules/bohnanza")
+    page.wait_for_url("**/rules/bohnanza?lang=en-XA")
+    page.wait_for_selector(SWITCH)
+    assert page.evaluate("document.documentElement.lang") == "en-XA"
+    assert page.locator("[data-testid=rules-page]").get_attribute("lang") == "en"
+    assert "⟦" in page.locator("header .title").inner_text()
+    needed, shown = page.eval_on_selector(SWITCH, "s => [s.scrollWidth, s.clientWidth]")
+    assert needed <= shown, "the switch cuts the pseudo-locale's name"
+    shot(page, "rules")
+    assert clipped(page) == []

@@ -8,7 +8,7 @@ import { h } from "./common.js";
 
 const LANG_KEY = "seedbed.lang";
 const PSEUDO = "en-XA";
-const PSEUDO_NAME = "en-XA (pseudo-locale)";
+const PSEUDO_NAME = "en-XA (pseudo)";
 let lang = "en";
 let catalog = {};
 let offered = [{ code: "en", name: "English" }];
