@@ -1,8 +1,8 @@
 // The rules pages' script (issue 36 item 3). The server writes a rules page in the language of
 // ?lang= or of the browser's Accept-Language; the language chosen with the switch is kept in
 // this browser (i18n.js): when there is one and it differs, the page asks the server for it
-// (?lang=); without one the server's language stands. Then the page
-// shows the switch of every top bar.
+// (?lang=); without one the server's language stands. Then the page shows the switch of every
+// top bar (D-74).
 
 import { language, languageSwitch, loadLanguage } from "./i18n.js";
 
