@@ -97,3 +97,22 @@ def test_a_language_without_a_guide_shows_the_english_one(client: TestClient) ->
     page = client.get("/rules/bohnanza?lang=en-XA").text
     assert '<html lang="en-XA">' in page and 'lang="en"' in page
     assert "⟦" in page and "Your hand keeps the order you drew it in." in page
+
+
+def test_bohnanzas_french_guide_speaks_as_the_french_rulebook() -> None:
+    """issue 36 item 3: Bohnanza's French guide takes the French rulebook's own sentences
+    (docs/rules/sources/bohnanza_rulebook_fr.txt, seed 001) where it says the same thing."""
+    book_path = GUIDES.parents[3] / "docs" / "rules" / "sources" / "bohnanza_rulebook_fr.txt"
+    book = " ".join(book_path.read_text("utf-8").split())
+    guide = (GUIDES / "fr" / "bohnanza.md").read_text("utf-8").replace("\u00a0", " ")
+    blocks = re.sub(r"\n\s*\n|\n\s*(?:-|\d+\.)\s", ". ", guide)  # paragraphs, items
+    plain = " ".join(re.sub(r"\[[^\]]*\]|[*#`«»]", " ", blocks).split())
+    pieces = [" ".join(p.split()) for p in re.split(r"[.,:;()!?]|—", plain)]
+    taken = [p for p in pieces if len(p.split()) >= 5 and p in book]
+    assert len(taken) >= 15, taken
+    for sentence in (
+        "Les joueurs doivent garder leurs cartes dans l'ordre où ils les ont reçues",
+        "Chaque échange implique le joueur actif et un autre joueur",
+        "c'est celui de ces joueurs qui a le plus de cartes en main qui l'emporte",
+    ):
+        assert sentence in taken
