@@ -51,6 +51,10 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/notes.js",
     "src/seedbed/web/common.js",
     "src/seedbed/server/notify_texts.py",
+    "src/seedbed/server/rules_pages.py",
+    "src/seedbed/web/rules.js",
+    "src/seedbed/web/bot_presets.js",
+    "src/seedbed/web/option_texts.js",
     *sorted(  # a game's view module is translated once it imports i18n.js
         f"src/seedbed/web/games/{module.parent.name}/{module.name}"
         for module in (Path(__file__).resolve().parents[1] / "web" / "games").glob("*/*.js")

@@ -8,6 +8,7 @@ import { h } from "./common.js";
 
 const LANG_KEY = "seedbed.lang";
 const PSEUDO = "en-XA";
+const PSEUDO_NAME = "en-XA (pseudo)";
 let lang = "en";
 let catalog = {};
 let offered = [{ code: "en", name: "English" }];
@@ -26,14 +27,17 @@ async function getJson(url) {
   return response.json();
 }
 
-/** Load the chosen language's catalog (English on any failure: a page still renders). */
-export async function loadLanguage() {
+/** Load the chosen language's catalog (English on any failure: a page still renders). A page
+ *  the server wrote in a language (a rules page) gives it as the fallback: it stands unless
+ *  the browser has a choice of its own. */
+export async function loadLanguage(fallback = null) {
   try {
     const list = await getJson("/api/i18n");
     offered = list.languages;
     const stored = storedLanguage();
     // the pseudo-locale (issue 36 item 5) is never offered, only chosen by a test
-    lang = offered.some((l) => l.code === stored) || stored === PSEUDO ? stored : list.negotiated;
+    const usable = (code) => offered.some((l) => l.code === code) || code === PSEUDO;
+    lang = usable(stored) ? stored : fallback && usable(fallback) ? fallback : list.negotiated;
     catalog = lang === "en" ? {} : (await getJson(`/api/i18n/${encodeURIComponent(lang)}`)).messages;
   } catch {
     lang = "en";
@@ -111,13 +115,20 @@ export function formatDate(value, options = { dateStyle: "medium", timeStyle: "s
   return new Intl.DateTimeFormat(lang, options).format(value instanceof Date ? value : new Date(value));
 }
 
+/** The languages the switch lists: those offered, and the pseudo-locale under its own tag
+ *  while it is in use (it is never offered: a person would otherwise read "English" on a
+ *  page in en-XA, D-74). */
+function shownLanguages() {
+  return lang === PSEUDO ? [...offered, { code: PSEUDO, name: PSEUDO_NAME }] : offered;
+}
+
 /** The language switch of every top bar: the languages the server has catalogs for; the
  *  choice is remembered in this browser and the page reloads in it. */
 export function languageSwitch() {
   const select = h(
     "select",
     { class: "lang-switch", "aria-label": t("Language"), "data-testid": "language-switch" },
-    offered.map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === lang }, l.name)),
+    shownLanguages().map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === lang }, l.name)),
   );
   select.addEventListener("change", () => {
     try {
