@@ -22,6 +22,13 @@ def test_the_extraction_finds_messages_and_plurals() -> None:
     assert "Send" in found and "Chat: {n} new" in found
 
 
+def test_the_extraction_reads_calls_inside_template_literals() -> None:
+    """The profile's " · person" is t() inside `${…}`: Babel's extractor skipped it until
+    told to parse template strings, so the catalog check passed with it untranslated."""
+    found = msgids(["src/seedbed/web/ladder.js"])
+    assert "person" in found and "{place} of {players}" in found
+
+
 def test_one_english_text_has_a_translation_per_context() -> None:
     """Bohnanza's coins are « Thunes » (the French rulebook), Fields of Green's « pièces »:
     the same msgid in two contexts (found when the two games' French met in one catalog)."""

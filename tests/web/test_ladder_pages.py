@@ -106,3 +106,36 @@ def test_the_lobby_ladder_and_profiles(web_server: WebServer, page: Any, shot: A
     )
     assert page.locator("img.rating-plot").count() == 3  # a bot is rated in every game
     shot(page, "profile-bot")
+
+
+def test_the_ladder_and_a_profile_in_french(web_server: WebServer, browser: Any, shot: Any) -> None:
+    """issue 36: the ladder page and a profile speak French (their texts were English)."""
+    from .screen_checks import clipped, english_left, in_language
+
+    rated_games(web_server, [[1, 2, 3, 4], [2, 1, 4, 3]])
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        context = browser.new_context(viewport=size, device_scale_factor=1)
+        context.set_default_timeout(15_000)
+        page = in_language(context.new_page(), "fr")
+        page.goto(f"{web_server.url}/ladder/{GAME}")
+        page.wait_for_selector("[data-testid=ladder-table]")
+        heading = page.locator("thead").inner_text()
+        assert "Cote" in heading and "Parties" in heading, heading
+        rows = page.locator("[data-testid=ladder-table] tbody").inner_text()
+        assert "provisoire" in rows and "Bot glouton" in rows, rows
+        assert not english_left(page) and not clipped(page), (english_left(page), clipped(page))
+        shot(page, f"ladder-fr-{size['width']}")
+        page.goto(f"{web_server.url}/players/Ann")
+        page.wait_for_selector(f"[data-testid=plot-{GAME}]")
+        page.wait_for_function(
+            f"() => document.querySelector('[data-testid=plot-{GAME}]').naturalWidth > 0"
+        )
+        profile = page.locator("[data-testid=profile]").inner_text()
+        assert "humain" in profile and "Dernières parties classées" in profile, profile
+        assert not english_left(page) and not clipped(page), (english_left(page), clipped(page))
+        shot(page, f"profile-fr-{size['width']}")
+        context.close()
+    plot = web_server.client.get(f"{web_server.url}/api/players/Ann/ratings/{GAME}.svg?lang=fr")
+    assert "parties classées" in plot.text and "Ann à Stalk Exchange" in plot.text
+    english = web_server.client.get(f"{web_server.url}/api/players/Ann/ratings/{GAME}.svg")
+    assert "rated games" in english.text and "parties" not in english.text

@@ -36,6 +36,13 @@ English text needs two translations (Bohnanza's coins are « Thunes », Fields o
 ``translate(lang, msgid, ...)`` and ``translate_plural(lang, n, one, other, ...)`` on the
 server."""
 
+OPTIONS: dict[str, dict[str, object]] = {
+    "javascript": {"parse_template_string": True},
+    "python": {},
+}
+"""The JavaScript extractor reads the calls inside template literals too (`` `· ${t("bot")}` ``),
+which it skips by default."""
+
 Msgid = str | tuple[str, str]
 Key = tuple[Msgid, str | None]
 """A msgid (a pair for a plural) and its context (None: none)."""
@@ -59,7 +66,7 @@ def keyed(paths: Iterable[str], root: Path = ROOT) -> dict[Key, list[str]]:
         method = "python" if path.endswith(".py") else "javascript"
         with (root / path).open("rb") as source:
             for line, message, _comments, context in extract(
-                method, source, keywords=KEYWORDS[method], comment_tags=()
+                method, source, keywords=KEYWORDS[method], comment_tags=(), options=OPTIONS[method]
             ):
                 msgid: Msgid = message if isinstance(message, str) else (message[0], message[1])
                 found.setdefault((msgid, context), []).append(f"{path}:{line}")

@@ -15,11 +15,12 @@ from collections import OrderedDict
 from typing import Annotated, Literal, Protocol
 from urllib.parse import quote
 
-from fastapi import FastAPI, HTTPException, Path, Query
+from fastapi import FastAPI, HTTPException, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import Field
 
 from seedbed.engine.registry import game_names, spec
+from seedbed.i18n import translate
 from seedbed.server.api_document import errors
 from seedbed.server.config import ServerSettings
 from seedbed.server.hub import Hub
@@ -27,6 +28,7 @@ from seedbed.server.ladder_plot import plot_svg
 from seedbed.server.ladder_rules import Rating, bot_player, initial, preset_names
 from seedbed.server.ladder_store import LadderStore, Point, Standing
 from seedbed.server.protocol import GameList, ShownRating, _Model
+from seedbed.server.rules_pages import page_language
 
 NAME = Annotated[str, Path(min_length=1, max_length=64)]
 GAME = Annotated[str, Path(min_length=1, max_length=64)]
@@ -227,24 +229,28 @@ async def with_bot_ratings(runtime: _Runtime, games: GameList) -> GameList:
     return games
 
 
+PlotKey = tuple[str, str, str]
+"""A plot's player, game and language."""
+
+
 class PlotCache:
     """The plots drawn, by player and game, kept while their history is unchanged."""
 
     def __init__(self, size: int = PLOTS_KEPT) -> None:
         self.size = size
-        self._plots: OrderedDict[tuple[str, str], tuple[tuple[str, int], bytes]] = OrderedDict()
+        self._plots: OrderedDict[PlotKey, tuple[tuple[str, int], bytes]] = OrderedDict()
 
-    async def plot(self, store: LadderStore, player: str, name: str, game: str) -> bytes:
+    async def plot(self, store: LadderStore, player: str, name: str, game: str, lang: str) -> bytes:
         points = list(reversed(await asyncio.to_thread(store.history, player, game, HISTORY_SHOWN)))
         stamp = (points[-1].table_id if points else "", len(points))
-        key = (player, game)
+        key = (player, game, lang)
         kept = self._plots.get(key)
         if kept is not None and kept[0] == stamp:
             self._plots.move_to_end(key)
             return kept[1]
-        title = f"{name} in {spec(game).title}"
+        title = translate(lang, "{name} in {game}", name=name, game=spec(game).title)
         values = [(p.rating.ordinal, p.rating.mu, p.rating.sigma) for p in points]
-        svg = await asyncio.to_thread(plot_svg, title, values)
+        svg = await asyncio.to_thread(plot_svg, title, values, lang)
         self._plots[key] = (stamp, svg)
         while len(self._plots) > self.size:
             self._plots.popitem(last=False)
@@ -306,14 +312,24 @@ def add_ladder_routes(app: FastAPI, runtime: _Runtime, settings: ServerSettings)
         response_class=Response,
         responses={200: {"content": {"image/svg+xml": {}}}, **errors(404)},
     )
-    async def get_plot(name: NAME, game: GAME) -> Response:
-        """The plot of a player's rating history in ``game`` (SVG drawn by matplotlib); 404
-        for an unknown player or game, or a person without a rated game of it."""
+    async def get_plot(
+        name: NAME,
+        game: GAME,
+        request: Request,
+        lang: Annotated[str | None, Query(max_length=16)] = None,
+    ) -> Response:
+        """The plot of a player's rating history in ``game`` (SVG drawn by matplotlib), its
+        words in ``lang`` (else the ``Accept-Language``'s, as the rules pages); 404 for an
+        unknown player or game, or a person without a rated game of it."""
+        chosen = page_language(lang, request.headers.get("accept-language", ""))
         known_game(game)
         player = await find(name)
         ratings = {s.game: s for s in await asyncio.to_thread(store().standings, player)}
         if game not in ratings and not player.startswith("bot:"):
             raise HTTPException(404, f"{name[:40]!r} has no rated game of {game}")
         shown_name = ratings[game].name if game in ratings else bot_name(player)
-        svg = await plots.plot(store(), player, shown_name, game)
-        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-cache"})
+        if player.startswith("bot:"):
+            shown_name = translate(chosen, shown_name)  # a preset's name is a message
+        svg = await plots.plot(store(), player, shown_name, game, chosen)
+        headers = {"cache-control": "no-cache", "vary": "Accept-Language"}
+        return Response(svg, media_type="image/svg+xml", headers=headers)

@@ -4,12 +4,14 @@
 // (an SVG the server draws with matplotlib) and the recent rated games with replay links.
 // Also the "rated"/"unrated" label of a table and the text of a rating, for the lobby.
 
-import { clear, fetchJson, gameCatalogue, gameTitle, h, ordinal } from "./common.js";
-import { languageSwitch, plural, t } from "./i18n.js";
+import { botName, clear, fetchJson, gameCatalogue, gameTitle, h, ordinal } from "./common.js";
+import { formatDate, formatNumber, language, languageSwitch, plural, t } from "./i18n.js";
+
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 
 /** "12.3 (4 games, provisional)" for a rating of the API (ShownRating). */
 export function ratingText(r) {
-  const rating = r.rating.toFixed(1);
+  const rating = formatNumber(r.rating, ONE_DECIMAL);
   return r.provisional
     ? plural(r.games, "{rating} ({n} game, provisional)", "{rating} ({n} games, provisional)", { rating })
     : plural(r.games, "{rating} ({n} game)", "{rating} ({n} games)", { rating });
@@ -32,14 +34,14 @@ function failed(root, title, err) {
   clear(root).append(topbar(title), h("main", { class: "page" }, h("div", { class: "notice error", "data-testid": "ladder-error" }, err.message)));
 }
 
-function profileLink(name, url) {
-  return h("a", { href: url, "data-testid": `player-link-${name}` }, name);
+function profileLink(shown, url, name) {
+  return h("a", { href: url, "data-testid": `player-link-${name}` }, shown);
 }
 
 /** The ladder page of one game. */
 export async function openLadder(root, game) {
   await gameCatalogue().catch(() => null); // the games' titles
-  const title = `${gameTitle(game)} ladder`;
+  const title = t("{game} ladder", { game: gameTitle(game) });
   document.title = `${title} — seedbed`;
   let page;
   try {
@@ -53,16 +55,16 @@ export async function openLadder(root, game) {
       "tr",
       { "data-testid": `ladder-row-${p.player}` },
       h("td", { class: "num" }, String(p.place)),
-      h("td", {}, profileLink(p.name, p.profile_url), p.kind === "bot" ? h("span", { class: "small muted" }, " · bot") : null),
-      h("td", { class: "num" }, p.rating.rating.toFixed(1)),
-      h("td", { class: "num" }, String(p.rating.games)),
-      h("td", {}, p.rating.provisional ? h("span", { class: "small muted" }, "provisional") : ""),
+      h("td", {}, profileLink(p.kind === "bot" ? botName(p.name) : p.name, p.profile_url, p.name), p.kind === "bot" ? h("span", { class: "small muted" }, ` · ${t("bot")}`) : null),
+      h("td", { class: "num" }, formatNumber(p.rating.rating, ONE_DECIMAL)),
+      h("td", { class: "num" }, formatNumber(p.rating.games)),
+      h("td", {}, p.rating.provisional ? h("span", { class: "small muted" }, t("provisional")) : ""),
     ),
   );
   const table = h(
     "table",
     { class: "ladder-table", "data-testid": "ladder-table" },
-    h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, "Player"), h("th", { class: "num" }, "Rating"), h("th", { class: "num" }, "Games"), h("th", {}, ""))),
+    h("thead", {}, h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, t("Player")), h("th", { class: "num" }, t("Rating")), h("th", { class: "num" }, t("Games")), h("th", {}, ""))),
     h("tbody", {}, rows),
   );
   clear(root).append(
@@ -74,8 +76,8 @@ export async function openLadder(root, game) {
         "section",
         { class: "panel stack" },
         h("h2", {}, title),
-        h("p", { class: "muted small" }, "People and bots on one OpenSkill ladder. The rating shown is the conservative mu − 3 sigma; below 10 games it is provisional. Only rated tables count: default options, no hints, the lobby's bots."),
-        page.players.length ? table : h("p", { class: "muted", "data-testid": "ladder-empty" }, "No rated game of this game has finished yet."),
+        h("p", { class: "muted small" }, t("People and bots on one OpenSkill ladder. The rating shown is the conservative mu − 3 sigma; below 10 games it is provisional. Only rated tables count: default options, no hints, the lobby's bots.")),
+        page.players.length ? table : h("p", { class: "muted", "data-testid": "ladder-empty" }, t("No rated game of this game has finished yet.")),
       ),
     ),
   );
@@ -92,30 +94,32 @@ export async function openProfile(root, name) {
     failed(root, name, err);
     return;
   }
+  const shown = player.kind === "bot" ? botName(player.name) : player.name;
+  document.title = `${shown} — seedbed`;
   const games = player.games.map((g) =>
     h(
       "section",
       { class: "panel stack", "data-testid": `profile-game-${g.game}` },
       h("h3", {}, h("a", { href: `/ladder/${g.game}` }, g.title), " · ", h("span", { "data-testid": `profile-rating-${g.game}` }, ratingText(g.rating))),
-      h("img", { class: "rating-plot", src: g.plot_url, alt: `${player.name}'s rating in ${g.title}, game by game`, width: 640, height: 280, "data-testid": `plot-${g.game}` }),
+      h("img", { class: "rating-plot", src: `${g.plot_url}?lang=${encodeURIComponent(language())}`, alt: t("{name}'s rating in {game}, game by game", { name: shown, game: g.title }), width: 640, height: 280, "data-testid": `plot-${g.game}` }),
     ),
   );
   const recent = player.recent.map((r) =>
     h(
       "li",
       { "data-testid": `recent-${r.table_id}` },
-      h("div", { class: "what" }, h("strong", {}, gameTitle(r.game)), ` · ${r.rank > r.players ? "abandoned (ranked last)" : `${ordinal(r.rank)} of ${r.players}`} · rating ${r.rating.toFixed(1)}`, h("div", { class: "small muted" }, new Date(r.at).toLocaleString())),
-      h("a", { class: "btn btn-small", href: r.replay_url, "data-testid": `recent-replay-${r.table_id}` }, "Replay"),
+      h("div", { class: "what" }, h("strong", {}, gameTitle(r.game)), ` · ${r.rank > r.players ? t("abandoned (ranked last)") : t("{place} of {players}", { place: ordinal(r.rank), players: r.players })} · ${t("rating {rating}", { rating: formatNumber(r.rating, ONE_DECIMAL) })}`, h("div", { class: "small muted" }, formatDate(r.at))),
+      h("a", { class: "btn btn-small", href: r.replay_url, "data-testid": `recent-replay-${r.table_id}` }, t("Replay")),
     ),
   );
   clear(root).append(
-    topbar(player.name),
+    topbar(shown),
     h(
       "main",
       { class: "page stack", "data-testid": "profile" },
-      h("h2", {}, player.name, h("span", { class: "small muted" }, player.kind === "bot" ? " · bot (a rated player on every game's ladder)" : " · person")),
-      games.length ? games : h("p", { class: "muted" }, "No rated game yet."),
-      h("section", { class: "panel stack" }, h("h3", {}, "Recent rated games"), recent.length ? h("ul", { class: "tables-list" }, recent) : h("p", { class: "muted" }, "None yet.")),
+      h("h2", {}, shown, h("span", { class: "small muted" }, player.kind === "bot" ? ` · ${t("bot (a rated player on every game's ladder)")}` : ` · ${t("person")}`)),
+      games.length ? games : h("p", { class: "muted" }, t("No rated game yet.")),
+      h("section", { class: "panel stack" }, h("h3", {}, t("Recent rated games")), recent.length ? h("ul", { class: "tables-list" }, recent) : h("p", { class: "muted" }, t("None yet."))),
     ),
   );
 }
