@@ -436,8 +436,10 @@ class Lobby {
         "label",
         { class: "field" },
         t("Your {option} ({endings})", { option: optionText(opt.label).toLowerCase(), endings: endings.join(or) }),
+        // The browser's own button speaks the browser's language: this one the page's.
         h("input", {
           type: "file",
+          class: "sr-only file-input",
           accept: endings.join(","),
           "data-testid": testid,
           onchange: (e) => {
@@ -445,6 +447,7 @@ class Lobby {
             if (chosen) this.upload(opt, file, chosen);
           },
         }),
+        h("span", { class: "btn btn-small file-button", "aria-hidden": "true" }, t("Choose a file…")),
       ),
       up.error ? h("div", { class: "notice error small", "aria-live": "polite", "data-testid": `${testid}-error` }, up.error) : null,
     );
