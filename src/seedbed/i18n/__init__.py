@@ -51,6 +51,8 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/notes.js",
     "src/seedbed/web/common.js",
     "src/seedbed/server/notify_texts.py",
+    # the built-in card set's names and texts (data; context "fields_of_green card", D-75)
+    "src/seedbed/games/fields_of_green/data/original.toml",
     *sorted(  # a game's view module is translated once it imports i18n.js
         f"src/seedbed/web/games/{module.parent.name}/{module.name}"
         for module in (Path(__file__).resolve().parents[1] / "web" / "games").glob("*/*.js")

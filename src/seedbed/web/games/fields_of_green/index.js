@@ -13,6 +13,7 @@ import { draw } from "./layout.js";
 import { describeAction, hintTargets } from "./hints.js";
 import { bannerPrompt, describe, resultDetail } from "./log.js";
 import { sync } from "./menu.js";
+import { reasonSentence } from "./reasons.js";
 import { learn, loadCatalog, NAME, noteEvents, storeOf, tableIdOf } from "./store.js";
 
 // Ask for the card data as soon as the module loads, before the first view arrives.
@@ -45,4 +46,5 @@ export default {
   resultDetail,
   describeAction,
   hintTargets,
+  reasonSentence,
 };
