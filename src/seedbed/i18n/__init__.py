@@ -50,6 +50,7 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/turns.js",
     "src/seedbed/web/notes.js",
     "src/seedbed/web/common.js",
+    "src/seedbed/web/glyphs.js",
     "src/seedbed/server/notify_texts.py",
     # the built-in card set's names and texts (data; context "fields_of_green card", D-75)
     "src/seedbed/games/fields_of_green/data/original.toml",
