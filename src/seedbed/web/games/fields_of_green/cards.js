@@ -26,6 +26,16 @@ export function typeLabel(kind) {
   }
 }
 
+/** What an equipment tile goes on (F-24): the kind of card, and the word it needs (a timing, or
+ *  a subtype of the card set), « Élevage · Récolte ». */
+export function fitsLabel(placement) {
+  const on = placement.on === "location" ? t("Any location") : placement.on === "location_card" ? t("Location card") : typeLabel(placement.on);
+  const k = placement.keyword;
+  if (!k) return on;
+  const timings = ["harvest", "immediate", "game_end", "placement", "ongoing"];
+  return `${on} · ${timings.includes(k) ? timingLabel(k) : titleCase(pt("fields_of_green card", k))}`;
+}
+
 /** When an ability works. */
 export function timingLabel(timing) {
   switch (timing) {

@@ -4,7 +4,7 @@
 import { h, s, titleCase } from "../../common.js";
 import { glyph, letters, shape } from "../../glyphs.js";
 import { t } from "../../i18n.js";
-import { bareText, costParts, costText, designOf, kindOf, tileOf, timingLabel, typeLabel } from "./cards.js";
+import { bareText, costParts, costText, designOf, fitsLabel, kindOf, tileOf, timingLabel, typeLabel } from "./cards.js";
 
 export function icon(kind, size = 14) {
   const draw = {
@@ -82,7 +82,7 @@ export function cardFace(st, card, { testid, selected, onclick, disabled, note }
 /** An equipment tile face (keep, attach, set aside). */
 export function tileFace(st, tile, { testid, action, act, label } = {}) {
   const d = tileOf(st, tile.design);
-  const fits = d.placement ? `${typeLabel(d.placement.on)}${d.placement.keyword ? ` · ${titleCase(d.placement.keyword)}` : ""}` : "";
+  const fits = d.placement ? fitsLabel(d.placement) : "";
   const body = [
     kindBand("equipment", [h("span", { class: "fog-band-type" }, icon("gear", 12), " ", t("Equipment"))], { letters: false }),
     h("div", { class: "fog-face-name" }, d.name),
