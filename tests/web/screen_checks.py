@@ -81,7 +81,8 @@ PLACEHOLDERS_CUT = """() => {
 }"""
 
 TAGS_COVER = """() => {
-  // a change tag in sight over a text of the page (a title, a name): the tag hides it
+  // a change tag in sight over a text of the page (a title, a name), a third of its line or
+  // more: the tag hides it
   const out = [];
   const tags = [...document.querySelectorAll('[data-testid=change-tag]')]
     .filter((t) => Number(getComputedStyle(t).opacity) >= 0.25 && t.getClientRects().length);
@@ -102,7 +103,7 @@ TAGS_COVER = """() => {
     for (const [n, r] of texts) {
       const wide = Math.min(b.right, r.right) - Math.max(b.left, r.left);
       const high = Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top);
-      if (wide > 2 && high > 2) {
+      if (wide > 2 && high > Math.max(3, r.height / 3)) {
         out.push(`"${tag.textContent}" covers "${n.textContent.trim().slice(0, 40)}"`);
         break;
       }
@@ -136,6 +137,40 @@ def english_fragments(lang: str = "fr") -> tuple[str, ...]:
                 continue
             found.update(p.strip() for p in PLACEHOLDER.split(msgid) if len(p.strip()) >= 14)
     return tuple(sorted(found))
+
+
+WORD = re.compile(r"[A-Za-zÀ-ÿ'’-]{4,}")
+OWN_NAMES = frozenset({"anne", "seedbed", "bohnanza", "stalk", "exchange", "fields", "green"})
+"""Names that stay as they are in every language (the games' titles, the player's name)."""
+
+
+@cache
+def english_words(lang: str = "fr") -> frozenset[str]:
+    """Words (4 letters or more, lower-cased) of the English msgids that no message of ``lang``
+    uses: one of them on a page in ``lang`` is a short English text left ("Pick", "Harvest"),
+    which :func:`english_fragments` (14 characters or more) does not see."""
+    english: set[str] = set()
+    for key in msgids(TRANSLATED_FILES):
+        for text in [key] if isinstance(key, str) else key:
+            english.update(w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", text)))
+    used: set[str] = set()
+    for text in messages(lang).values():
+        used.update(w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", text)))
+    return frozenset(english - used - OWN_NAMES)
+
+
+def english_words_left(page: Any, lang: str = "fr") -> list[str]:
+    """The English words the page shows (text, tooltips, labels), each with its line."""
+    text = str(page.evaluate(TEXT_OF_PAGE))
+    words = english_words(lang)
+    return sorted(
+        {
+            f"{w}: {line.strip()[:80]}"
+            for line in text.split("\n")
+            for w in WORD.findall(line)
+            if w.lower() in words
+        }
+    )
 
 
 def clipped(page: Any) -> list[str]:
@@ -190,6 +225,7 @@ def problems_at_both_sizes(
             found += [f"{where}: change tag {x}" for x in page.evaluate(TAGS_COVER)]
         shot(page, where)
         found += [f"{where}: English {x!r}" for x in english_left(page, data=data)]
+        found += [f"{where}: English word {x!r}" for x in english_words_left(page)]
         found += [f"{where}: {x}" for x in clipped(page)]
         found += [f"{where}: {x}" for x in page.evaluate(PLACEHOLDERS_CUT)]
     page.set_viewport_size(before)

@@ -126,7 +126,8 @@ function place(root, tags) {
   }
 }
 
-/** Whether `tag`, in place, covers a text under `around` (2 px of slack), tags left out. */
+/** Whether `tag`, in place, covers a text under `around` (a third of its line or more, so a
+ *  tag touching the top of a title's letters stays), tags left out. */
 function coversText(tag, around) {
   const t = tag.getBoundingClientRect();
   const walker = document.createTreeWalker(around, NodeFilter.SHOW_TEXT);
@@ -137,7 +138,7 @@ function coversText(tag, around) {
     for (const r of range.getClientRects()) {
       const wide = Math.min(t.right, r.right) - Math.max(t.left, r.left);
       const high = Math.min(t.bottom, r.bottom) - Math.max(t.top, r.top);
-      if (wide > 2 && high > 2) return true;
+      if (wide > 2 && high > Math.max(3, r.height / 3)) return true;
     }
   }
   return false;
