@@ -5,18 +5,13 @@ view (the table while playing, the end screen with the whole log, the replay) no
 word of the catalog is left visible, and no text is clipped at 1280×800 and 390×844.
 
 "English word": a word of the translated files' msgids that no French translation uses
-(so "Phase", "table", "Bohnanza" are not English here); the players' names are left out."""
+(so "Phase", "table", "Bohnanza" are not English here; screen_checks.english_words); the
+players' names are left out."""
 
 from __future__ import annotations
 
-import re
 import time
-from functools import cache
 from typing import Any
-
-from seedbed.i18n import TRANSLATED_FILES
-from seedbed.i18n.catalogs import messages
-from seedbed.i18n.extract import msgids
 
 from .browser import (
     SIZES,
@@ -26,30 +21,14 @@ from .browser import (
     wait_for_turn_or_end,
     wait_for_view,
 )
-from .screen_checks import clipped, problems_at_both_sizes, replay_redraw
+from .screen_checks import WORD, clipped, english_words, problems_at_both_sizes, replay_redraw
 from .screen_checks import english_left as english_texts_left
 from .test_french_ui import TEXTS
 
-WORD = re.compile(r"[A-Za-zÀ-ÿ'’-]{4,}")
-PLACEHOLDER = re.compile(r"\{\w+\}")
-NAMES = {"Anne", "seedbed", "Bohnanza"}
 NOT_CHECKED = "[data-testid=chat-lines], .lang-switch"
 """What is not the client's own words: the chat is what people wrote, the language switch
 names each language in itself. (The hint's reason is checked: the heuristics' codes are
 written in French by the game's module, D-75.)"""
-
-
-@cache
-def english_words() -> frozenset[str]:
-    """Words of the msgids that no French message uses (lower-cased)."""
-    english: set[str] = set()
-    for key in msgids(TRANSLATED_FILES):
-        for text in key if isinstance(key, tuple) else (key,):
-            english.update(w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", text)))
-    french: set[str] = set()
-    for text in messages("fr").values():
-        french.update(w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", text)))
-    return frozenset(english - french - {n.lower() for n in NAMES})
 
 
 LEFT_ENGLISH = f"""(skip) => {{
