@@ -58,6 +58,7 @@ def test_the_your_turn_list_in_the_pseudo_locale(
     tables = [web_server.create_table(game, seats, seed=3) for game, seats in GAMES.items()]
     page = pseudo_page(new_page, size)
     page.goto(f"{web_server.url}/rules/bohnanza")
+    page.wait_for_selector("[data-testid=language-switch]")  # it turned to ?lang=en-XA
     seats = {t.table_id: {"0": t.tokens[0]} for t in tables}
     page.evaluate("s => localStorage.setItem('seedbed.seats', s)", json.dumps(seats))
     page.goto(f"{web_server.url}/your-turn")

@@ -79,18 +79,36 @@ def presets(game: str) -> tuple[Preset, ...]:
     )
 
 
-def budget(preset: Preset, bot_seconds: float) -> str:
+@dataclass(frozen=True)
+class Bounds:
+    """What bounds a searching preset's moves: ``iterations`` of ``unit`` a move (None: no
+    count) and the server's ``seconds`` a move."""
+
+    unit: str
+    iterations: int | None
+    seconds: float
+
+
+def bounds(preset: Preset, bot_seconds: float) -> Bounds | None:
     """What bounds the preset's moves at a server whose think budget is ``bot_seconds``
-    (issue 38 item 10: the server stops every search there, whatever its iteration count):
-    "It tries up to 500 rollouts a move and stops at 2 s a move (this server's think budget)."
-    ("" for a bot that does not search)."""
+    (issue 38 item 10: the server stops every search there, whatever its iteration count);
+    None for a bot that does not search."""
     parsed = parse_spec(preset.spec)
     unit = SEARCH_KINDS.get(parsed.name)
     if unit is None:
-        return ""
+        return None
     iterations = parsed.settings().get("iterations")
-    tries = f"up to {iterations:,} {unit} a move and " if iterations else ""
-    return f"It tries {tries}stops at {bot_seconds:g} s a move (this server's think budget)."
+    return Bounds(unit, iterations if isinstance(iterations, int) else None, bot_seconds)
+
+
+def budget(preset: Preset, bot_seconds: float) -> str:
+    """:func:`bounds` in a sentence: "It tries up to 500 rollouts a move and stops at 2 s a
+    move (this server's think budget)." ("" for a bot that does not search)."""
+    found = bounds(preset, bot_seconds)
+    if found is None:
+        return ""
+    tries = f"up to {found.iterations:,} {found.unit} a move and " if found.iterations else ""
+    return f"It tries {tries}stops at {found.seconds:g} s a move (this server's think budget)."
 
 
 def measurements(game: str) -> tuple[Strength, ...]:

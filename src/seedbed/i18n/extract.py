@@ -59,8 +59,11 @@ def msgids(paths: Iterable[str], root: Path = ROOT) -> dict[Msgid, list[str]]:
 
 
 def keyed(paths: Iterable[str], root: Path = ROOT) -> dict[Key, list[str]]:
-    """Each msgid and context → where it is used (``file:line``)."""
-    found: dict[Key, list[str]] = {}
+    """Each msgid and context → where it is used (``file:line``), with the texts the games
+    declare for the lobby (:mod:`seedbed.i18n.declared`, translated by msgid in the browser)."""
+    from seedbed.i18n.declared import option_texts
+
+    found: dict[Key, list[str]] = {(text, None): where for text, where in option_texts().items()}
     for path in paths:
         if path.endswith(".toml"):
             for line, text in card_texts(root / path):

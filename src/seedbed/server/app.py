@@ -73,7 +73,7 @@ from seedbed.server.protocol import (
     error_text,
 )
 from seedbed.server.replays import ReplayCache, replay_chunks
-from seedbed.server.rules_pages import full_rules_page, guide_page
+from seedbed.server.rules_pages import full_rules_page, guide_page, page_language
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import (
     Act,
@@ -487,20 +487,32 @@ def _add_client(app: FastAPI) -> None:
         app.get(f"/{prefix}/{{table_id}}", include_in_schema=False)(page)
 
     @app.get("/rules/{game}", include_in_schema=False)
-    async def rules_guide(game: Annotated[str, Path(max_length=64)]) -> HTMLResponse:
-        """How to play a game, for players, its clause ids linking to the full rules."""
-        return _html_or_404(guide_page(game), game)
+    async def rules_guide(
+        request: Request,
+        game: Annotated[str, Path(max_length=64)],
+        lang: Annotated[str | None, Query(max_length=16)] = None,
+    ) -> HTMLResponse:
+        """How to play a game, for players, in the reader's language (issue 36 item 3), its
+        clause ids linking to the full rules."""
+        chosen = page_language(lang, request.headers.get("accept-language", ""))
+        return _html_or_404(guide_page(game, chosen), game, chosen)
 
     @app.get("/rules/{game}/full", include_in_schema=False)
-    async def rules_full(game: Annotated[str, Path(max_length=64)]) -> HTMLResponse:
+    async def rules_full(
+        request: Request,
+        game: Annotated[str, Path(max_length=64)],
+        lang: Annotated[str | None, Query(max_length=16)] = None,
+    ) -> HTMLResponse:
         """The full rules of a game (docs/rules/<game>.md), each clause id an anchor."""
-        return _html_or_404(full_rules_page(game), game)
+        chosen = page_language(lang, request.headers.get("accept-language", ""))
+        return _html_or_404(full_rules_page(game, chosen), game, chosen)
 
 
-def _html_or_404(text: str | None, game: str) -> HTMLResponse:
+def _html_or_404(text: str | None, game: str, lang: str = "en") -> HTMLResponse:
     if text is None:
         raise HTTPException(404, f"no rules for {game[:40]!r}")
-    return HTMLResponse(text, headers={"cache-control": "no-cache"})
+    headers = {"cache-control": "no-cache", "vary": "Accept-Language", "content-language": lang}
+    return HTMLResponse(text, headers=headers)
 
 
 def seat_token(query_string: bytes) -> tuple[bool, str | None]:

@@ -658,6 +658,32 @@ class ShownRating(_Model):
     provisional: bool
 
 
+class BotMeasure(_Model):
+    """What was measured of a bot preset (issue 16), as numbers: the lobby writes its label and
+    detail from them in the reader's language (issue 36 item 2)."""
+
+    share: float
+    """Its win share, 0 to 1 (a win shared by k counts 1/k)."""
+    low: float
+    high: float
+    """The share's 95% Wilson interval."""
+    games: int
+    players: int
+    """Players a game: the preset at one seat against ``players - 1`` copies of ``opponent``."""
+    opponent: str
+    """The opponents' bot spec (``random``, ``greedy``)."""
+
+
+class BotBudget(_Model):
+    """What bounds a searching preset's moves at this server (issue 38 item 10)."""
+
+    unit: Literal["iterations", "rollouts"]
+    iterations: int | None
+    """Its iterations (or rollouts) a move; null when only the time bounds it."""
+    seconds: float
+    """This server's think budget a move (``--bot-seconds``)."""
+
+
 class BotPreset(_Model):
     """A bot spec the lobby offers, with a label for people and what was measured of it."""
 
@@ -665,6 +691,12 @@ class BotPreset(_Model):
     label: str
     detail: str | None = None
     """One sentence on how strong it measured in this game (issue 16); null for random."""
+    name: str = ""
+    """Its name for people (``Greedy bot``), translated by the client like a seat's label."""
+    measured: BotMeasure | None = None
+    """``label`` and ``detail``'s numbers (issue 36 item 2); null for random or unmeasured."""
+    budget: BotBudget | None = None
+    """What bounds its moves here; null for a bot that does not search."""
     rating: ShownRating | None = None
     """Its rating on the game's ladder (issue 30 item 3; every preset is a rated player);
     null for a bot that is no rated preset."""

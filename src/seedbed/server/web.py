@@ -21,13 +21,15 @@ from typing import Any
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from seedbed.bots.strength import detail, label, presets
+from seedbed.bots.strength import Preset, bounds, detail, label, measured, presets
 from seedbed.data_files import FORMATS
 from seedbed.engine.api import Game
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import game_names, spec
 from seedbed.engine.spec import GameSpec
 from seedbed.server.protocol import (
+    BotBudget,
+    BotMeasure,
     BotPreset,
     Catalog,
     ChoiceCounts,
@@ -64,10 +66,35 @@ def bot_presets(name: str, bot_seconds: float) -> list[BotPreset]:
     (:mod:`seedbed.bots.strength`); presets that think longer than ``bot_seconds`` are left
     out (the server would cap them anyway)."""
     offered = [p for p in presets(name) if p.seconds <= bot_seconds]
-    return [
-        BotPreset(spec=p.spec, label=label(p, name), detail=detail(p, name, bot_seconds))
-        for p in offered
-    ]
+    return [bot_preset(p, name, bot_seconds) for p in offered]
+
+
+def bot_preset(preset: Preset, game: str, bot_seconds: float) -> BotPreset:
+    """One preset: its English label and detail (API clients), and their name and numbers,
+    which the lobby writes in the reader's language (issue 36 item 2)."""
+    found = measured(game, preset.spec) if preset.spec != "random" else None
+    bound = bounds(preset, bot_seconds)
+    return BotPreset(
+        spec=preset.spec,
+        label=label(preset, game),
+        detail=detail(preset, game, bot_seconds),
+        name=preset.name,
+        measured=None
+        if found is None
+        else BotMeasure(
+            share=found.share,
+            low=found.low,
+            high=found.high,
+            games=found.games,
+            players=found.players,
+            opponent=found.opponent,
+        ),
+        budget=None
+        if bound is None
+        else BotBudget.model_validate(
+            {"unit": bound.unit, "iterations": bound.iterations, "seconds": bound.seconds}
+        ),
+    )
 
 
 def game_info(name: str, bot_seconds: float) -> GameInfo:

@@ -3,6 +3,7 @@
 // ladder and "/players/{name}" a player's profile (ladder.js).
 
 import {
+  botName,
   canonical,
   clear,
   fetchJson,
@@ -26,6 +27,8 @@ import { paceBadge, paceField, paceRequest } from "./pace.js";
 import { openLadder, openProfile, ratedBadge, ratingText } from "./ladder.js";
 import { installYourTurn, openYourTurn, yourTurnLink } from "./your_turn.js";
 import { formatNumber, languageSwitch, loadLanguage, plural, t } from "./i18n.js";
+import { presetDetail, presetLabel } from "./bot_presets.js";
+import { optionText } from "./option_texts.js";
 
 const app = document.getElementById("app");
 
@@ -109,17 +112,17 @@ class Lobby {
   /** What was measured of the bots of this game, one line each (issue 16), and their
    *  ratings on the game's ladder with a link to each one's profile (issue 30 item 3). */
   strengthView() {
-    const lines = this.gameInfo().bots.filter((b) => b.detail);
+    const lines = this.gameInfo().bots.filter((b) => presetDetail(b));
     const rated = this.gameInfo().bots.filter((b) => b.rating && b.profile_url);
     const ratings = rated.length
       ? h(
           "p",
           { class: "muted small bot-ratings", "data-testid": "bot-ratings" },
           t("Ladder ratings: "),
-          rated.map((b, i) => [i ? ", " : "", h("a", { href: b.profile_url }, decodeURIComponent(b.profile_url.split("/").pop())), ` ${ratingText(b.rating)}`]),
+          rated.map((b, i) => [i ? ", " : "", h("a", { href: b.profile_url }, botName(decodeURIComponent(b.profile_url.split("/").pop()))), ` ${ratingText(b.rating)}`]),
         )
       : null;
-    return [h("ul", { class: "muted bot-strength", "data-testid": "bot-strength" }, lines.map((b) => h("li", {}, b.detail))), ratings];
+    return [h("ul", { class: "muted bot-strength", "data-testid": "bot-strength" }, lines.map((b) => h("li", {}, presetDetail(b)))), ratings];
   }
 
   /** The options the lobby shows: those the game labels for it, of a kind it can edit. */
@@ -364,7 +367,7 @@ class Lobby {
     if (kind === "checkbox") {
       return h(
         "label",
-        { class: "check", title: opt.help },
+        { class: "check", title: optionText(opt.help) },
         h("input", {
           type: "checkbox",
           checked: Boolean(f.options[opt.name]),
@@ -373,14 +376,14 @@ class Lobby {
             f.options[opt.name] = e.target.checked;
           },
         }),
-        opt.label,
+        optionText(opt.label),
       );
     }
     if (kind === "number") {
       return h(
         "label",
-        { class: "field", title: opt.help },
-        opt.label,
+        { class: "field", title: optionText(opt.help) },
+        optionText(opt.label),
         h("input", {
           type: "number",
           value: f.options[opt.name] ?? "",
@@ -397,11 +400,11 @@ class Lobby {
     const index = Math.max(0, choices.findIndex((c) => canonical(c.value) === canonical(f.options[opt.name])));
     const field = h(
       "label",
-      { class: "field", title: opt.help },
-      opt.label,
+      { class: "field", title: optionText(opt.help) },
+      optionText(opt.label),
       select(
         testid,
-        choices.map((c, i) => [String(i), c.label]),
+        choices.map((c, i) => [String(i), optionText(c.label)]),
         String(index),
         (v) => {
           f.options[opt.name] = choices[Number(v)].value;
@@ -432,7 +435,7 @@ class Lobby {
       h(
         "label",
         { class: "field" },
-        t("Your {option} ({endings})", { option: opt.label.toLowerCase(), endings: endings.join(or) }),
+        t("Your {option} ({endings})", { option: optionText(opt.label).toLowerCase(), endings: endings.join(or) }),
         h("input", {
           type: "file",
           accept: endings.join(","),
@@ -506,7 +509,7 @@ class Lobby {
           })
         : select(
             `seat-bot-${i}`,
-            this.gameInfo().bots.map((b) => [b.spec, b.label]),
+            this.gameInfo().bots.map((b) => [b.spec, presetLabel(b)]),
             seat.bot,
             (v) => {
               seat.bot = v;

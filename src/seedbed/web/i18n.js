@@ -8,6 +8,7 @@ import { h } from "./common.js";
 
 const LANG_KEY = "seedbed.lang";
 const PSEUDO = "en-XA";
+const PSEUDO_NAME = "en-XA (pseudo)";
 let lang = "en";
 let catalog = {};
 let offered = [{ code: "en", name: "English" }];
@@ -26,14 +27,17 @@ async function getJson(url) {
   return response.json();
 }
 
-/** Load the chosen language's catalog (English on any failure: a page still renders). */
-export async function loadLanguage() {
+/** Load the chosen language's catalog (English on any failure: a page still renders). A page
+ *  the server wrote in a language (a rules page) gives it as the fallback: it stands unless
+ *  the browser has a choice of its own. */
+export async function loadLanguage(fallback = null) {
   try {
     const list = await getJson("/api/i18n");
     offered = list.languages;
     const stored = storedLanguage();
     // the pseudo-locale (issue 36 item 5) is never offered, only chosen by a test
-    lang = offered.some((l) => l.code === stored) || stored === PSEUDO ? stored : list.negotiated;
+    const usable = (code) => offered.some((l) => l.code === code) || code === PSEUDO;
+    lang = usable(stored) ? stored : fallback && usable(fallback) ? fallback : list.negotiated;
     catalog = lang === "en" ? {} : (await getJson(`/api/i18n/${encodeURIComponent(lang)}`)).messages;
   } catch {
     lang = "en";
@@ -67,8 +71,7 @@ export function pt(context, msgid, params) {
 
 /** plural() with a context, as pt(). */
 export function pplural(context, n, one, other, params) {
-  const form = cached("plural", () => new Intl.PluralRules(lang)).select(n) === "one" ? one : other;
-  return pt(context, form, { n: formatNumber(n), ...params });
+  return pt(context, formOf(n, one, other), { n: formatNumber(n), ...params });
 }
 
 /** msgid in the chosen language as a list of texts and nodes: its {name} placeholders are
@@ -84,8 +87,12 @@ export function tn(msgid, params) {
 /** The singular or plural message for count n ({n} is filled in), chosen by the language's
  *  plural rules (French says "1 table", "0 table", "2 tables"). */
 export function plural(n, one, other, params) {
-  const form = cached("plural", () => new Intl.PluralRules(lang)).select(n) === "one" ? one : other;
-  return t(form, { n: formatNumber(n), ...params });
+  return t(formOf(n, one, other), { n: formatNumber(n), ...params });
+}
+
+/** one or other, as the language's plural rules choose for n. */
+function formOf(n, one, other) {
+  return cached("plural", () => new Intl.PluralRules(lang)).select(n) === "one" ? one : other;
 }
 
 /** A number written the chosen language's way (1 234,5 in French). */
@@ -108,13 +115,20 @@ export function formatDate(value, options = { dateStyle: "medium", timeStyle: "s
   return new Intl.DateTimeFormat(lang, options).format(value instanceof Date ? value : new Date(value));
 }
 
+/** The languages the switch lists: those offered, and the pseudo-locale under its own tag
+ *  while it is in use (it is never offered: a person would otherwise read "English" on a
+ *  page in en-XA, D-74). */
+function shownLanguages() {
+  return lang === PSEUDO ? [...offered, { code: PSEUDO, name: PSEUDO_NAME }] : offered;
+}
+
 /** The language switch of every top bar: the languages the server has catalogs for; the
  *  choice is remembered in this browser and the page reloads in it. */
 export function languageSwitch() {
   const select = h(
     "select",
     { class: "lang-switch", "aria-label": t("Language"), "data-testid": "language-switch" },
-    offered.map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === lang }, l.name)),
+    shownLanguages().map((l) => h("option", { value: l.code, lang: l.code, selected: l.code === lang }, l.name)),
   );
   select.addEventListener("change", () => {
     try {
