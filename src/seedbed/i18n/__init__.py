@@ -53,11 +53,14 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/turns.js",
     "src/seedbed/web/notes.js",
     "src/seedbed/web/common.js",
+    "src/seedbed/web/glyphs.js",
     "src/seedbed/server/notify_texts.py",
     "src/seedbed/server/rules_pages.py",
     "src/seedbed/web/rules.js",
     "src/seedbed/web/bot_presets.js",
     "src/seedbed/web/option_texts.js",
+    # the built-in card set's names and texts (data; context "fields_of_green card", D-75)
+    "src/seedbed/games/fields_of_green/data/original.toml",
     *sorted(  # a game's view module is translated once it imports i18n.js
         f"src/seedbed/web/games/{module.parent.name}/{module.name}"
         for module in (Path(__file__).resolve().parents[1] / "web" / "games").glob("*/*.js")

@@ -7,8 +7,10 @@ every catalog (empty, to be translated); tests/i18n/ fails while one is missing 
 
 from __future__ import annotations
 
+import json
+import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -42,6 +44,12 @@ OPTIONS: dict[str, dict[str, object]] = {
 }
 """The JavaScript extractor reads the calls inside template literals too (`` `· ${t("bot")}` ``),
 which it skips by default."""
+CARD_CONTEXT = "fields_of_green card"
+"""The context of a card set's texts (a card's name, text, subtype): they are data, read from
+the card set's TOML file; the browser translates each with ``pt("fields_of_green card", …)``
+(D-75). Its own context, so a card named like a word of the interface can differ from it."""
+CARD_TEXT = re.compile(r'^(name|text|subtype) = ("(?:[^"\\]|\\.)*")\s*$')
+"""A card's name, text or subtype in the card-data format (docs/card-sets.md), one a line."""
 
 Msgid = str | tuple[str, str]
 Key = tuple[Msgid, str | None]
@@ -63,6 +71,10 @@ def keyed(paths: Iterable[str], root: Path = ROOT) -> dict[Key, list[str]]:
 
     found: dict[Key, list[str]] = {(text, None): where for text, where in option_texts().items()}
     for path in paths:
+        if path.endswith(".toml"):
+            for line, text in card_texts(root / path):
+                found.setdefault((text, CARD_CONTEXT), []).append(f"{path}:{line}")
+            continue
         method = "python" if path.endswith(".py") else "javascript"
         with (root / path).open("rb") as source:
             for line, message, _comments, context in extract(
@@ -71,6 +83,17 @@ def keyed(paths: Iterable[str], root: Path = ROOT) -> dict[Key, list[str]]:
                 msgid: Msgid = message if isinstance(message, str) else (message[0], message[1])
                 found.setdefault((msgid, context), []).append(f"{path}:{line}")
     return found
+
+
+def card_texts(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, text) of every card's name, text and subtype of a card set file (the set's own
+    ``name`` above its first card is not shown to players as a card text)."""
+    in_cards = False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        in_cards = in_cards or line.startswith("[[")
+        found = CARD_TEXT.match(line)
+        if in_cards and found:
+            yield number, str(json.loads(found.group(2)))
 
 
 def missing(lang: str, paths: Iterable[str], root: Path = ROOT) -> list[str]:

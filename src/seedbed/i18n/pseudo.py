@@ -38,20 +38,28 @@ def pseudo(msgid: str) -> str:
     return f"⟦{shown} {padding}⟧" if padding else f"⟦{shown}⟧"
 
 
+KEPT_SHORT = frozenset({"flower letters", "farm letters"})
+"""Contexts of codes of one or two letters drawn in badges of a fixed size (« J », « CE »): as
+short in every language, left out of the pseudo-locale so that it does not flag them."""
+
+
 def source_msgids() -> list[str]:
     """Every msgid of the translated files (singular and plural forms); when the sources are
     not at hand (an installed wheel), those of the catalogs."""
     from seedbed.i18n import TRANSLATED_FILES
     from seedbed.i18n.catalogs import catalog, languages
-    from seedbed.i18n.extract import ROOT, msgids
+    from seedbed.i18n.extract import ROOT, keyed
 
     found: list[str] = []
     if all((ROOT / path).is_file() for path in TRANSLATED_FILES):
-        for key in msgids(TRANSLATED_FILES):
-            found.extend([key] if isinstance(key, str) else key)
+        for key, context in keyed(TRANSLATED_FILES):
+            if context not in KEPT_SHORT:
+                found.extend([key] if isinstance(key, str) else key)
         return found
     for lang in languages()[1:]:
         for message in catalog(lang) or ():
+            if message.context in KEPT_SHORT:
+                continue
             if isinstance(message.id, str) and message.id:
                 found.append(message.id)
             elif isinstance(message.id, (tuple, list)):

@@ -1,6 +1,8 @@
 """Hints for learners (issue 17): at a table whose creator allowed them (the table option
 ``hints``), a seat on the move may ask what the greedy bot would play for it, with one line
-on why from the game's heuristics (``heuristics.reason``, if the game has one).
+on why from the game's heuristics (``heuristics.reason_parts``, if the game has them: codes
+and numbers a client writes in its reader's language, issue 36; ``heuristics.reason_text``
+gives their English line).
 
 The hint is computed from the seat's :class:`~seedbed.bots.api.InfoSet` only (the seat's
 observation and menu, as every bot sees the game), never from the full state: two states that
@@ -27,11 +29,13 @@ from seedbed.engine.spec import manners_of
 
 @dataclass(frozen=True)
 class Hint:
-    """The greedy bot's move for a seat: the action (JSON and compact text) and why."""
+    """The greedy bot's move for a seat: the action (JSON and compact text) and why (English,
+    and as the game's codes and parameters)."""
 
     action: JsonDict
     text: str
     reason: str
+    reason_parts: tuple[JsonDict, ...] = ()
 
 
 def hint_for(info: InfoSet, version: int) -> Hint:
@@ -39,11 +43,14 @@ def hint_for(info: InfoSet, version: int) -> Hint:
     bot = GreedyBot(info.game_name)
     action = bot.act(info, Rng(1_000_003 * version + info.player))
     why = "The best-looking move by the greedy heuristic."
+    parts: list[JsonDict] = [{"code": "best", "params": {}}]
     if spec(info.game_name).heuristics is not None:
-        explain = getattr(heuristics(info.game_name), "reason", None)
+        module = heuristics(info.game_name)
+        explain = getattr(module, "reason_parts", None)
         if explain is not None:
-            why = str(explain(info.observation(), action))
-    return Hint(action=action.to_json(), text=str(action), reason=why)
+            parts = list(explain(info.observation(), action))
+            why = str(module.reason_text(parts))
+    return Hint(action=action.to_json(), text=str(action), reason=why, reason_parts=tuple(parts))
 
 
 def seat_hint(state: State, seat: PlayerId, version: int, table_options: JsonDict) -> Hint:
@@ -59,20 +66,37 @@ class HintRequest(BaseModel):
     token: str = Field(min_length=1, max_length=200)
 
 
+class ReasonPart(BaseModel):
+    """One piece of a hint's reason as the game's heuristics give it (issue 36): a code of the
+    game (``plant``, ``harvest-first``, ``worth``…, docs/protocol.md) and its parameters, for
+    a client that writes the reason in its reader's language."""
+
+    code: str
+    params: dict[str, Any] = {}
+
+
 class HintAnswer(BaseModel):
     """The greedy bot's move for the asking seat at ``version``: the action JSON, its
-    compact text form and one line on why."""
+    compact text form and one line on why (English in ``reason``, as codes and parameters in
+    ``reason_parts``)."""
 
     version: int
     action: dict[str, Any]
     text: str
     reason: str
+    reason_parts: list[ReasonPart] = []
 
 
 def hint_answer(state: State, seat: PlayerId, version: int, table_options: JsonDict) -> HintAnswer:
     """The REST answer of :func:`seat_hint`."""
     found = seat_hint(state, seat, version, table_options)
-    return HintAnswer(version=version, action=found.action, text=found.text, reason=found.reason)
+    return HintAnswer(
+        version=version,
+        action=found.action,
+        text=found.text,
+        reason=found.reason,
+        reason_parts=[ReasonPart(code=p["code"], params=p["params"]) for p in found.reason_parts],
+    )
 
 
 class HintCache:

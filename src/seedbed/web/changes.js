@@ -105,9 +105,43 @@ function place(root, tags) {
   for (const tag of tags) {
     const need = lineWidth(tag);
     let home = tag.target;
-    while (home !== root && !roomy(home, need)) home = home.parentElement;
-    holder(home === root ? tag.target : home, home === root).append(tag);
+    for (;;) {
+      while (home !== root && !roomy(home, need)) home = home.parentElement;
+      if (home === root) {
+        holder(tag.target, true).append(tag);
+        break;
+      }
+      // a tag that would cover a text there (a title, a neighbour's name: the French « Cartes
+      // retournées de … » reach the right edge on a phone, issue 36) goes up once more
+      const box = holder(home, false);
+      box.append(tag);
+      if (!coversText(tag, home.parentElement || home)) break;
+      tag.remove();
+      if (!box.children.length) {
+        box.remove();
+        home.classList.remove("change-anchor");
+      }
+      home = home.parentElement;
+    }
   }
+}
+
+/** Whether `tag`, in place, covers a text under `around` (a third of its line or more, so a
+ *  tag touching the top of a title's letters stays), tags left out. */
+function coversText(tag, around) {
+  const t = tag.getBoundingClientRect();
+  const walker = document.createTreeWalker(around, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim() || !n.parentElement || n.parentElement.closest(".change-tags")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects()) {
+      const wide = Math.min(t.right, r.right) - Math.max(t.left, r.left);
+      const high = Math.min(t.bottom, r.bottom) - Math.max(t.top, r.top);
+      if (wide > 2 && high > Math.max(3, r.height / 3)) return true;
+    }
+  }
+  return false;
 }
 
 /** The element's holder of change tags (made on first use). */

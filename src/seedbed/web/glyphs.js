@@ -10,6 +10,7 @@
 //   chip("farm", "silo", {count: 2})    -> <span class="chip"> with a mini badge and the name
 
 import { h, s } from "./common.js";
+import { pt, t } from "./i18n.js";
 
 // ink: the colour of the pattern and letter drawn over the base colour ("dark" or "light").
 const FAMILIES = {
@@ -52,9 +53,30 @@ const LETTER_INK = { dark: "#111", light: "#fff" };
 /** The glyph of a type: {key, label, letter, colour, ink, textColour, pattern}. */
 export function glyph(family, key) {
   const entry = (FAMILIES[family] || {})[key];
-  if (entry) return { key, ...entry, textColour: LETTER_INK[entry.ink] };
+  if (entry) return { key, ...entry, label: shownLabel(family, key, entry.label), letter: shownLetter(family, key, entry.letter), textColour: LETTER_INK[entry.ink] };
   const label = String(key).replace(/_/g, " ");
   return { key, label, letter: label.slice(0, 2), colour: "#bbb", ink: "dark", textColour: "#111", pattern: "none" };
+}
+
+/** A type's name in the chosen language (a badge's title and label, a chip's text), each
+ *  written out for the extraction (the games' own names of their flowers, beans and kinds). */
+function shownLabel(family, key, label) {
+  const names = {
+    flower: { dahlia: () => t("Dahlia"), daffodil: () => t("Daffodil"), globemaster: () => t("Globemaster"), snowdrop: () => t("Snowdrop"), tulip: () => t("Tulip") },
+    bean: { coffee: () => t("Coffee Bean"), wax: () => t("Wax Bean"), blue: () => t("Blue Bean"), chili: () => t("Chili Bean"), stink: () => t("Stink Bean"), green: () => t("Green Bean"), soy: () => t("Soy Bean"), black_eyed: () => t("Black-eyed Bean"), red: () => t("Red Bean"), garden: () => t("Garden Bean"), cocoa: () => t("Cocoa Bean") },
+    farm: { field: () => t("Field"), livestock: () => t("Livestock"), construction: () => t("Construction"), building: () => t("Building"), water_tower: () => t("Water Tower"), silo: () => t("Silo"), equipment: () => t("Equipment") },
+  }[family];
+  return names && names[key] ? names[key]() : label;
+}
+
+/** A type's letters in the chosen language, taken from its name there (issue 36: the French
+ *  Jonquille is « J », not the Daffodil's « Da »); each written out for the extraction. The
+ *  beans keep theirs: their French names all begin « Harry C… » (D-75). */
+function shownLetter(family, key, letter) {
+  const flower = { dahlia: () => pt("flower letters", "D"), daffodil: () => pt("flower letters", "Da"), globemaster: () => pt("flower letters", "G"), snowdrop: () => pt("flower letters", "S"), tulip: () => pt("flower letters", "T") };
+  const farm = { field: () => pt("farm letters", "Fi"), livestock: () => pt("farm letters", "Li"), construction: () => pt("farm letters", "Co"), building: () => pt("farm letters", "Bu"), water_tower: () => pt("farm letters", "WT"), silo: () => pt("farm letters", "Si"), equipment: () => pt("farm letters", "Eq") };
+  const table = { flower, farm }[family];
+  return table && table[key] ? table[key]() : letter;
 }
 
 /** Every key of a family, in the order above. */

@@ -11,7 +11,7 @@
 // and the replay.
 
 import { clear, fetchJson, h } from "./common.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** "Hints on" in a topbar when the table allowed them (the summary's table_options). */
 export function hintsBadge(summary) {
@@ -51,7 +51,7 @@ export function hintPanel(shell) {
         close,
         h("b", {}, t("The greedy bot would play: ")),
         h("span", { "data-testid": "hint-move" }, describe(shell, hint.action, hint.text)),
-        h("div", { class: "small", "data-testid": "hint-reason" }, hint.reason),
+        h("div", { class: "small", "data-testid": "hint-reason" }, reasonOf(shell, hint)),
       );
     } catch (err) {
       clear(answer).append(h("span", { class: "muted" }, t("No hint: {reason}", { reason: err.message })));
@@ -93,6 +93,18 @@ function mark(shell, action, root, msg) {
 
 function mine(msg) {
   return Boolean(msg) && msg.status !== "finished" && msg.seat !== null && msg.to_move.includes(msg.seat);
+}
+
+/** The hint's reason in the chosen language: the module's sentence for each of its parts
+ *  (`reasonSentence(part)`, issue 36), else the server's English line, which English keeps. */
+function reasonOf(shell, hint) {
+  if (language() === "en" || !shell.module.reasonSentence || !(hint.reason_parts || []).length) return hint.reason;
+  try {
+    const said = hint.reason_parts.map((part) => shell.module.reasonSentence(part));
+    return said.every(Boolean) ? said.join(" ") : hint.reason;
+  } catch {
+    return hint.reason;
+  }
 }
 
 /** The module's words for an action (describeAction), else the action's text form. */

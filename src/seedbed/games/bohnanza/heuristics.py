@@ -58,7 +58,12 @@ from seedbed.games.bohnanza.cards import (
     payout,
     player_row,
 )
-from seedbed.games.bohnanza.hint_words import harvest_first, harvest_pays
+from seedbed.games.bohnanza.hint_words import (
+    HARVEST_CODES,
+    english,
+    harvest_first_part,
+    harvest_pays_part,
+)
 
 TABLE_SEARCH = "rollout:iterations=500,reward=lead"
 """The search bot at this game's tables (``seedbed.bots.strength``): 500 greedy rollouts a move,
@@ -678,23 +683,48 @@ _REASONS = {
 }
 
 
-def reason(view: JsonDict, action: Action) -> str:
-    """One line on why :func:`choose` picked ``action`` (a hint, issue 17): its kind's idea
-    and, outside trading, what it harvests and pays (issue 38 items 7 and 10:
+BEST = "The best-looking move by the greedy heuristic"
+"""The reason of a kind without its own (code ``best``)."""
+
+
+def reason_parts(view: JsonDict, action: Action) -> list[JsonDict]:
+    """Why :func:`choose` picked ``action`` (a hint, issue 17) as codes and numbers (issue 36,
+    written per language by the browser): its kind's idea (the code is the action's kind, or
+    ``best``) and, outside trading, what it harvests and pays (issue 38 items 7 and 10:
     :mod:`~seedbed.games.bohnanza.hint_words`) and the worth of the position after it as the
-    heuristic scores it."""
+    heuristic scores it (``worth`` {coins}, one decimal)."""
     data = action.to_json()
     kind = str(data["type"])
-    text = _REASONS.get(kind, "The best-looking move by the greedy heuristic")
+    main: JsonDict = {"code": kind if kind in _REASONS else "best", "params": {}}
     if view["phase"] == "trade":
-        return f"{text}."
+        return [main]
     if kind == "harvest":
-        text = harvest_pays(view, int(data["field"]))
-    first = harvest_first(view, data)
-    if first is not None:
-        text = f"{first}; {text[:1].lower()}{text[1:]}"
+        main = harvest_pays_part(view, int(data["field"]))
+    first = harvest_first_part(view, data)
     me = Me(view)
     card_of = {c["id"]: VARIETY_INDEX[c["variety"]] for c in view["revealed"] + view["offer_area"]}
-    return (
-        f"{text} (your position is worth about {_after(me, action, card_of):.1f} coins after it)."
-    )
+    worth: JsonDict = {"code": "worth", "params": {"coins": round(_after(me, action, card_of), 1)}}
+    return [*([first] if first else []), main, worth]
+
+
+def reason_text(parts: list[JsonDict]) -> str:
+    """The English line of :func:`reason_parts` (the hint's ``reason``)."""
+    said = [_said(p) for p in parts if p["code"] != "worth"]
+    worth = [p["params"]["coins"] for p in parts if p["code"] == "worth"]
+    if not worth:
+        return f"{said[-1]}."
+    text = said[-1]
+    if len(said) > 1:
+        text = f"{said[0]}; {text[:1].lower()}{text[1:]}"
+    return f"{text} (your position is worth about {worth[0]:.1f} coins after it)."
+
+
+def _said(part: JsonDict) -> str:
+    if part["code"] in HARVEST_CODES:
+        return english(part)
+    return _REASONS.get(str(part["code"]), BEST)
+
+
+def reason(view: JsonDict, action: Action) -> str:
+    """One line on why :func:`choose` picked ``action``, in English."""
+    return reason_text(reason_parts(view, action))

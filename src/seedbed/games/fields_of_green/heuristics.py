@@ -632,9 +632,28 @@ _REASONS = {
 }
 
 
-def reason(view: JsonDict, action: Action) -> str:
-    """One line on why :func:`choose` picked ``action`` (a hint, issue 17): its kind's idea
-    and the score the heuristic gave it."""
+BEST = "The best-looking move by the greedy heuristic"
+"""The reason of a kind without its own (code ``best``)."""
+
+
+def reason_parts(view: JsonDict, action: Action) -> list[JsonDict]:
+    """Why :func:`choose` picked ``action`` (a hint, issue 17) as codes and numbers (issue 36,
+    written per language by the browser): its kind's idea (the code is the action's kind, or
+    ``best``) and the score the heuristic gave it (``score`` {score}, one decimal)."""
     kind = str(action.to_json()["type"])
-    text = _REASONS.get(kind, "The best-looking move by the greedy heuristic")
-    return f"{text} (heuristic score {_score(Ctx(view), action):.1f})."
+    score = round(_score(Ctx(view), action), 1)
+    return [
+        {"code": kind if kind in _REASONS else "best", "params": {}},
+        {"code": "score", "params": {"score": score}},
+    ]
+
+
+def reason_text(parts: list[JsonDict]) -> str:
+    """The English line of :func:`reason_parts` (the hint's ``reason``)."""
+    text = _REASONS.get(str(parts[0]["code"]), BEST)
+    return f"{text} (heuristic score {parts[1]['params']['score']:.1f})."
+
+
+def reason(view: JsonDict, action: Action) -> str:
+    """One line on why :func:`choose` picked ``action``, in English."""
+    return reason_text(reason_parts(view, action))

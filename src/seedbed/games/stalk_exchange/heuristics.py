@@ -350,38 +350,72 @@ _REASONS = {
 }
 
 
-def reason(view: JsonDict, action: Action) -> str:
-    """One line on why :func:`choose` picked ``action`` (a hint, issue 17); for a plant, what
-    it does to the Garden and whether its bulb can bloom (issue 38 item 10)."""
+BEST = "The best-looking move by the greedy heuristic"
+"""The reason of a kind without its own (code ``best``)."""
+
+
+def reason_parts(view: JsonDict, action: Action) -> list[JsonDict]:
+    """Why :func:`choose` picked ``action`` (a hint, issue 17) as codes and parameters (issue
+    36, written per language by the browser): the action's kind (or ``best``); for a plant,
+    ``plant-does`` with the flowers of the groups it closes (harvested at this upkeep, S-32)
+    and presses, then ``blooms`` or ``cannot-bloom`` (S-53) (issue 38 item 10)."""
     if isinstance(action, Plant):
-        return plant_reason(view, action)
+        return plant_parts(view, action)
     kind = str(action.to_json()["type"])
-    return f"{_REASONS.get(kind, 'The best-looking move by the greedy heuristic')}."
+    return [{"code": kind if kind in _REASONS else "best", "params": {}}]
 
 
-def plant_reason(view: JsonDict, plant: Plant) -> str:
-    """What a plant does: the groups it closes (harvested at this upkeep, S-32) or presses,
-    and whether its bulb blooms at upkeep or cannot until a neighbouring space empties (S-53)."""
+def plant_parts(view: JsonDict, plant: Plant) -> list[JsonDict]:
+    """What a plant does to the Garden's groups, and whether its bulb can bloom."""
     m = Market(view)
     space = m.board.index[(plant.space[0], plant.space[1])]
     touching = [g for g in m.groups if space in g.liberties]
-    closed = _flower_list(g for g in touching if len(g.liberties) == 1)
-    pressed = _flower_list(g for g in touching if len(g.liberties) > 1)
-    parts = []
-    if closed:
-        parts.append(f"closes the {closed} next to it (harvested at this upkeep)")
-    if pressed:
-        parts.append(f"takes a free space from the {pressed} next to it")
-    does = f"This plant {' and '.join(parts)}" if parts else _REASONS["plant"]
-    if can_bloom(m, space):
-        return f"{does}; the bulb blooms at upkeep."
-    return f"{does}; the bulb cannot bloom until a neighbouring space is empty (S-53)."
+    closed = _flowers(g for g in touching if len(g.liberties) == 1)
+    pressed = _flowers(g for g in touching if len(g.liberties) > 1)
+    does: JsonDict = {"code": "plant", "params": {}}
+    if closed or pressed:
+        does = {"code": "plant-does", "params": {"closes": closed, "presses": pressed}}
+    return [does, {"code": "blooms" if can_bloom(m, space) else "cannot-bloom", "params": {}}]
 
 
-def _flower_list(groups: Any) -> str:
-    """ "Tulip group", "Tulip and Dahlia groups": the types of ``groups``, once each."""
-    names = sorted({FLOWERS[g.type].capitalize() for g in groups})
-    if not names:
-        return ""
+def reason_text(parts: list[JsonDict]) -> str:
+    """The English line of :func:`reason_parts` (the hint's ``reason``)."""
+    first = parts[0]
+    if first["code"] != "plant-does":
+        said = _REASONS.get(str(first["code"]), BEST)
+    else:
+        does = []
+        if first["params"]["closes"]:
+            listed = _flower_list(first["params"]["closes"])
+            does.append(f"closes the {listed} next to it (harvested at this upkeep)")
+        if first["params"]["presses"]:
+            pressed = _flower_list(first["params"]["presses"])
+            does.append(f"takes a free space from the {pressed} next to it")
+        said = f"This plant {' and '.join(does)}"
+    if len(parts) == 1:
+        return f"{said}."
+    if parts[1]["code"] == "blooms":
+        return f"{said}; the bulb blooms at upkeep."
+    return f"{said}; the bulb cannot bloom until a neighbouring space is empty (S-53)."
+
+
+def reason(view: JsonDict, action: Action) -> str:
+    """One line on why :func:`choose` picked ``action``, in English."""
+    return reason_text(reason_parts(view, action))
+
+
+def plant_reason(view: JsonDict, plant: Plant) -> str:
+    """What a plant does, in English."""
+    return reason_text(plant_parts(view, plant))
+
+
+def _flowers(groups: Any) -> list[str]:
+    """The flower types of ``groups``, once each, by their English names' order."""
+    return sorted({FLOWERS[g.type] for g in groups}, key=str.capitalize)
+
+
+def _flower_list(flowers: list[str]) -> str:
+    """ "Tulip group", "Tulip and Dahlia groups": ``flowers`` capitalised, joined."""
+    names = [f.capitalize() for f in flowers]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     return f"{listed} group" if len(names) == 1 else f"{listed} groups"

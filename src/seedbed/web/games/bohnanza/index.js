@@ -16,6 +16,7 @@ import { changesOf, describeAction, hintTargets, offersForYou } from "./changes.
 import { emptyCompose, Legal, tableState } from "./choices.js";
 import { myArea, others } from "./farms.js";
 import { describeEvent, resultDetail } from "./log.js";
+import { reasonSentence } from "./reasons.js";
 import { setPlayers } from "./names.js";
 import { offersPanel } from "./offers.js";
 import { isEmptyOffer } from "./composer.js";
@@ -106,6 +107,7 @@ export default {
   offersForYou,
   describeAction,
   hintTargets,
+  reasonSentence,
   // whose turn a view is: during the active player's trading the others may trade, but it is
   // not their turn (issue 38 item 3)
   turnOwner: (view) => (Number.isInteger(view.active) ? view.active : null),

@@ -2,7 +2,7 @@
 // (design ids prettified until it arrives), costs and effects as text, names of seats and lists.
 
 import { seatName, titleCase } from "../../common.js";
-import { language, plural, pplural, t } from "../../i18n.js";
+import { language, plural, pplural, pt, t } from "../../i18n.js";
 
 export const TYPES = ["field", "livestock", "construction", "building"];
 
@@ -26,6 +26,16 @@ export function typeLabel(kind) {
   }
 }
 
+/** What an equipment tile goes on (F-24): the kind of card, and the word it needs (a timing, or
+ *  a subtype of the card set), « Élevage · Récolte ». */
+export function fitsLabel(placement) {
+  const on = placement.on === "location" ? t("Any location") : placement.on === "location_card" ? t("Location card") : typeLabel(placement.on);
+  const k = placement.keyword;
+  if (!k) return on;
+  const timings = ["harvest", "immediate", "game_end", "placement", "ongoing"];
+  return `${on} · ${timings.includes(k) ? timingLabel(k) : titleCase(pt("fields_of_green card", k))}`;
+}
+
 /** When an ability works. */
 export function timingLabel(timing) {
   switch (timing) {
@@ -43,6 +53,33 @@ export function timingLabel(timing) {
       return timing || "";
   }
 }
+
+/** The gettext context of the card set's texts (names, ability texts, subtypes): they are the
+ *  card set's data, translated in the catalogs by their English text (D-75). */
+export const CARD_CONTEXT = "fields_of_green card";
+
+/** A card set's design with its texts in the chosen language (a text without a translation
+ *  stays as the card set wrote it). */
+export function translatedDesign(d) {
+  const shown = { ...d, name: pt(CARD_CONTEXT, d.name) };
+  if (d.text) shown.text = pt(CARD_CONTEXT, d.text);
+  if (d.subtype) shown.subtype = pt(CARD_CONTEXT, d.subtype);
+  return shown;
+}
+
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A card's or tile's text without its placement ("On a field. ") and its timing
+ *  ("Harvest: ", "Game end (free): "), which the face shows apart; the card texts start so in
+ *  English and in their translations (« Sur un champ. », « Récolte : »). */
+export function bareText(text) {
+  const on = [...new Set(["On", pt("fields_of_green card", "On")])].map(escaped).join("|");
+  const timings = ["harvest", "immediate", "game_end", "placement"].flatMap((k) => [timingLabel(k), ENGLISH_TIMINGS[k]]);
+  const when = [...new Set(timings)].map(escaped).join("|");
+  return (text || "").replace(new RegExp(`^(?:${on}) [^.]*\\.\\s*`), "").replace(new RegExp(`^(?:${when})( \\([^)]*\\))?\\s?:\\s*`), "");
+}
+
+const ENGLISH_TIMINGS = { harvest: "Harvest", immediate: "When built", game_end: "Game end", placement: "When placed" };
 
 /** A draw pile's name as the view gives it (F-8: "Constructions" or "Facilities"). */
 export function pileName(label) {

@@ -5,7 +5,7 @@ import { actionButton, h, s } from "../../common.js";
 import { plural, t, tn } from "../../i18n.js";
 import { guardedButton } from "../../confirm.js";
 import { glyph } from "../../glyphs.js";
-import { cardName, designOf, effectsText, findChoice, key, kindOf, tileName, tileOf } from "./cards.js";
+import { bareText, cardName, designOf, effectsText, findChoice, key, kindOf, tileName, tileOf } from "./cards.js";
 import { tileFace, title } from "./faces.js";
 import { towerLabels, waterText } from "./farm.js";
 import { ofType } from "./menu.js";
@@ -123,7 +123,7 @@ function itemRow(ctx, st, it, me, labels, payType) {
   const tileD = tile ? tileOf(st, tile.design) : null;
   const id = `${it.card}-${it.tile ?? "x"}`;
   const what = tileD ? [h("b", {}, tileD.name), h("small", {}, " ", t("on {card}", { card: cardD.name }))] : [h("b", {}, cardD.name)];
-  const text = ((tileD ? tileD.text : cardD.text) || "").replace(/^On [^.]*\.\s*/, "").replace(/^(Harvest|Game end)( \(free\))?:\s*/, "");
+  const text = bareText(tileD ? tileD.text : cardD.text);
   const pays = it.pays.map((a, i) =>
     actionButton({ label: Object.keys(a.water || {}).length ? t("Pay: {water}", { water: waterText(a.water, labels) }) : t("Pay"), action: a, act: ctx.act, testid: `fog-${payType}-${id}-${i}`, primary: i === 0, extraClass: "btn-small" }),
   );

@@ -4,7 +4,7 @@
 import { h, s, titleCase } from "../../common.js";
 import { glyph, letters, shape } from "../../glyphs.js";
 import { t } from "../../i18n.js";
-import { costParts, costText, designOf, kindOf, tileOf, timingLabel, typeLabel } from "./cards.js";
+import { bareText, costParts, costText, designOf, fitsLabel, kindOf, tileOf, timingLabel, typeLabel } from "./cards.js";
 
 export function icon(kind, size = 14) {
   const draw = {
@@ -63,7 +63,7 @@ export function cardFace(st, card, { testid, selected, onclick, disabled, note }
       { class: "fog-face-text" },
       ability ? h("b", { class: `fog-timing fog-timing-${ability.timing}` }, timingLabel(ability.timing)) : null,
       " ",
-      d.text ? d.text.replace(/^(Harvest|When built|Game end)( \(free\))?:\s*/, "") : "",
+      bareText(d.text),
     ),
     note ? h("div", { class: "fog-face-note" }, note) : null,
   ];
@@ -82,12 +82,12 @@ export function cardFace(st, card, { testid, selected, onclick, disabled, note }
 /** An equipment tile face (keep, attach, set aside). */
 export function tileFace(st, tile, { testid, action, act, label } = {}) {
   const d = tileOf(st, tile.design);
-  const fits = d.placement ? `${typeLabel(d.placement.on)}${d.placement.keyword ? ` · ${titleCase(d.placement.keyword)}` : ""}` : "";
+  const fits = d.placement ? fitsLabel(d.placement) : "";
   const body = [
     kindBand("equipment", [h("span", { class: "fog-band-type" }, icon("gear", 12), " ", t("Equipment"))], { letters: false }),
     h("div", { class: "fog-face-name" }, d.name),
     fits ? h("div", { class: "fog-tile-fits" }, t("On: {fits}", { fits })) : null,
-    h("div", { class: "fog-face-text" }, d.timing ? h("b", { class: "fog-timing" }, timingLabel(d.timing)) : null, " ", (d.text || "").replace(/^On [^.]*\.\s*/, "")),
+    h("div", { class: "fog-face-text" }, d.timing ? h("b", { class: "fog-timing" }, timingLabel(d.timing)) : null, " ", bareText(d.text)),
   ];
   if (action) {
     return h("button", { type: "button", class: "fog-face fog-tile", style: { "--kind": glyph("farm", "equipment").colour }, "data-action": action.type, "data-testid": testid, onclick: () => act(action), title: `${label || t("Choose")} ${d.name}` }, body, h("span", { class: "fog-face-cta" }, label || t("Choose")));

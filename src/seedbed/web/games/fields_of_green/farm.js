@@ -4,7 +4,7 @@
 
 import { h, s } from "../../common.js";
 import { glyph, shape } from "../../glyphs.js";
-import { t } from "../../i18n.js";
+import { pt, t } from "../../i18n.js";
 import { designOf, key, kindOf, playerName, tileOf, timingLabel } from "./cards.js";
 import { icon, kindBand, tileChip, vpBadge } from "./faces.js";
 import { refresh } from "./store.js";
@@ -13,7 +13,7 @@ import { refresh } from "./store.js";
 export function towerLabels(farm) {
   const towers = farm.filter((e) => e.water !== undefined && !e.open_area);
   towers.sort((a, b) => a.cell[0] - b.cell[0] || a.cell[1] - b.cell[1]);
-  return new Map(towers.map((e, i) => [key(e.cell), `T${i + 1}`]));
+  return new Map(towers.map((e, i) => [key(e.cell), pt("farm letters", "T{n}", { n: i + 1 })]));
 }
 
 export function waterText(water, labels) {

@@ -13,6 +13,9 @@ import { draw } from "./layout.js";
 import { describeAction, hintTargets } from "./hints.js";
 import { bannerPrompt, describe, resultDetail } from "./log.js";
 import { sync } from "./menu.js";
+import { phaseLabel } from "./panels.js";
+import { t } from "../../i18n.js";
+import { reasonSentence } from "./reasons.js";
 import { learn, loadCatalog, NAME, noteEvents, storeOf, tableIdOf } from "./store.js";
 
 // Ask for the card data as soon as the module loads, before the first view arrives.
@@ -45,4 +48,8 @@ export default {
   resultDetail,
   describeAction,
   hintTargets,
+  reasonSentence,
+  // the replay's position line names the year and the phase as the status bar does (issue 36:
+  // "Turn 3 · Pick" was the view's fields, in English); its jumps still go turn by turn
+  stage: (view) => ({ turn: view.turn ?? null, phase: view.phase ?? null, label: t("Year {year} · {phase}", { year: view.year, phase: phaseLabel(view.phase) }) }),
 };

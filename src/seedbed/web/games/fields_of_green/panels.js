@@ -25,7 +25,7 @@ export function statusBar(ctx, st) {
 }
 
 /** The phase's name (F-38), each msgid written out for the extraction. */
-function phaseLabel(phase) {
+export function phaseLabel(phase) {
   switch (phase) {
     case "upkeep":
       return t("Upkeep");

@@ -3,6 +3,7 @@
 // designs of the cards and tiles seen so far (events name them by id) and the redraw.
 
 import { fetchJson, tableStore } from "../../common.js";
+import { translatedDesign } from "./cards.js";
 
 export const NAME = "fields_of_green";
 
@@ -36,8 +37,9 @@ export function loadCatalog(st, tableId) {
 }
 
 function indexCatalog(data) {
-  const locations = new Map((data.locations || []).map((d) => [d.id, d]));
-  const tiles = new Map((data.equipment || []).map((d) => [d.id, d]));
+  // the card set's texts in the chosen language (D-75)
+  const locations = new Map((data.locations || []).map((d) => [d.id, translatedDesign(d)]));
+  const tiles = new Map((data.equipment || []).map((d) => [d.id, translatedDesign(d)]));
   return { name: data.name, locations, tiles };
 }
 

@@ -12,6 +12,7 @@ import { flowerName, FLOWERS } from "./flowers.js";
 import { garden } from "./garden.js";
 import { market } from "./market.js";
 import { playersTable, portfolio, supplies } from "./players.js";
+import { reasonSentence } from "./reasons.js";
 
 function render(ctx) {
   const m = menu(ctx.legal);
@@ -120,6 +121,7 @@ export default {
   name: "stalk_exchange",
   describeAction,
   hintTargets,
+  reasonSentence,
   render,
   describeEvent,
   resultDetail,
