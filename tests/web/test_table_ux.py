@@ -354,6 +354,10 @@ def test_phone_trading_sheet(web_server: WebServer, new_page: Any, shot: Any) ->
     assert count["y"] >= bean["y"] + bean["height"] - 1, "the ×N count covers the bean"
     act(page, "[data-testid=bn-end-planting]")
     page.wait_for_selector("[data-phase=trade]")
+    watcher = new_page("phone")  # a spectator makes no offer: the handle does not invite one
+    watcher.goto(table.watch_url)
+    watcher.wait_for_selector("[data-phase=trade] [data-testid=bn-sheet-handle]")
+    assert "make an offer" not in watcher.locator("[data-testid=bn-sheet-handle]").inner_text()
     sheet = page.locator(".bn-sheet")
     handle = page.locator("[data-testid=bn-sheet-handle]")
     # closed when trading starts (issue 38 item 10: it covered "End trading"); the handle opens it

@@ -10,6 +10,11 @@ import { plural, t } from "../../i18n.js";
 import { rerender } from "./choices.js";
 import { offersForYou } from "./changes.js";
 
+/** Whether the viewer may make an offer: not a spectator, nor anyone in a replay. */
+function canOffer({ ctx, me }) {
+  return me !== null && ctx.mode !== "replay";
+}
+
 /** Wrap the offers section of the view as the sheet; remembers open/closed per turn. */
 export function tradeSheet(env, section) {
   const { ctx, view, ts } = env;
@@ -28,7 +33,7 @@ export function tradeSheet(env, section) {
       ? t("Offers")
       : incoming.length
         ? plural(incoming.length, "Trading · {n} offer for you", "Trading · {n} offers for you")
-        : open
+        : open || !canOffer(env)
           ? t("Trading")
           : t("Trading · make an offer");
   const handle = h(
