@@ -1,0 +1,328 @@
+"""Bohnanza's compact action space (issue 34 item 3, D-78): a few hundred integers, an offer
+composed in steps.
+
+The full encoding (encoding.py) gives every offer of the menu an integer of its own: 74,263 of
+its 76,051 integers are offers, which makes a policy's output layer and its mask wide. Here an
+offer is *composed*: its addressee, then each item given, then each item wanted, then
+``offer-send``. The other moves keep one integer each. With M the edition's largest player
+count, V its varieties, O = ``max_offers`` and K = :data:`ZONE_PLACES`, the blocks are::
+
+    end-planting, buy-field, pass, end-trading, finish-turn, leave-offer      () each
+    plant, harvest          (3,)          the field
+    zone-plant              (K, 3)        the card at place i of the zone this phase plants
+                                          from (trade area B-34, offer area B-54, revealed
+                                          row B-56); the field
+    zone-discard            (K,)          the card at place i of the offer area (B-54) or of
+                                          the hand (B-55)
+    decline, withdraw       (O·M,)        the offer's place in this trading phase's offers
+    accept                  (O·M,)        the same; the front-most cards it wants (B-50)
+    offer-to                (M,)          start an offer to this addressee (as encoding.py:
+                                          the distance clockwise minus one, M-1 for "any")
+    offer-give              (2 + V,)      add to the given side: face-up slot 0, 1, or the
+                                          front-most hand card of variety v
+    offer-want              (V + 2,)      add to the wanted side: variety v, or face-up slot
+    offer-send              ()            make the offer composed
+
+The zone blocks are shared: in each phase one zone at most is planted from and one discarded
+from, so "place i" names one card. Sizes: **300** with the defaults (standard edition, 6
+offers: 6 + 6 + 96 + 32 + 3·42 + 7 + 13 + 13 + 1), 426 at ``max_offers`` 12, 256 for the
+classic edition (M = 5, V = 8).
+
+The draft (:class:`Draft`) is the state of a composition; it belongs to whoever drives the
+game (an environment), never to the game state. Items are added in one canonical order
+(given before wanted; within a side, by block index, face-up slots at most once), so every
+offer has exactly one path. At each step the mask allows only a continuation that some legal
+offer of the menu extends, so a composition never reaches a dead end, and ``offer-send`` only
+when the draft is itself a menu offer (not nothing-for-nothing, not a copy of one of the
+player's open offers, B-50). The offers reachable are exactly the menu's; the other integers
+are exactly the menu's other actions whose zone place is below K (``tests/games/
+test_bohnanza_compact.py`` checks both on seeded positions). K is a documented bound, not a
+rule (a hand or the revealed row may in principle grow past it): in 400 random games the
+largest zone held 8 cards; an action on a card past place K is not in the mask.
+
+A :class:`Moment` is one player's decision at one position: the menu is read once (the Python
+zones; a native state's materialised twin) and every step of a composition is answered from
+it, without the full encoding's mask.
+
+>>> from seedbed.engine.registry import game
+>>> enc = compact_encoding({})
+>>> enc.size, enc.layout.shapes["offer-give"]
+(300, (13,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from seedbed.engine.api import Action, PlayerId, State
+from seedbed.engine.encoding import EncodingError, Layout
+from seedbed.engine.registry import game
+from seedbed.games.bohnanza import actions as A
+from seedbed.games.bohnanza.cards import CLASSIC_VARIETIES, VARIETIES
+from seedbed.games.bohnanza.encoding import _SINGLES, _zones
+from seedbed.games.bohnanza.menu import TradingMenu
+from seedbed.games.bohnanza.options import normalize_options
+from seedbed.games.bohnanza.state import Zones
+from seedbed.games.bohnanza.trading import find_offer, front_positions
+
+ZONE_PLACES = 32
+"""K: the places of a zone the compact space names (see the module docstring)."""
+
+Key = tuple[tuple[int, ...], tuple[int, ...]]
+"""A side as the draft builds it: (face-up slots, variety codes, sorted)."""
+
+
+class Draft:
+    """An offer being composed: the addressee code (-1: none started), the given items and
+    the wanted items (block coordinates of ``offer-give`` and ``offer-want``, in order)."""
+
+    __slots__ = ("give", "to", "want")
+
+    def __init__(self) -> None:
+        self.to = -1
+        self.give: list[int] = []
+        self.want: list[int] = []
+
+    def clear(self) -> None:
+        self.to = -1
+        self.give = []
+        self.want = []
+
+    @property
+    def open(self) -> bool:
+        return self.to >= 0
+
+
+class CompactEncoding:
+    """The compact space for one set of options (see the module docstring)."""
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        opts = normalize_options(options)
+        menu = opts["offer_menu"]
+        if opts["max_offers"] is None or menu["positions"] != "frontmost":
+            raise ValueError(
+                "the compact action space needs a bounded offer menu: max_offers a number and "
+                "offer_menu.positions frontmost (B-47, B-50)"
+            )
+        classic = opts["edition"] == "classic"
+        self.seats = max(game("bohnanza").player_counts(opts))
+        base = CLASSIC_VARIETIES if classic else tuple(range(len(VARIETIES)))
+        self.varieties = base
+        self.variety_code = {v: i for i, v in enumerate(base)}
+        v = len(base)
+        offers = opts["max_offers"] * self.seats
+        self.layout = Layout(
+            [
+                *((name, ()) for name, _ in _SINGLES),
+                ("plant", (3,)),
+                ("harvest", (3,)),
+                ("zone-plant", (ZONE_PLACES, 3)),
+                ("zone-discard", (ZONE_PLACES,)),
+                ("decline", (offers,)),
+                ("withdraw", (offers,)),
+                ("accept", (offers,)),
+                ("offer-to", (self.seats,)),
+                ("offer-give", (2 + v,)),
+                ("offer-want", (v + 2,)),
+                ("offer-send", ()),
+            ]
+        )
+        self.size = self.layout.size
+        self._single_code = {type(a): self.layout.index(n) for n, a in _SINGLES}
+        self.draft_width = 1 + self.seats + (2 + v) + (v + 2)
+        """The width of :meth:`draft_features`."""
+
+    # ---------------------------------------------------------------- moments
+
+    def moment(self, state: State, player: PlayerId) -> Moment:
+        """``player``'s decision at this position, read once."""
+        return Moment(self, state, player)
+
+    def code(self, s: Zones, p: int, a: Action) -> int | None:
+        """The integer of a menu action other than an offer; None past the zone bound."""
+        found = self._single_code.get(type(a))
+        if found is not None:
+            return found
+        lay = self.layout
+        if isinstance(a, A.PlantFromHand | A.Harvest):
+            return lay.index(a.kind.type, a.field)
+        if isinstance(a, A.PlantFromTradeArea | A.PlantOffered | A.PlantRevealed):
+            zone = (
+                s.trade[p]
+                if isinstance(a, A.PlantFromTradeArea)
+                else s.offer_area
+                if isinstance(a, A.PlantOffered)
+                else s.revealed
+            )
+            place = zone.index(a.card)
+            return lay.index("zone-plant", place, a.field) if place < ZONE_PLACES else None
+        if isinstance(a, A.DiscardOffered | A.DiscardFromHand):
+            place = s.offer_area.index(a.card) if isinstance(a, A.DiscardOffered) else a.position
+            return lay.index("zone-discard", place) if place < ZONE_PLACES else None
+        if isinstance(a, A.Decline | A.Withdraw | A.Accept):
+            return lay.index(a.kind.type, find_offer(s, a.offer_id))
+        raise EncodingError(f"{a!r} has no integer of its own in the compact space")
+
+    def draft_features(self, draft: Draft) -> list[float]:
+        """What is being composed, as numbers: composing (0/1), the addressee (one-hot),
+        the count of each given item, the count of each wanted item."""
+        out = [0.0] * self.draft_width
+        if not draft.open:
+            return out
+        out[0] = 1.0
+        out[1 + draft.to] = 1.0
+        base = 1 + self.seats
+        for item in draft.give:
+            out[base + item] += 1.0
+        base += 2 + len(self.varieties)
+        for item in draft.want:
+            out[base + item] += 1.0
+        return out
+
+
+class Moment:
+    """One player's decision at one position in the compact space: :meth:`legal` is the
+    mask's integers for a draft, :meth:`choose` takes one (see the module docstring)."""
+
+    def __init__(self, enc: CompactEncoding, state: State, player: PlayerId) -> None:
+        s = _zones(state)
+        self.enc = enc
+        self.s = s
+        self.player = player
+        menu = s.legal_actions(player)
+        fixed = menu.fixed if isinstance(menu, TradingMenu) else menu
+        self.actions: dict[int, Action] = {}
+        for a in fixed:
+            code = enc.code(s, player, a)
+            if code is not None:
+                self.actions[code] = a
+        self.tos: dict[int, int | None] = {}
+        self.gives: set[Key] = set()
+        self.wants: set[Key] = set()
+        self.copies: set[tuple[int, Key, Key]] = set()
+        if isinstance(menu, TradingMenu):
+            self._read_offers(menu)
+
+    def _read_offers(self, menu: TradingMenu) -> None:
+        """The menu's offer space as sides of variety codes: the addressees, the given and
+        wanted sides, and the offers it leaves out (B-50)."""
+        s, p, enc = self.s, self.player, self.enc
+        space = menu.offers
+        n = s.cfg.num_players
+        for to in space.tos:
+            self.tos[enc.seats - 1 if to is None else (to - p) % n - 1] = to
+        vo = s.cfg.variety_of
+        hand = s.hands[p]
+        gives = [(fu, self._codes([vo[hand[i]] for i in hp])) for fu, hp in space.gives]
+        wants = [(fu, self._codes(list(want))) for want, fu in space.wants]
+        self.gives = set(gives)
+        self.wants = set(wants)
+        to_codes = list(self.tos)
+        width, w = space.width, len(space.wants)
+        for k in space.excluded:
+            t, rest = divmod(k, width)
+            g, j = divmod(rest, w)
+            self.copies.add((to_codes[t], gives[g], wants[j]))
+
+    def _codes(self, varieties: list[int]) -> tuple[int, ...]:
+        return tuple(sorted(self.enc.variety_code[v] for v in varieties))
+
+    # ---------------------------------------------------------------- the offer tree
+
+    def _sides(self, draft_give: list[int], draft_want: list[int]) -> tuple[Key, Key]:
+        give_fu = tuple(i for i in draft_give if i < 2)
+        give_v = tuple(i - 2 for i in draft_give if i >= 2)
+        nv = len(self.enc.varieties)
+        want_fu = tuple(i - nv for i in draft_want if i >= nv)
+        want_v = tuple(i for i in draft_want if i < nv)
+        return (give_fu, give_v), (want_fu, want_v)
+
+    def _complete(self, to: int, give: list[int], want: list[int]) -> bool:
+        """The draft is a menu offer."""
+        g, w = self._sides(give, want)
+        return g in self.gives and w in self.wants and (to, g, w) not in self.copies
+
+    def _next(self, give: list[int], want: list[int]) -> list[tuple[list[int], list[int]]]:
+        """The drafts one item longer whose sides the menu has (copies aside)."""
+        out = []
+        nv = len(self.enc.varieties)
+        if not want:
+            last = give[-1] if give else -1
+            for item in range(max(last, 0), 2 + nv):
+                if item == last and item < 2:
+                    continue  # a face-up slot is given once
+                grown = [*give, item]
+                if self._sides(grown, want)[0] in self.gives:
+                    out.append((grown, want))
+        last = want[-1] if want else -1
+        for item in range(max(last, 0), nv + 2):
+            if item == last and item >= nv:
+                continue
+            grown = [*want, item]
+            if self._sides(give, grown)[1] in self.wants:
+                out.append((give, grown))
+        return out
+
+    def _viable(self, to: int, give: list[int], want: list[int]) -> bool:
+        """Some menu offer extends this draft. Early exit: a dead branch holds only copies of
+        the player's open offers (at most ``max_offers`` of them), so the search is short."""
+        if self._complete(to, give, want):
+            return True
+        return any(self._viable(to, g, w) for g, w in self._next(give, want))
+
+    # ---------------------------------------------------------------- the mask
+
+    def legal(self, draft: Draft) -> list[int]:
+        """The integers legal now, sorted: with no draft open, the menu's other actions and
+        the addressees that some menu offer has; while composing, the items that keep the
+        draft on the way to a menu offer, and ``offer-send`` when it is one."""
+        lay = self.enc.layout
+        if not draft.open:
+            out = list(self.actions)
+            start = lay.starts["offer-to"]
+            out += [start + t for t in self.tos if self._viable(t, [], [])]
+            return sorted(out)
+        out = []
+        give_start, want_start = lay.starts["offer-give"], lay.starts["offer-want"]
+        for g, w in self._next(draft.give, draft.want):
+            if self._viable(draft.to, g, w):
+                out.append(give_start + g[-1] if len(g) > len(draft.give) else want_start + w[-1])
+        if self._complete(draft.to, draft.give, draft.want):
+            out.append(lay.starts["offer-send"])
+        return sorted(out)
+
+    def choose(self, draft: Draft, index: int) -> Action | None:
+        """Take integer ``index``: the action to play, or None when it only grew the draft
+        (which it changes in place). EncodingError when ``index`` is not legal now."""
+        if index not in self.legal(draft):
+            raise EncodingError(f"{index} is not legal now in the compact space")
+        name, at = self.enc.layout.locate(index)
+        if name == "offer-to":
+            draft.to = at[0]
+            return None
+        if name == "offer-give":
+            draft.give.append(at[0])
+            return None
+        if name == "offer-want":
+            draft.want.append(at[0])
+            return None
+        if name == "offer-send":
+            offer = self._offer(draft)
+            draft.clear()
+            return offer
+        return self.actions[index]
+
+    def _offer(self, draft: Draft) -> A.Offer:
+        (give_fu, give_v), (want_fu, want_v) = self._sides(draft.give, draft.want)
+        kinds = self.enc.varieties
+        positions = front_positions(self.s, self.player, tuple(kinds[c] for c in give_v))
+        assert positions is not None  # the menu's given side: the hand holds it
+        return A.Offer(
+            self.tos[draft.to], give_fu, positions, tuple(kinds[c] for c in want_v), want_fu
+        )
+
+
+def compact_encoding(options: Mapping[str, Any] | None = None) -> CompactEncoding:
+    """The compact action space of Bohnanza under ``options``."""
+    return CompactEncoding(options)
