@@ -132,6 +132,18 @@ class CompactEncoding:
         self._single_code = {type(a): self.layout.index(n) for n, a in _SINGLES}
         self.draft_width = 1 + self.seats + (2 + v) + (v + 2)
         """The width of :meth:`draft_features`."""
+        self._highs = (
+            [1.0] * (1 + self.seats)
+            + [float(menu["max_give"])] * (2 + v)
+            + [float(menu["max_want"])] * (v + 2)
+        )
+
+    def new_draft(self) -> Draft:
+        return Draft()
+
+    def draft_highs(self) -> list[float]:
+        """The largest value of each of :meth:`draft_features`."""
+        return list(self._highs)
 
     # ---------------------------------------------------------------- moments
 
