@@ -27,7 +27,7 @@ def _reachable(moment: Moment, draft: Draft, out: list[Action]) -> None:
     assert legal, "a composition reached a dead end"
     for index in legal:
         grown = Draft()
-        grown.to, grown.give, grown.want = draft.to, list(draft.give), list(draft.want)
+        grown.to, grown.give, grown.want = draft.to, draft.give, draft.want
         action = moment.choose(grown, index)
         if action is None:
             _reachable(moment, grown, out)

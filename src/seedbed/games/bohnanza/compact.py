@@ -52,7 +52,7 @@ it, without the full encoding's mask.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from seedbed.engine.api import Action, PlayerId, State
@@ -69,8 +69,12 @@ from seedbed.games.bohnanza.trading import find_offer, front_positions
 ZONE_PLACES = 32
 """K: the places of a zone the compact space names (see the module docstring)."""
 
-Key = tuple[tuple[int, ...], tuple[int, ...]]
-"""A side as the draft builds it: (face-up slots, variety codes, sorted)."""
+Items = tuple[int, ...]
+"""A side as the draft builds it: its items (block coordinates of ``offer-give`` or
+``offer-want``) in the canonical order."""
+
+_PLAIN = frozenset({*(type(a) for _, a in _SINGLES), A.PlantFromHand, A.Harvest})
+"""The actions whose integer needs nothing from the zones."""
 
 
 class Draft:
@@ -81,13 +85,13 @@ class Draft:
 
     def __init__(self) -> None:
         self.to = -1
-        self.give: list[int] = []
-        self.want: list[int] = []
+        self.give: Items = ()
+        self.want: Items = ()
 
     def clear(self) -> None:
         self.to = -1
-        self.give = []
-        self.want = []
+        self.give = ()
+        self.want = ()
 
     @property
     def open(self) -> bool:
@@ -151,14 +155,16 @@ class CompactEncoding:
         """``player``'s decision at this position, read once."""
         return Moment(self, state, player)
 
-    def code(self, s: Zones, p: int, a: Action) -> int | None:
-        """The integer of a menu action other than an offer; None past the zone bound."""
+    def code(self, s: Zones | None, p: int, a: Action) -> int | None:
+        """The integer of a menu action other than an offer; None past the zone bound. The
+        zones ``s`` are needed but for the actions of :data:`_PLAIN`."""
         found = self._single_code.get(type(a))
         if found is not None:
             return found
         lay = self.layout
         if isinstance(a, A.PlantFromHand | A.Harvest):
             return lay.index(a.kind.type, a.field)
+        assert s is not None
         if isinstance(a, A.PlantFromTradeArea | A.PlantOffered | A.PlantRevealed):
             zone = (
                 s.trade[p]
@@ -198,38 +204,52 @@ class Moment:
     mask's integers for a draft, :meth:`choose` takes one (see the module docstring)."""
 
     def __init__(self, enc: CompactEncoding, state: State, player: PlayerId) -> None:
-        s = _zones(state)
         self.enc = enc
-        self.s = s
         self.player = player
-        menu = s.legal_actions(player)
+        self.s: Zones | None = None
+        menu: Sequence[Action] = state.legal_actions(player)
+        if not all(type(a) in _PLAIN for a in menu):
+            # Zone places, offers: the Python zones (a native state's twin, read once here)
+            self.s = _zones(state)
+            menu = self.s.legal_actions(player)
         fixed = menu.fixed if isinstance(menu, TradingMenu) else menu
         self.actions: dict[int, Action] = {}
         for a in fixed:
-            code = enc.code(s, player, a)
+            code = enc.code(self.s, player, a)
             if code is not None:
                 self.actions[code] = a
         self.tos: dict[int, int | None] = {}
-        self.gives: set[Key] = set()
-        self.wants: set[Key] = set()
-        self.copies: set[tuple[int, Key, Key]] = set()
+        self.gives: dict[Items, list[int]] = {}
+        """The given sides as item sequences (a trie: each side's one-item-longer sides)."""
+        self.wants: dict[Items, list[int]] = {}
+        self.copies: set[tuple[int, Items, Items]] = set()
+        self._legal: dict[tuple[int, Items, Items], list[int]] = {}
         if isinstance(menu, TradingMenu):
             self._read_offers(menu)
 
     def _read_offers(self, menu: TradingMenu) -> None:
-        """The menu's offer space as sides of variety codes: the addressees, the given and
-        wanted sides, and the offers it leaves out (B-50)."""
+        """The menu's offer space as item sequences: the addressees, the given and wanted
+        sides, and the offers it leaves out (B-50)."""
         s, p, enc = self.s, self.player, self.enc
+        assert s is not None
         space = menu.offers
         n = s.cfg.num_players
         for to in space.tos:
             self.tos[enc.seats - 1 if to is None else (to - p) % n - 1] = to
         vo = s.cfg.variety_of
         hand = s.hands[p]
-        gives = [(fu, self._codes([vo[hand[i]] for i in hp])) for fu, hp in space.gives]
-        wants = [(fu, self._codes(list(want))) for want, fu in space.wants]
-        self.gives = set(gives)
-        self.wants = set(wants)
+        code = enc.variety_code
+        nv = len(enc.varieties)
+        gives = [
+            (*fu, *sorted(2 + code[vo[hand[i]]] for i in hp)) for fu, hp in space.gives
+        ]
+        wants = [(*sorted(code[v] for v in want), *(nv + i for i in fu)) for want, fu in space.wants]
+        for sides, trie in ((gives, self.gives), (wants, self.wants)):
+            for items in sides:
+                trie.setdefault(items, [])
+            for items in sides:
+                if items:
+                    trie[items[:-1]].append(items[-1])
         to_codes = list(self.tos)
         width, w = space.width, len(space.wants)
         for k in space.excluded:
@@ -237,49 +257,20 @@ class Moment:
             g, j = divmod(rest, w)
             self.copies.add((to_codes[t], gives[g], wants[j]))
 
-    def _codes(self, varieties: list[int]) -> tuple[int, ...]:
-        return tuple(sorted(self.enc.variety_code[v] for v in varieties))
-
     # ---------------------------------------------------------------- the offer tree
 
-    def _sides(self, draft_give: list[int], draft_want: list[int]) -> tuple[Key, Key]:
-        give_fu = tuple(i for i in draft_give if i < 2)
-        give_v = tuple(i - 2 for i in draft_give if i >= 2)
-        nv = len(self.enc.varieties)
-        want_fu = tuple(i - nv for i in draft_want if i >= nv)
-        want_v = tuple(i for i in draft_want if i < nv)
-        return (give_fu, give_v), (want_fu, want_v)
-
-    def _complete(self, to: int, give: list[int], want: list[int]) -> bool:
-        """The draft is a menu offer."""
-        g, w = self._sides(give, want)
-        return g in self.gives and w in self.wants and (to, g, w) not in self.copies
-
-    def _next(self, give: list[int], want: list[int]) -> list[tuple[list[int], list[int]]]:
+    def _next(self, give: Items, want: Items) -> list[tuple[Items, Items]]:
         """The drafts one item longer whose sides the menu has (copies aside)."""
-        out = []
-        nv = len(self.enc.varieties)
-        if not want:
-            last = give[-1] if give else -1
-            for item in range(max(last, 0), 2 + nv):
-                if item == last and item < 2:
-                    continue  # a face-up slot is given once
-                grown = [*give, item]
-                if self._sides(grown, want)[0] in self.gives:
-                    out.append((grown, want))
-        last = want[-1] if want else -1
-        for item in range(max(last, 0), nv + 2):
-            if item == last and item >= nv:
-                continue
-            grown = [*want, item]
-            if self._sides(give, grown)[1] in self.wants:
-                out.append((give, grown))
-        return out
+        if want:
+            return [(give, (*want, x)) for x in self.wants[want]]
+        return [((*give, x), want) for x in self.gives[give]] + [
+            (give, (x,)) for x in self.wants[()]
+        ]
 
-    def _viable(self, to: int, give: list[int], want: list[int]) -> bool:
+    def _viable(self, to: int, give: Items, want: Items) -> bool:
         """Some menu offer extends this draft. Early exit: a dead branch holds only copies of
         the player's open offers (at most ``max_offers`` of them), so the search is short."""
-        if self._complete(to, give, want):
+        if (to, give, want) not in self.copies:
             return True
         return any(self._viable(to, g, w) for g, w in self._next(give, want))
 
@@ -289,18 +280,25 @@ class Moment:
         """The integers legal now, sorted: with no draft open, the menu's other actions and
         the addressees that some menu offer has; while composing, the items that keep the
         draft on the way to a menu offer, and ``offer-send`` when it is one."""
+        key = (draft.to, draft.give, draft.want)
+        found = self._legal.get(key)
+        if found is None:
+            found = self._legal[key] = self._find_legal(draft)
+        return found
+
+    def _find_legal(self, draft: Draft) -> list[int]:
         lay = self.enc.layout
         if not draft.open:
             out = list(self.actions)
             start = lay.starts["offer-to"]
-            out += [start + t for t in self.tos if self._viable(t, [], [])]
+            out += [start + t for t in self.tos if self._viable(t, (), ())]
             return sorted(out)
         out = []
         give_start, want_start = lay.starts["offer-give"], lay.starts["offer-want"]
         for g, w in self._next(draft.give, draft.want):
             if self._viable(draft.to, g, w):
                 out.append(give_start + g[-1] if len(g) > len(draft.give) else want_start + w[-1])
-        if self._complete(draft.to, draft.give, draft.want):
+        if (draft.to, draft.give, draft.want) not in self.copies:
             out.append(lay.starts["offer-send"])
         return sorted(out)
 
@@ -314,10 +312,10 @@ class Moment:
             draft.to = at[0]
             return None
         if name == "offer-give":
-            draft.give.append(at[0])
+            draft.give = (*draft.give, at[0])
             return None
         if name == "offer-want":
-            draft.want.append(at[0])
+            draft.want = (*draft.want, at[0])
             return None
         if name == "offer-send":
             offer = self._offer(draft)
@@ -326,13 +324,16 @@ class Moment:
         return self.actions[index]
 
     def _offer(self, draft: Draft) -> A.Offer:
-        (give_fu, give_v), (want_fu, want_v) = self._sides(draft.give, draft.want)
+        assert self.s is not None
+        nv = len(self.enc.varieties)
         kinds = self.enc.varieties
-        positions = front_positions(self.s, self.player, tuple(kinds[c] for c in give_v))
+        give_fu = tuple(i for i in draft.give if i < 2)
+        given = tuple(kinds[i - 2] for i in draft.give if i >= 2)
+        want_fu = tuple(i - nv for i in draft.want if i >= nv)
+        wanted = tuple(kinds[i] for i in draft.want if i < nv)
+        positions = front_positions(self.s, self.player, given)
         assert positions is not None  # the menu's given side: the hand holds it
-        return A.Offer(
-            self.tos[draft.to], give_fu, positions, tuple(kinds[c] for c in want_v), want_fu
-        )
+        return A.Offer(self.tos[draft.to], give_fu, positions, wanted, want_fu)
 
 
 def compact_encoding(options: Mapping[str, Any] | None = None) -> CompactEncoding:
