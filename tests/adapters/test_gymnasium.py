@@ -45,7 +45,7 @@ def test_check_env_with_the_compact_action_space(opponents: str, observation: st
     made = SeedbedEnv(
         "bohnanza", opponents, observation=observation, action_space="compact", render_mode="ansi"
     )
-    assert made.action_space.n == 300
+    assert made.action_space.n == 232
     check_env(made, skip_render_check=False)
     check_env(gym.make(env_id("bohnanza"), opponents=opponents, action_space="compact").unwrapped)
 

@@ -72,7 +72,7 @@ def test_api_and_seed_tests_with_the_compact_action_space(
         "bohnanza", num_players, observation=observation, engine=engine, action_space="compact"
     )
     made.reset(seed=1)
-    assert made.action_space("player_0").n == 300
+    assert made.action_space("player_0").n == 232
     api_test(made, num_cycles=200)
     seed_test(
         lambda: env(

@@ -5,15 +5,16 @@ The full encoding (encoding.py) gives every offer of the menu an integer of its 
 its 76,051 integers are offers, which makes a policy's output layer and its mask wide. Here an
 offer is *composed*: its addressee, then each item given, then each item wanted, then
 ``offer-send``. The other moves keep one integer each. With M the edition's largest player
-count, V its varieties, O = ``max_offers`` and K = :data:`ZONE_PLACES`, the blocks are::
+count, V its varieties, O = ``max_offers`` and H = 16 (the hand positions the observation
+shows, obs_encoding.HAND), the blocks are::
 
     end-planting, buy-field, pass, end-trading, finish-turn, leave-offer      () each
     plant, harvest          (3,)          the field
-    zone-plant              (K, 3)        the card at place i of the zone this phase plants
-                                          from (trade area B-34, offer area B-54, revealed
+    zone-plant              (V, 3)        a card of variety v from the zone this phase plants
+                                          from (own trade area B-34, offer area B-54, revealed
                                           row B-56); the field
-    zone-discard            (K,)          the card at place i of the offer area (B-54) or of
-                                          the hand (B-55)
+    discard-offered         (V,)          a card of variety v from the offer area (B-54)
+    discard                 (H,)          the hand position (B-55)
     decline, withdraw       (O·M,)        the offer's place in this trading phase's offers
     accept                  (O·M,)        the same; the front-most cards it wants (B-50)
     offer-to                (M,)          start an offer to this addressee (as encoding.py:
@@ -23,10 +24,15 @@ count, V its varieties, O = ``max_offers`` and K = :data:`ZONE_PLACES`, the bloc
     offer-want              (V + 2,)      add to the wanted side: variety v, or face-up slot
     offer-send              ()            make the offer composed
 
-The zone blocks are shared: in each phase one zone at most is planted from and one discarded
-from, so "place i" names one card. Sizes: **300** with the defaults (standard edition, 6
-offers: 6 + 6 + 96 + 32 + 3·42 + 7 + 13 + 13 + 1), 426 at ``max_offers`` 12, 256 for the
-classic edition (M = 5, V = 8).
+``zone-plant`` is shared: in each phase one zone at most is planted from. The trade area, the
+offer area and the revealed row are unordered for the rules (their cards are taken in any
+order) and the observation counts them by variety, so a card there is named by its variety:
+the integer plays the zone's first card of that variety, and the menu's actions on its other
+cards of the same variety, which differ only in the card's id, are not reachable (the
+canonical choice B-50 makes for hand cards). The hand is ordered, so a discard names its
+position. Sizes: **232** with the defaults (standard edition, 6 offers: 6 + 6 + 33 + 11 + 16
++ 3·42 + 7 + 13 + 13 + 1), 358 at ``max_offers`` 12, 176 for the classic edition (M = 5,
+V = 8).
 
 The draft (:class:`Draft`) is the state of a composition; it belongs to whoever drives the
 game (an environment), never to the game state. Items are added in one canonical order
@@ -35,10 +41,11 @@ offer has exactly one path. At each step the mask allows only a continuation tha
 offer of the menu extends, so a composition never reaches a dead end, and ``offer-send`` only
 when the draft is itself a menu offer (not nothing-for-nothing, not a copy of one of the
 player's open offers, B-50). The offers reachable are exactly the menu's; the other integers
-are exactly the menu's other actions whose zone place is below K (``tests/games/
-test_bohnanza_compact.py`` checks both on seeded positions). K is a documented bound, not a
-rule (a hand or the revealed row may in principle grow past it): in 400 random games the
-largest zone held 8 cards; an action on a card past place K is not in the mask.
+are exactly the menu's other actions, the zone cards taken first of their variety and the
+discards of the first H hand positions (``tests/games/bohnanza/test_compact.py`` checks both
+on seeded positions). H is a documented bound, not a rule: a duel hand may in principle grow
+past 16 cards (in 100 random games of 2 to 7 players it held at most 8); a discard past it is
+not in the mask, as the observation does not show those cards.
 
 A :class:`Moment` is one player's decision at one position: the menu is read once (the Python
 zones; a native state's materialised twin) and every step of a composition is answered from
@@ -47,7 +54,7 @@ it, without the full encoding's mask.
 >>> from seedbed.engine.registry import game
 >>> enc = compact_encoding({})
 >>> enc.size, enc.layout.shapes["offer-give"]
-(300, (13,))
+(232, (13,))
 """
 
 from __future__ import annotations
@@ -62,12 +69,13 @@ from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza.cards import CLASSIC_VARIETIES, VARIETIES
 from seedbed.games.bohnanza.encoding import _SINGLES, _zones
 from seedbed.games.bohnanza.menu import TradingMenu
+from seedbed.games.bohnanza.obs_encoding import HAND
 from seedbed.games.bohnanza.options import normalize_options
 from seedbed.games.bohnanza.state import Zones
 from seedbed.games.bohnanza.trading import find_offer, front_positions
 
-ZONE_PLACES = 32
-"""K: the places of a zone the compact space names (see the module docstring)."""
+HAND_PLACES = HAND
+"""H: the hand positions a discard may name (those the observation shows)."""
 
 Items = tuple[int, ...]
 """A side as the draft builds it: its items (block coordinates of ``offer-give`` or
@@ -121,8 +129,9 @@ class CompactEncoding:
                 *((name, ()) for name, _ in _SINGLES),
                 ("plant", (3,)),
                 ("harvest", (3,)),
-                ("zone-plant", (ZONE_PLACES, 3)),
-                ("zone-discard", (ZONE_PLACES,)),
+                ("zone-plant", (v, 3)),
+                ("discard-offered", (v,)),
+                ("discard", (HAND_PLACES,)),
                 ("decline", (offers,)),
                 ("withdraw", (offers,)),
                 ("accept", (offers,)),
@@ -173,14 +182,24 @@ class CompactEncoding:
                 if isinstance(a, A.PlantOffered)
                 else s.revealed
             )
-            place = zone.index(a.card)
-            return lay.index("zone-plant", place, a.field) if place < ZONE_PLACES else None
-        if isinstance(a, A.DiscardOffered | A.DiscardFromHand):
-            place = s.offer_area.index(a.card) if isinstance(a, A.DiscardOffered) else a.position
-            return lay.index("zone-discard", place) if place < ZONE_PLACES else None
+            v = self._first_of_variety(s, zone, a.card)
+            return None if v is None else lay.index("zone-plant", v, a.field)
+        if isinstance(a, A.DiscardOffered):
+            v = self._first_of_variety(s, s.offer_area, a.card)
+            return None if v is None else lay.index("discard-offered", v)
+        if isinstance(a, A.DiscardFromHand):
+            return lay.index("discard", a.position) if a.position < HAND_PLACES else None
         if isinstance(a, A.Decline | A.Withdraw | A.Accept):
             return lay.index(a.kind.type, find_offer(s, a.offer_id))
         raise EncodingError(f"{a!r} has no integer of its own in the compact space")
+
+    def _first_of_variety(self, s: Zones, zone: list[int], card: int) -> int | None:
+        """The variety code of ``card`` when it is the zone's first of its variety, else
+        None (an unordered zone: the first card stands for its variety)."""
+        vo = s.cfg.variety_of
+        v = vo[card]
+        first = next(c for c in zone if vo[c] == v)
+        return self.variety_code[v] if first == card else None
 
     def draft_features(self, draft: Draft) -> list[float]:
         """What is being composed, as numbers: composing (0/1), the addressee (one-hot),
