@@ -8,13 +8,15 @@ For each space: sb3-contrib's MaskablePPO as examples/train_ppo.py sets it up (8
 256 steps each per update, minibatches of 256, 4 epochs, an MLP of 256 x 256, one thread) on
 one seat of Bohnanza against random bots, for a few updates; the learner's steps per second
 (rollouts and updates together; in the compact space a step of a draft counts as a step, as
-the learner takes it). Then the environment alone, random masked actions, for comparison.
+the learner takes it), per second of the clock and per second of the process's CPU (on a
+shared machine the second is the one-core figure). One thread. Then the environment alone, random masked actions, for comparison.
 Run it niced on a shared machine: ``nice -n 19``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from typing import Any
 
@@ -40,8 +42,9 @@ def make(players: int, space: str, envs: int, seed: int) -> Any:
     )
 
 
-def ppo_rate(players: int, space: str, updates: int, envs: int) -> tuple[float, int]:
-    """MaskablePPO's steps per second over ``updates`` updates; (rate, steps)."""
+def ppo_rate(players: int, space: str, updates: int, envs: int) -> tuple[float, float, int]:
+    """MaskablePPO's steps per second over ``updates`` updates: (per second of the clock,
+    per second of this process's CPU, steps)."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -60,27 +63,28 @@ def ppo_rate(players: int, space: str, updates: int, envs: int) -> tuple[float, 
         device="cpu",
         verbose=0,
     )
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     model.learn(total_timesteps=updates * 256 * envs)
-    return model.num_timesteps / (time.perf_counter() - start), int(model.num_timesteps)
+    steps = int(model.num_timesteps)
+    return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu), steps
 
 
-def env_rate(players: int, space: str, steps: int) -> float:
-    """Random masked actions through one environment, steps per second."""
+def env_rate(players: int, space: str, steps: int) -> tuple[float, float]:
+    """Random masked actions through one environment, steps per second (clock, CPU)."""
     from seedbed.adapters.gymnasium import SeedbedEnv
 
     env = SeedbedEnv(GAME, ",".join(["random"] * (players - 1)), action_space=space)
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
     games = 1
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in range(steps):
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
         _, _, terminated, _, info = env.step(action)
         if terminated:
             _, info = env.reset(seed=games)
             games += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
 
 
 def main() -> None:
@@ -99,12 +103,13 @@ def main() -> None:
         from seedbed.adapters.encoders import GameEncoders
 
         size = GameEncoders(GAME, args.players, action_space=space).action_space.n
-        alone = env_rate(args.players, space, args.env_steps)
-        rate, steps = ppo_rate(args.players, space, updates, args.envs)
+        alone, alone_cpu = env_rate(args.players, space, args.env_steps)
+        rate, cpu, steps = ppo_rate(args.players, space, updates, args.envs)
         print(
-            f"{space:>8} space (Discrete({size})): MaskablePPO {rate:,.0f} steps/s "
-            f"({steps:,} steps, {updates} updates); the environment alone, random masked "
-            f"actions: {alone:,.0f} steps/s",
+            f"{space:>8} space (Discrete({size})): MaskablePPO {rate:,.0f} steps/s of the "
+            f"clock, {cpu:,.0f} per CPU second ({steps:,} steps, {updates} updates); the "
+            f"environment alone, random masked actions: {alone:,.0f} steps/s, {alone_cpu:,.0f} "
+            f"per CPU second; load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
 

@@ -59,7 +59,7 @@ it, without the full encoding's mask.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from seedbed.engine.api import Action, PlayerId, State
@@ -71,8 +71,11 @@ from seedbed.games.bohnanza.encoding import _SINGLES, _zones
 from seedbed.games.bohnanza.menu import TradingMenu
 from seedbed.games.bohnanza.obs_encoding import HAND
 from seedbed.games.bohnanza.options import normalize_options
-from seedbed.games.bohnanza.state import Zones
+from seedbed.games.bohnanza.state import EMPTY, Zones
 from seedbed.games.bohnanza.trading import find_offer, front_positions
+
+SIDES_KEPT = 4096
+"""The given and wanted sides a :class:`CompactEncoding` keeps (by hand and face-up slots)."""
 
 HAND_PLACES = HAND
 """H: the hand positions a discard may name (those the observation shows)."""
@@ -145,11 +148,29 @@ class CompactEncoding:
         self._single_code = {type(a): self.layout.index(n) for n, a in _SINGLES}
         self.draft_width = 1 + self.seats + (2 + v) + (v + 2)
         """The width of :meth:`draft_features`."""
+        self._sides: dict[tuple[Any, ...], tuple[list[Items], dict[Items, list[int]]]] = {}
         self._highs = (
             [1.0] * (1 + self.seats)
             + [float(menu["max_give"])] * (2 + v)
             + [float(menu["max_want"])] * (v + 2)
         )
+
+    def sides(
+        self, key: tuple[Any, ...], build: Callable[[], list[Items]]
+    ) -> tuple[list[Items], dict[Items, list[int]]]:
+        """One side's item sequences (in the menu's order) and their trie (each sequence's
+        next items), built once per ``key``; bounded memory."""
+        found = self._sides.get(key)
+        if found is None:
+            if len(self._sides) >= SIDES_KEPT:
+                self._sides.clear()
+            items = build()
+            trie: dict[Items, list[int]] = {seq: [] for seq in items}
+            for seq in items:
+                if seq:
+                    trie[seq[:-1]].append(seq[-1])
+            found = self._sides[key] = (items, trie)
+        return found
 
     def new_draft(self) -> Draft:
         return Draft()
@@ -257,18 +278,25 @@ class Moment:
             self.tos[enc.seats - 1 if to is None else (to - p) % n - 1] = to
         vo = s.cfg.variety_of
         hand = s.hands[p]
-        code = enc.variety_code
-        nv = len(enc.varieties)
-        gives = [
-            (*fu, *sorted(2 + code[vo[hand[i]]] for i in hp)) for fu, hp in space.gives
-        ]
-        wants = [(*sorted(code[v] for v in want), *(nv + i for i in fu)) for want, fu in space.wants]
-        for sides, trie in ((gives, self.gives), (wants, self.wants)):
-            for items in sides:
-                trie.setdefault(items, [])
-            for items in sides:
-                if items:
-                    trie[items[:-1]].append(items[-1])
+        kinds = tuple([vo[c] for c in hand])
+        # The sides depend on the hand's varieties and on which face-up slots the player may
+        # give or want (menu.give_options, want_options): kept per those, as the menu keeps
+        # its own lists, so a trading phase's moments share them.
+        occupied = tuple(i for i in (0, 1) if s.faceup[i] != EMPTY)
+        active = p == s.active
+        gives, self.gives = enc.sides(
+            ("give", n, kinds, active, occupied),
+            lambda: [
+                (*fu, *sorted(2 + enc.variety_code[kinds[i]] for i in hp)) for fu, hp in space.gives
+            ],
+        )
+        wants, self.wants = enc.sides(
+            ("want", n, active, occupied),
+            lambda: [
+                (*sorted(enc.variety_code[v] for v in want), *(len(enc.varieties) + i for i in fu))
+                for want, fu in space.wants
+            ],
+        )
         to_codes = list(self.tos)
         width, w = space.width, len(space.wants)
         for k in space.excluded:
