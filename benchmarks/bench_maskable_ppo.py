@@ -9,8 +9,8 @@ For each space: sb3-contrib's MaskablePPO as examples/train_ppo.py sets it up (8
 one seat of Bohnanza against random bots, for a few updates; the learner's steps per second
 (rollouts and updates together; in the compact space a step of a draft counts as a step, as
 the learner takes it), per second of the clock and per second of the process's CPU (on a
-shared machine the second is the one-core figure). One thread. Then the environment alone, random masked actions, for comparison.
-Run it niced on a shared machine: ``nice -n 19``.
+shared machine the second is the one-core figure). One thread. Then the environment alone,
+random masked actions, for comparison. Run it niced on a shared machine: ``nice -n 19``.
 """
 
 from __future__ import annotations

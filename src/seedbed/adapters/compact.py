@@ -15,7 +15,7 @@ mask and the draft's features updated). The draft is never part of the game stat
 >>> state = seedbed.game("bohnanza", "python").new_state(3, 1, {})
 >>> actions.start(state, state.to_move()[0])
 >>> actions.mask().shape, int(actions.mask().sum()) > 0, actions.features().shape
-((300,), True, (34,))
+((232,), True, (34,))
 """
 
 from __future__ import annotations

@@ -95,9 +95,7 @@ class GameEncoders:
         if action_space == "compact":
             if declared.compact_encoding is None:
                 raise ValueError(f"{declared.title} has no compact action space")
-            self.compact = import_module(declared.compact_encoding).compact_encoding(
-                self.options
-            )
+            self.compact = import_module(declared.compact_encoding).compact_encoding(self.options)
             size = self.compact.size
             self.draft_space = draft_space(self.compact)
         elif action_space != "full":

@@ -11,10 +11,7 @@ works without importing it first.
 
 Observations are the game's fixed-size encoding of what the learner's seat may know (a
 float32 vector, or with ``observation="dict"`` a dict of arrays); actions are the game's
-stable integers (a ``Discrete`` space). ``action_space="compact"`` (Bohnanza: 300 integers
-instead of 76,051, issue 34 item 3) composes an offer in steps: a step that only grows the
-draft returns reward 0 while the game waits, and the draft's features follow the
-observation (``offer_draft`` in the dict form; :mod:`seedbed.adapters.compact`). The legal actions are a mask, in
+stable integers (a ``Discrete`` space). The legal actions are a mask, in
 ``info["action_mask"]`` and from :meth:`SeedbedEnv.action_masks` (the name maskable
 learners call). The bots move between the learner's decisions; when several players are on
 the move at once, they are asked in ``to_move()`` order, the learner when its turn in that
@@ -25,6 +22,11 @@ is told, not crashed. Once an episode has terminated, :meth:`SeedbedEnv.step` ra
 is legal after the end (an autoreset wrapper resets without reading it).
 The reward of a finished game is the learner's share of the win (1/k
 for each of k tied winners, 0 otherwise), and 0 before the end.
+
+``action_space="compact"`` (Bohnanza: 232 integers instead of 76,051, issue 34 item 3)
+composes an offer in steps: a step that only grows the draft returns reward 0 while the game
+waits, and the draft's features follow the observation (``offer_draft`` in the dict form;
+:mod:`seedbed.adapters.compact`).
 
 ``reset(options={"game_seed": g})`` deals game seed ``g`` itself (a dataset row's ``seed``
 replays its deal). The metadata's name is the game's (``bohnanza_v0``); ``render_mode``

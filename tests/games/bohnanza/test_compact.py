@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import seedbed
-from tests.both_engines import engines, game_on
+from both_engines import engines, game_on
 from seedbed.engine.api import Action, State
 from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza.compact import HAND_PLACES, Draft, Moment, compact_encoding

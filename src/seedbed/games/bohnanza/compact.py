@@ -145,7 +145,9 @@ class CompactEncoding:
             ]
         )
         self.size = self.layout.size
-        self._single_code = {type(a): self.layout.index(n) for n, a in _SINGLES}
+        self._single_code: dict[type[Action], int] = {
+            type(a): self.layout.index(n) for n, a in _SINGLES
+        }
         self.draft_width = 1 + self.seats + (2 + v) + (v + 2)
         """The width of :meth:`draft_features`."""
         self._sides: dict[tuple[Any, ...], tuple[list[Items], dict[Items, list[int]]]] = {}
