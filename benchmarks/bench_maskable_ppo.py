@@ -8,7 +8,7 @@ For each space: sb3-contrib's MaskablePPO as examples/train_ppo.py sets it up (8
 256 steps each per update, minibatches of 256, 4 epochs, an MLP of 256 x 256, one thread) on
 one seat of Bohnanza against random bots, for a few updates; the learner's steps per second
 (rollouts and updates together; in the compact space a step of a draft counts as a step, as
-the learner takes it), per second of the clock and per second of the process's CPU (on a
+the learner takes it; ``--epochs`` and ``--width`` vary the learner's share), per second of the clock and per second of the process's CPU (on a
 shared machine the second is the one-core figure). One thread. Then the environment alone,
 random masked actions, for comparison. Run it niced on a shared machine: ``nice -n 19``.
 """
@@ -42,7 +42,9 @@ def make(players: int, space: str, envs: int, seed: int) -> Any:
     )
 
 
-def ppo_rate(players: int, space: str, updates: int, envs: int) -> tuple[float, float, int]:
+def ppo_rate(
+    players: int, space: str, updates: int, envs: int, epochs: int = 4, width: int = 256
+) -> tuple[float, float, int]:
     """MaskablePPO's steps per second over ``updates`` updates: (per second of the clock,
     per second of this process's CPU, steps)."""
     import torch
@@ -54,11 +56,11 @@ def ppo_rate(players: int, space: str, updates: int, envs: int) -> tuple[float, 
         make(players, space, envs, 1),
         n_steps=256,
         batch_size=256,
-        n_epochs=4,
+        n_epochs=epochs,
         learning_rate=3e-4,
         gamma=0.995,
         ent_coef=0.01,
-        policy_kwargs={"net_arch": [256, 256]},
+        policy_kwargs={"net_arch": [width, width]},
         seed=1,
         device="cpu",
         verbose=0,
@@ -96,6 +98,8 @@ def main() -> None:
     )
     parser.add_argument("--envs", type=int, default=8, help="environments stepped together")
     parser.add_argument("--env-steps", type=int, default=2000, help="random steps, env alone")
+    parser.add_argument("--epochs", type=int, default=4, help="PPO epochs per update")
+    parser.add_argument("--width", type=int, default=256, help="units of the 2 hidden layers")
     args = parser.parse_args()
     for space, updates in (("compact", args.updates), ("full", args.full_updates)):
         if updates <= 0:
@@ -104,9 +108,12 @@ def main() -> None:
 
         size = GameEncoders(GAME, args.players, action_space=space).action_space.n
         alone, alone_cpu = env_rate(args.players, space, args.env_steps)
-        rate, cpu, steps = ppo_rate(args.players, space, updates, args.envs)
+        rate, cpu, steps = ppo_rate(
+            args.players, space, updates, args.envs, args.epochs, args.width
+        )
         print(
-            f"{space:>8} space (Discrete({size})): MaskablePPO {rate:,.0f} steps/s of the "
+            f"{space:>8} space (Discrete({size})), {args.epochs} epochs, {args.width} x "
+            f"{args.width}: MaskablePPO {rate:,.0f} steps/s of the "
             f"clock, {cpu:,.0f} per CPU second ({steps:,} steps, {updates} updates); the "
             f"environment alone, random masked actions: {alone:,.0f} steps/s, {alone_cpu:,.0f} "
             f"per CPU second; load average {os.getloadavg()[0]:.1f}",
