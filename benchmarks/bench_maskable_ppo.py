@@ -7,10 +7,11 @@ Needs the ``train`` extra (PyTorch, sb3-contrib; see docs/research.md for a CPU-
 For each space: sb3-contrib's MaskablePPO as examples/train_ppo.py sets it up (8 environments,
 256 steps each per update, minibatches of 256, 4 epochs, an MLP of 256 x 256, one thread) on
 one seat of Bohnanza against random bots, for a few updates; the learner's steps per second
-(rollouts and updates together; in the compact space a step of a draft counts as a step, as
-the learner takes it; ``--epochs`` and ``--width`` vary the learner's share), per second of the clock and per second of the process's CPU (on a
-shared machine the second is the one-core figure). One thread. Then the environment alone,
-random masked actions, for comparison. Run it niced on a shared machine: ``nice -n 19``.
+(rollouts and updates together; in the compact space a step of a draft counts as a step, as the
+learner takes it; ``--epochs`` and ``--width`` vary the learner's share), per second of the
+clock and per second of the process's CPU (on a shared machine the second is the one-core
+figure). One thread. Then the environment alone, random masked actions, for comparison. Run it
+niced on a shared machine: ``nice -n 19``.
 """
 
 from __future__ import annotations
