@@ -105,13 +105,13 @@ class GameEncoders:
 
     def space(self, form: str) -> spaces.Space[Any]:
         """The observation space of ``form``: ``"vector"`` (a Box) or ``"dict"`` (a Dict);
-        with the compact action space, the draft's features follow (``offer_draft``)."""
+        with the compact action space, the draft's features follow (``draft``)."""
         if form not in ("vector", "dict"):
             raise ValueError(f"observation form must be vector or dict, got {form!r}")
         if self.compact is None:
             return self.vector_space if form == "vector" else self.dict_space
         if form == "dict":
-            return spaces.Dict({**self.dict_space.spaces, "offer_draft": self.draft_space})
+            return spaces.Dict({**self.dict_space.spaces, "draft": self.draft_space})
         return spaces.Box(
             low=np.concatenate([self.vector_space.low, self.draft_space.low]),
             high=np.concatenate([self.vector_space.high, self.draft_space.high]),
@@ -131,7 +131,7 @@ class GameEncoders:
             return observation
         features = actions.features() if drafting else self.draft_space.low.copy()
         if isinstance(observation, dict):  # new arrays each call: the caller keeps them
-            return {**{k: v.copy() for k, v in observation.items()}, "offer_draft": features}
+            return {**{k: v.copy() for k, v in observation.items()}, "draft": features}
         return np.concatenate([observation, features])
 
     def vector(self, obs: Mapping[str, Any]) -> FloatArray:

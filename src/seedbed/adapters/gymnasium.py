@@ -25,7 +25,7 @@ for each of k tied winners, 0 otherwise), and 0 before the end.
 
 ``action_space="compact"`` (Bohnanza: 232 integers instead of 76,051, issue 34 item 3)
 composes an offer in steps: a step that only grows the draft returns reward 0 while the game
-waits, and the draft's features follow the observation (``offer_draft`` in the dict form;
+waits, and the draft's features follow the observation (``draft`` in the dict form;
 :mod:`seedbed.adapters.compact`).
 
 ``reset(options={"game_seed": g})`` deals game seed ``g`` itself (a dataset row's ``seed``
