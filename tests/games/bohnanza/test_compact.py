@@ -183,3 +183,19 @@ def test_whole_games_through_the_compact_space(players: int) -> None:
                 action = moment.choose(draft, rng.choice(pick))
             state.apply(p, action)
         assert state.is_terminal()
+
+
+@pytest.mark.parametrize("engine", engines("bohnanza"))
+def test_an_offer_menu_with_nothing_to_offer(engine: str) -> None:
+    """issue 34 item 3: with max_give and max_want 0 the trading menu has no offer; the compact
+    space then offers no addressee, and still reaches exactly the menu."""
+    options = {"offer_menu": {"max_give": 0, "max_want": 0}}
+    state = game_on("bohnanza", engine).new_state(3, 2, options)
+    rng = random.Random(2)
+    start = compact_encoding(options).layout.starts["offer-to"]
+    for _ in range(80):
+        for p in state.to_move():
+            _check(state, p, options)
+            moment = compact_encoding(options).moment(state, p)
+            assert all(i < start for i in moment.legal(Draft()))
+        _random_move(state, rng)

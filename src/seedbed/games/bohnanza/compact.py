@@ -51,7 +51,6 @@ A :class:`Moment` is one player's decision at one position: the menu is read onc
 zones; a native state's materialised twin) and every step of a composition is answered from
 it, without the full encoding's mask.
 
->>> from seedbed.engine.registry import game
 >>> enc = compact_encoding({})
 >>> enc.size, enc.layout.shapes["offer-give"]
 (232, (13,))
@@ -250,7 +249,7 @@ class Moment:
         self.player = player
         self.s: Zones | None = None
         menu: Sequence[Action] = state.legal_actions(player)
-        if not all(type(a) in _PLAIN for a in menu):
+        if isinstance(menu, TradingMenu) or not all(type(a) in _PLAIN for a in menu):
             # Zone places, offers: the Python zones (a native state's twin, read once here)
             self.s = _zones(state)
             menu = self.s.legal_actions(player)
