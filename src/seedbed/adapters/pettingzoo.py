@@ -152,8 +152,11 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
             return self.encoders.no_mask()
         seat = self._seat[agent]
         if self._mask_cache is None or self._mask_cache[0] != seat:
-            mask = self.encoders.mask if self.compact is None else lambda *_: self.compact.mask()
-            self._mask_cache = (seat, mask(self.game_state, seat))
+            if self.compact is None:
+                fresh = self.encoders.mask(self.game_state, seat)
+            else:
+                fresh = self.compact.mask()  # the selected agent's moment and draft
+            self._mask_cache = (seat, fresh)
         return self._mask_cache[1].copy()
 
     def _count_step(self) -> None:
