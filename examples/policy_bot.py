@@ -76,12 +76,15 @@ class PolicyBot(Bot):
         num_players: int,
         options: Mapping[str, Any] | None = None,
         deterministic: bool = True,
+        action_space: str = "full",
     ) -> None:
         self.policy = policy
-        self.encoders = GameEncoders(game_name, num_players, options)
+        self.encoders = GameEncoders(game_name, num_players, options, action_space=action_space)
         self.deterministic = deterministic
 
     def act(self, info: InfoSet, rng: Rng) -> Action:
+        if self.encoders.compact is not None:
+            return self._compose(info, rng)
         menu = info.legal_actions()
         sample = info.sample(rng)  # integers of the menu, from the seat's knowledge only
         by_index = {self.encoders.actions.encode(sample, info.player, a): a for a in menu}
@@ -93,18 +96,36 @@ class PolicyBot(Bot):
         )
         return by_index[int(chosen)]
 
+    def _compose(self, info: InfoSet, rng: Rng) -> Action:
+        """The compact space (issue 34 item 3): the policy's integers, draft step by draft
+        step as in training, until they make an action (read from the sampled state, whose
+        part known to the seat, its menu included, is the real one's)."""
+        actions = self.encoders.compact_actions()
+        assert actions is not None
+        actions.start(info.sample(rng), info.player)
+        vector = self.encoders.vector(info.observation())
+        while True:
+            observation = scaled(self.encoders.with_draft(vector, actions))
+            chosen, _ = self.policy.predict(
+                observation, action_masks=actions.mask(), deterministic=self.deterministic
+            )
+            action = actions.choose(int(chosen))
+            if action is not None:
+                return action
+
 
 def register_policy(
     name: str,
     policy: Policy,
     num_players: int,
     options: Mapping[str, Any] | None = None,
+    action_space: str = "full",
 ) -> None:
     """Make ``name`` a bot spec (``seedbed.bots.specs``) that plays ``policy``, so the arena's
     tournaments seat it like any bot. The registration lives in this process: run the arena
     in it (one job)."""
 
     def make(game_name: str, params: Mapping[str, Any]) -> Bot:
-        return PolicyBot(policy, game_name, num_players, options)
+        return PolicyBot(policy, game_name, num_players, options, action_space=action_space)
 
     register_bot(BotKind(name, f"the trained policy {name} (examples/policy_bot.py)", make))

@@ -12,11 +12,15 @@ It needs the ``train`` extra (PyTorch, Stable-Baselines3, sb3-contrib: gigabytes
 which ``make install`` leaves out: ``make train-example`` makes its own venv. The figures and
 commands of the full run are in docs/research.md ("A worked example that learns").
 
+``--game bohnanza --action-space compact`` trains and measures the same way on Bohnanza in
+its compact action space (issue 34 item 3: offers composed in steps; the arena's policy bot
+composes them as the learner did). The model's default path is ``out/ppo-<game>[-compact].zip``.
+
 Usage:
     python examples/train_ppo.py train [--timesteps N] [--seed S] [--envs E] [--players P]
-        [--opponent SPEC] [--max-minutes M] [--model PATH]
+        [--opponent SPEC] [--max-minutes M] [--model PATH] [--game G] [--action-space A]
     python examples/train_ppo.py evaluate [--model PATH] [--games G] [--seed S] [--players P]
-        [--opponent SPEC] [--compare SPECS] [--json PATH]
+        [--opponent SPEC] [--compare SPECS] [--json PATH] [--game G] [--action-space A]
 """
 
 from __future__ import annotations
@@ -39,8 +43,8 @@ from seedbed.arena.tournament import deals_for, lineup, run_batch, schedule
 from seedbed.bots.specs import parse_spec
 
 GAME = "stalk_exchange"
-ENV_ID = "seedbed/StalkExchange-v0"
-MODEL = Path("out/ppo-stalk-exchange.zip")
+MODEL = None
+"""The model's path: ``out/ppo-<game>[-compact].zip`` unless --model says."""
 POLICY_SPEC = "ppo"
 EVAL_SEED = 1_000_000
 """Evaluation deals start here, away from the seeds 1 … of docs/bots.md's tournaments."""
@@ -64,7 +68,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="stop early after this many minutes (the note records the steps done)",
     )
     train.add_argument("--model", type=Path, default=MODEL, help="where to save the model")
-    evaluate = commands.add_parser("evaluate", help="the saved policy in the arena")
+    for command in (
+        train,
+        evaluate := commands.add_parser("evaluate", help="the saved policy in the arena"),
+    ):
+        command.add_argument(
+            "--game", default=GAME, help="stalk_exchange (the example) or bohnanza"
+        )
+        command.add_argument(
+            "--action-space",
+            choices=("full", "compact"),
+            default="full",
+            help="compact: Bohnanza's offers composed in steps (issue 34 item 3)",
+        )
     evaluate.add_argument("--model", type=Path, default=MODEL, help="the model to load")
     evaluate.add_argument("--games", type=int, default=1000, help="games (whole deals)")
     evaluate.add_argument("--seed", type=int, default=EVAL_SEED, help="the first deal's seed")
@@ -74,24 +90,31 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--compare", default="greedy", help="comma-separated bot specs measured the same way"
     )
     evaluate.add_argument("--json", type=Path, default=None, help="also write the figures here")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.model is None:
+        suffix = "-compact" if args.action_space == "compact" else ""
+        args.model = Path(f"out/ppo-{args.game.replace('_', '-')}{suffix}.zip")
+    return args
 
 
-def make_env(players: int, opponent: str, envs: int, seed: int) -> Any:
+def make_env(
+    players: int, opponent: str, envs: int, seed: int, game: str = GAME, space: str = "full"
+) -> Any:
     """``envs`` copies of the environment (learner at a random seat, opponent elsewhere),
     each behind Monitor (episode rewards for the log) and :class:`ScaledObservation`."""
     from stable_baselines3.common.env_util import make_vec_env
 
-    import seedbed.adapters.gymnasium  # noqa: F401  (registers the ids)
+    from seedbed.adapters.gymnasium import env_id  # (registers the ids)
 
     return make_vec_env(
-        ENV_ID,
+        env_id(game),
         n_envs=envs,
         seed=seed,
         env_kwargs={
             "opponents": ",".join([opponent] * (players - 1)),
             "seat": None,
             "render_mode": None,
+            "action_space": space,
         },
         wrapper_class=ScaledObservation,
     )
@@ -113,7 +136,7 @@ def train(args: argparse.Namespace) -> None:
             return self.end is None or time.monotonic() < self.end
 
     torch.set_num_threads(1)  # a shared machine: one core
-    env = make_env(args.players, args.opponent, args.envs, args.seed)
+    env = make_env(args.players, args.opponent, args.envs, args.seed, args.game, args.action_space)
     model = MaskablePPO(
         "MlpPolicy",
         env,
@@ -134,7 +157,8 @@ def train(args: argparse.Namespace) -> None:
     args.model.parent.mkdir(parents=True, exist_ok=True)
     model.save(args.model)
     note = {
-        "game": GAME,
+        "game": args.game,
+        "action_space": args.action_space,
         "players": args.players,
         "opponent": args.opponent,
         "seed": args.seed,
@@ -152,11 +176,13 @@ def train(args: argparse.Namespace) -> None:
     print(json.dumps(note))
 
 
-def win_share(bot: str, opponent: str, players: int, games: int, seed: int) -> dict[str, Any]:
+def win_share(
+    bot: str, opponent: str, players: int, games: int, seed: int, game: str = GAME
+) -> dict[str, Any]:
     """``bot`` against ``players``-1 copies of ``opponent`` in the arena: every deal under
     each seat rotation, as ``seedbed tournament`` plays them; its share of the wins."""
     slots = lineup([bot, opponent], players)
-    results = run_batch(schedule(GAME, slots, deals_for(games, slots), seed))
+    results = run_batch(schedule(game, slots, deals_for(games, slots), seed))
     name = str(parse_spec(bot))
     tally = next(t for t in tally_bots(results) if t.name == name)
     low, high = tally.interval
@@ -175,12 +201,12 @@ def evaluate(args: argparse.Namespace) -> None:
 
     torch.set_num_threads(1)
     model = MaskablePPO.load(args.model, device="cpu")
-    register_policy(POLICY_SPEC, model, args.players)
+    register_policy(POLICY_SPEC, model, args.players, action_space=args.action_space)
     bots = [POLICY_SPEC, *filter(None, args.compare.split(","))]
     rows = []
     for bot in bots:
         start = time.perf_counter()
-        row = win_share(bot, args.opponent, args.players, args.games, args.seed)
+        row = win_share(bot, args.opponent, args.players, args.games, args.seed, args.game)
         row["seconds"] = round(time.perf_counter() - start, 1)
         rows.append(row)
         low, high = row["interval_95"]

@@ -37,6 +37,19 @@ def test_check_env(game: str, opponents: str) -> None:
     check_env(SeedbedEnv(game, opponents, render_mode="ansi"), skip_render_check=False)
 
 
+@pytest.mark.parametrize(
+    ("opponents", "observation"), [("random", "vector"), ("random,greedy,random", "dict")]
+)
+def test_check_env_with_the_compact_action_space(opponents: str, observation: str) -> None:
+    """issue 34 item 3: Bohnanza's compact space passes check_env, also made by its id."""
+    made = SeedbedEnv(
+        "bohnanza", opponents, observation=observation, action_space="compact", render_mode="ansi"
+    )
+    assert made.action_space.n == 232
+    check_env(made, skip_render_check=False)
+    check_env(gym.make(env_id("bohnanza"), opponents=opponents, action_space="compact").unwrapped)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_check_env_of_the_registered_ids_and_dict_observations(game: str) -> None:
     made = gym.make(env_id(game), opponents="greedy,random", render_mode="ansi")

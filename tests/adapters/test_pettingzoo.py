@@ -60,6 +60,28 @@ def test_api_and_seed_tests_with_options_and_engines(
     seed_test(lambda: env(game, num_players, options, engine=engine), num_cycles=50)
 
 
+COMPACT = [(2, "vector", None), (4, "vector", None), (3, "dict", "python")]
+
+
+@pytest.mark.parametrize(("num_players", "observation", "engine"), COMPACT)
+def test_api_and_seed_tests_with_the_compact_action_space(
+    num_players: int, observation: str, engine: str | None
+) -> None:
+    """issue 34 item 3: Bohnanza's compact space (offers composed in steps) passes both."""
+    made = env(
+        "bohnanza", num_players, observation=observation, engine=engine, action_space="compact"
+    )
+    made.reset(seed=1)
+    assert made.action_space("player_0").n == 232
+    api_test(made, num_cycles=200)
+    seed_test(
+        lambda: env(
+            "bohnanza", num_players, observation=observation, engine=engine, action_space="compact"
+        ),
+        num_cycles=60,
+    )
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_api_test_with_dict_observations(game: str) -> None:
     api_test(env(game, 3, observation="dict"), num_cycles=100)

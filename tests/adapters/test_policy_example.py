@@ -59,12 +59,22 @@ def private_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(specs, "_KINDS", dict(specs._KINDS))
 
 
-@pytest.mark.parametrize(("seat", "seed"), [(0, 3), (2, 11), (3, 20)])
+@pytest.mark.parametrize(
+    ("game", "space", "seat", "seed"),
+    [
+        ("stalk_exchange", "full", 0, 3),
+        ("stalk_exchange", "full", 2, 11),
+        ("stalk_exchange", "full", 3, 20),
+        ("bohnanza", "compact", 1, 4),  # issue 34 item 3: drafts composed as in training
+    ],
+)
 @pytest.mark.usefixtures("private_registry")
-def test_the_arena_bot_sees_what_the_learner_saw(seat: int, seed: int) -> None:
+def test_the_arena_bot_sees_what_the_learner_saw(
+    game: str, space: str, seat: int, seed: int
+) -> None:
     in_env = RecordingPolicy()
     env = policy_bot.ScaledObservation(
-        SeedbedEnv("stalk_exchange", "random,random,random", seat=seat)
+        SeedbedEnv(game, "random,random,random", seat=seat, action_space=space)
     )
     obs, _ = env.reset(seed=seed)
     terminated = False
@@ -75,10 +85,10 @@ def test_the_arena_bot_sees_what_the_learner_saw(seat: int, seed: int) -> None:
     game_seed = env.unwrapped.game_seed
 
     in_arena = RecordingPolicy()
-    policy_bot.register_policy("recorded", in_arena, num_players=4)
+    policy_bot.register_policy("recorded", in_arena, num_players=4, action_space=space)
     seating = ["random"] * 4
     seating[seat] = "recorded"
-    result = play_game("stalk_exchange", seating, game_seed)
+    result = play_game(game, seating, game_seed)
 
     assert len(in_arena.seen) == len(in_env.seen) > 10
     for (obs_a, mask_a), (obs_e, mask_e) in zip(in_arena.seen, in_env.seen, strict=True):

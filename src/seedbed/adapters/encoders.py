@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from seedbed.adapters.compact import CompactActions, Encoding, draft_space
 from seedbed.engine.api import Action, PlayerId, State
 from seedbed.engine.encoding import ActionEncoding
 from seedbed.engine.observation import ObservationEncoder
@@ -48,6 +49,7 @@ class GameEncoders:
         num_players: int,
         options: Mapping[str, Any] | None = None,
         engine: str | None = None,
+        action_space: str = "full",
     ) -> None:
         declared = lookup_spec(game_name)
         if declared.observation is None or declared.encoding is None:
@@ -87,16 +89,50 @@ class GameEncoders:
                 for f in self.observation.fields
             }
         )
-        self.action_space = spaces.Discrete(self.actions.size)
-        self.mask_space = spaces.Box(low=0, high=1, shape=(self.actions.size,), dtype=np.int8)
+        self.compact: Encoding | None = None
+        """The compact action space (``action_space="compact"``, issue 34 item 3), or None."""
+        size = self.actions.size
+        if action_space == "compact":
+            if declared.compact_encoding is None:
+                raise ValueError(f"{declared.title} has no compact action space")
+            self.compact = import_module(declared.compact_encoding).compact_encoding(self.options)
+            size = self.compact.size
+            self.draft_space = draft_space(self.compact)
+        elif action_space != "full":
+            raise ValueError(f"action_space must be full or compact, got {action_space!r}")
+        self.action_space = spaces.Discrete(size)
+        self.mask_space = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
 
     def space(self, form: str) -> spaces.Space[Any]:
-        """The observation space of ``form``: ``"vector"`` (a Box) or ``"dict"`` (a Dict)."""
-        if form == "vector":
-            return self.vector_space
+        """The observation space of ``form``: ``"vector"`` (a Box) or ``"dict"`` (a Dict);
+        with the compact action space, the draft's features follow (``draft``)."""
+        if form not in ("vector", "dict"):
+            raise ValueError(f"observation form must be vector or dict, got {form!r}")
+        if self.compact is None:
+            return self.vector_space if form == "vector" else self.dict_space
         if form == "dict":
-            return self.dict_space
-        raise ValueError(f"observation form must be vector or dict, got {form!r}")
+            return spaces.Dict({**self.dict_space.spaces, "draft": self.draft_space})
+        return spaces.Box(
+            low=np.concatenate([self.vector_space.low, self.draft_space.low]),
+            high=np.concatenate([self.vector_space.high, self.draft_space.high]),
+            dtype=np.float32,
+        )
+
+    def compact_actions(self) -> CompactActions | None:
+        """A fresh draft holder for one environment, or None in the full space."""
+        return None if self.compact is None else CompactActions(self.compact)
+
+    def with_draft(
+        self, observation: Any, actions: CompactActions | None, drafting: bool = True
+    ) -> Any:
+        """The observation of :meth:`encode` with the draft's features (compact space; zeros
+        when ``drafting`` is False: a seat that does not decide now)."""
+        if actions is None:
+            return observation
+        features = actions.features() if drafting else self.draft_space.low.copy()
+        if isinstance(observation, dict):  # new arrays each call: the caller keeps them
+            return {**{k: v.copy() for k, v in observation.items()}, "draft": features}
+        return np.concatenate([observation, features])
 
     def vector(self, obs: Mapping[str, Any]) -> FloatArray:
         """The float32 vector of an observation (the dict of ``observe(p)``)."""
@@ -125,7 +161,7 @@ class GameEncoders:
 
     def no_mask(self) -> MaskArray:
         """The mask of a player who may not act."""
-        return np.zeros(self.actions.size, dtype=np.int8)
+        return np.zeros(self.mask_space.shape, dtype=np.int8)
 
     def decode(self, state: State, player: PlayerId, index: int) -> Action:
         """The action of integer ``index`` for ``player`` now."""

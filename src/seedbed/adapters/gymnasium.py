@@ -23,6 +23,11 @@ is legal after the end (an autoreset wrapper resets without reading it).
 The reward of a finished game is the learner's share of the win (1/k
 for each of k tied winners, 0 otherwise), and 0 before the end.
 
+``action_space="compact"`` (Bohnanza: 232 integers instead of 76,051, issue 34 item 3)
+composes an offer in steps: a step that only grows the draft returns reward 0 while the game
+waits, and the draft's features follow the observation (``draft`` in the dict form;
+:mod:`seedbed.adapters.compact`).
+
 ``reset(options={"game_seed": g})`` deals game seed ``g`` itself (a dataset row's ``seed``
 replays its deal). The metadata's name is the game's (``bohnanza_v0``); ``render_mode``
 ``rgb_array`` draws the text view as an image, so SB3's ``make_vec_env`` works.
@@ -78,6 +83,7 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         engine: str | None = None,
         render_mode: str | None = None,
         illegal_reward: float = -1.0,
+        action_space: str = "full",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             modes = ", ".join(self.metadata["render_modes"])
@@ -87,7 +93,10 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         self.num_players = len(self.specs) + 1
         if seat is not None and not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} is not a seat of a {self.num_players}-player game")
-        self.encoders = GameEncoders(game, self.num_players, options, engine)
+        self.encoders = GameEncoders(game, self.num_players, options, engine, action_space)
+        self.compact = self.encoders.compact_actions()
+        """The draft of the compact action space (``action_space="compact"``), or None."""
+        self._base: Any = None
         self.fixed_seat = seat
         self.form = observation
         self.render_mode = render_mode
@@ -133,10 +142,17 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             state.apply(p, bot.act(InfoSet(state, p), rng))
         if state.is_terminal():
             self._mask = self.encoders.no_mask()
+        elif self.compact is not None:
+            self.compact.start(state, self.seat)
+            self._mask = self.compact.mask()
         else:
             self._mask = self.encoders.mask(state, self.seat)
+        if self.compact is not None:  # read once per position, not per step of a draft
+            self._base = self.encoders.encode(state.observe(self.seat), self.form)
 
     def _observation(self) -> Any:
+        if self.compact is not None:
+            return self.encoders.with_draft(self._base, self.compact)
         return self.encoders.encode(self.state.observe(self.seat), self.form)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
@@ -155,7 +171,14 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             self._mask = self.encoders.no_mask()
             info = self._info(illegal_action=True)
             return self._observation(), self.illegal_reward, True, False, info
-        self.state.apply(self.seat, self.encoders.decode(self.state, self.seat, index))
+        if self.compact is None:
+            action = self.encoders.decode(self.state, self.seat, index)
+        else:
+            action = self.compact.choose(index)
+            if action is None:  # a step of a draft: the game waits, the learner goes on
+                self._mask = self.compact.mask()
+                return self._observation(), 0.0, False, False, self._info()
+        self.state.apply(self.seat, action)
         self._advance()
         reward = 0.0
         terminated = self._over = self.state.is_terminal()

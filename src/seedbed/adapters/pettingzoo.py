@@ -21,7 +21,10 @@ cycles of ``num_players`` steps. ``state()`` is the global state (every seat's v
 ``state_space``). The metadata's name is the game's (``bohnanza_v0``). No parallel API: the
 games' moves are never simultaneous (several players on the move are asked one by one, DESIGN
 §3), so ``aec_to_parallel`` does not apply (``is_parallelizable`` is False). An action outside
-the mask raises ValueError. The game's state is
+the mask raises ValueError. ``action_space="compact"`` (Bohnanza, issue 34 item 3) composes an
+offer in steps: a step that only grows the draft leaves the game and the agent selection as
+they were, and the draft's features follow the observation (zeros for the other agents). The
+game's state is
 ``game_state`` (``state()`` is PettingZoo's global state).
 
 :func:`env` is the environment in PettingZoo's usual wrappers (``OrderEnforcingWrapper`` over
@@ -73,11 +76,15 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         engine: str | None = None,
         render_mode: str | None = None,
         max_cycles: int | None = None,
+        action_space: str = "full",
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of ansi, human, got {render_mode!r}")
-        self.encoders = GameEncoders(game, num_players, options, engine)
+        self.encoders = GameEncoders(game, num_players, options, engine, action_space)
+        self.compact = self.encoders.compact_actions()
+        """The draft of the compact action space (``action_space="compact"``), or None: the
+        selected agent's, started afresh at every move of the game."""
         self.metadata = {**type(self).metadata, "name": f"{game}_v0"}
         self.max_cycles = max_cycles
         """The most cycles (a step of every agent each) before every agent is truncated."""
@@ -131,7 +138,10 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         """The next agent: the first player on the move."""
         self._mask_cache = None
-        self.agent_selection = self.possible_agents[self.game_state.to_move()[0]]
+        seat = self.game_state.to_move()[0]
+        self.agent_selection = self.possible_agents[seat]
+        if self.compact is not None:
+            self.compact.start(self.game_state, seat)
 
     def _mask(self, agent: str) -> Any:
         if (
@@ -142,8 +152,20 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
             return self.encoders.no_mask()
         seat = self._seat[agent]
         if self._mask_cache is None or self._mask_cache[0] != seat:
-            self._mask_cache = (seat, self.encoders.mask(self.game_state, seat))
+            if self.compact is None:
+                fresh = self.encoders.mask(self.game_state, seat)
+            else:
+                fresh = self.compact.mask()  # the selected agent's moment and draft
+            self._mask_cache = (seat, fresh)
         return self._mask_cache[1].copy()
+
+    def _count_step(self) -> None:
+        """``max_cycles``: truncate every agent after that many cycles of steps."""
+        self.steps += 1
+        n = self.encoders.num_players
+        if self.max_cycles is not None and self.steps >= self.max_cycles * n:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._mask_cache = None
 
     def state(self) -> Any:
         """The global state: every seat's observation vector, seat by seat (hidden
@@ -157,10 +179,11 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        return {
-            "observation": self.encoders.encode(self.game_state.observe(seat), self.form),
-            "action_mask": self._mask(agent),
-        }
+        observation = self.encoders.encode(self.game_state.observe(seat), self.form)
+        if self.compact is not None:  # the draft is the selected agent's; none for the others
+            selected = agent == self.agent_selection and self.compact.moment is not None
+            observation = self.encoders.with_draft(observation, self.compact, selected)
+        return {"observation": observation, "action_mask": self._mask(agent)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -172,20 +195,25 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         mask = self._mask(agent)
         if not 0 <= index < len(mask) or not mask[index]:
             raise ValueError(f"action {index} is not legal for {agent} now (see the action mask)")
-        self.game_state.apply(seat, self.encoders.decode(self.game_state, seat, index))
+        action = (
+            self.encoders.decode(self.game_state, seat, index)
+            if self.compact is None
+            else self.compact.choose(index)
+        )
+        if action is not None:
+            self.game_state.apply(seat, action)
         self._cumulative_rewards[agent] = 0.0
-        if self.game_state.is_terminal():
+        if action is None:  # a step of a draft: the same agent goes on
+            self._mask_cache = None
+            self._count_step()
+        elif self.game_state.is_terminal():
             for a, r in zip(self.agents, outcome_rewards(self.game_state), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
             self._mask_cache = None
         else:
             self._select()
-            self.steps += 1
-            n = self.encoders.num_players
-            if self.max_cycles is not None and self.steps >= self.max_cycles * n:
-                self.truncations = dict.fromkeys(self.agents, True)
-                self._mask_cache = None
+            self._count_step()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

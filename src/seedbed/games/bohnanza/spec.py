@@ -73,6 +73,7 @@ SPEC = GameSpec(
     display="seedbed.games.bohnanza.display",
     text_guide="seedbed.games.bohnanza.text_guide",
     encoding="seedbed.games.bohnanza.encoding",
+    compact_encoding="seedbed.games.bohnanza.compact",
     observation="seedbed.games.bohnanza.obs_encoding",
     layout=TextLayout(leaf=card_leaf, row_keys=("players", "offers")),
     client_data=client_data,
