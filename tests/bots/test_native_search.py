@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.bots.test_ismcts import GAMES, twin_pairs
 
 import seedbed
 from seedbed.bots import BotSpecError, InfoSet, make_bot
@@ -19,7 +20,6 @@ from seedbed.bots.native_search import native_search, why_not
 from seedbed.engine.api import State
 from seedbed.engine.native_state import NATIVE
 from seedbed.engine.rng import Rng
-from tests.bots.test_ismcts import GAMES, twin_pairs
 
 pytestmark = pytest.mark.skipif(NATIVE is None, reason="the native engine is not built")
 

@@ -94,7 +94,11 @@ pub fn ismcts_search(
         other => return Err(PyValueError::new_err(format!("unknown prior {other:?}"))),
     };
     let settings = Settings {
-        iterations: if seconds.is_some() { iterations } else { Some(iterations.unwrap_or(1000)) },
+        iterations: if seconds.is_some() {
+            iterations
+        } else {
+            Some(iterations.unwrap_or(1000))
+        },
         seconds,
         cap,
         c,
@@ -115,7 +119,9 @@ pub fn ismcts_search(
     if let Ok(z) = zones.downcast::<FieldsOfGreenZones>() {
         return run(py, &z.borrow().inner, player, generator, &settings);
     }
-    Err(PyTypeError::new_err("not a native state of seedbed._native"))
+    Err(PyTypeError::new_err(
+        "not a native state of seedbed._native",
+    ))
 }
 
 /// `search_polite(zones, player)`: the courteous menu the native tree gives `player`'s own
@@ -139,5 +145,7 @@ pub fn search_polite(zones: &Bound<'_, PyAny>, player: usize) -> PyResult<Option
     if let Ok(z) = zones.downcast::<FieldsOfGreenZones>() {
         return Ok(of(&z.borrow().inner, player));
     }
-    Err(PyTypeError::new_err("not a native state of seedbed._native"))
+    Err(PyTypeError::new_err(
+        "not a native state of seedbed._native",
+    ))
 }

@@ -36,6 +36,10 @@ scoring the rewards of the player who acted into it (multi-player SO-ISMCTS).
   declaration's ``bulky_kinds``, such as Bohnanza's offers): such actions are skipped for its
   own seat in the tree and in rollouts.
 
+* ``tree=native`` (the default) grows this same tree in Rust where the game and settings allow
+  (:mod:`seedbed.bots.native_search`): the same draws, so the same move; this module is the
+  readable reference and runs the rest (``tree=python`` asks for it).
+
 The final move is the root child with the most visits (ties: higher mean). With the same
 InfoSet-equivalent situation and rng state, an iteration budget gives the same action.
 
@@ -635,7 +639,9 @@ def make_ismcts(game_name: str, heuristics: Heuristics | None = None, **params: 
 
 
 def _check(params: Mapping[str, Any]) -> str | None:
-    problem = _problem(*(params[k] for k in ("iterations", "seconds", "rollout", "policy", "prior")))
+    problem = _problem(
+        *(params[k] for k in ("iterations", "seconds", "rollout", "policy", "prior"))
+    )
     tree = params["tree"]
     if problem is None and tree not in TREES:
         return f"tree must be one of {', '.join(TREES)}, got {tree!r}"

@@ -76,8 +76,9 @@ def tree_root(info: InfoSet, children: list[tuple[str, int, float]]) -> Node:
     game = get_game(info.game_name, engine="native")
     root = Node(None, -1)
     for text, visits, total in children:
-        child = Node(game.action_from_json(json.loads(text)), info.player)
+        action = game.action_from_json(json.loads(text))
+        child = Node(action, info.player)
         child.visits, child.total = visits, total
-        root.edges[child.action] = child
+        root.edges[action] = child
         root.visits += visits
     return root

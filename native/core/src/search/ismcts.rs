@@ -327,7 +327,14 @@ impl<'a, G: SearchGame> Search<'a, G> {
         None
     }
 
-    fn expand(&mut self, node: usize, a: G::Action, p: usize, avail: &[usize], prior: bool) -> usize {
+    fn expand(
+        &mut self,
+        node: usize,
+        a: G::Action,
+        p: usize,
+        avail: &[usize],
+        prior: bool,
+    ) -> usize {
         let id = self.tree.len();
         let mut child = Node::new(Some(a.clone()), p as i64, prior);
         child.avail = 1;
@@ -478,7 +485,9 @@ mod tests {
     fn check<G: SearchGame>(settings: &Settings) {
         for moves in [0, 25, 60] {
             let state: G = position(3, 7, moves);
-            let Some(me) = state.first_mover() else { continue };
+            let Some(me) = state.first_mover() else {
+                continue;
+            };
             let a = search(&state, me, settings, &mut Rng::new(1));
             let b = search(&state, me, settings, &mut Rng::new(1));
             assert!(state.refusal(me as i64, &a.action).is_none(), "{}", G::NAME);
