@@ -16,7 +16,8 @@ from tests.bots.test_ismcts import GAMES, twin_pairs
 import seedbed
 from seedbed.bots import BotSpecError, InfoSet, make_bot
 from seedbed.bots.ismcts import IsmctsBot, SearchResult, Settings
-from seedbed.bots.native_search import native_search, why_not
+from seedbed.bots.native_search import native_samples, native_search, why_not
+from seedbed.bots.rollout import RolloutBot
 from seedbed.engine.api import State
 from seedbed.engine.native_state import NATIVE
 from seedbed.engine.rng import Rng
@@ -116,6 +117,44 @@ def test_the_generator_advances_as_the_python_tree_advances_it() -> None:
         assert isinstance(bot, IsmctsBot)
         bot.search(InfoSet(state, p), rng)
     assert rngs[0].state == rngs[1].state
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "fields_of_green"])
+def test_the_native_rollout_samples_score_as_the_python_ones(game: str) -> None:
+    """Issue 33 item 2: the rollout bot's samples in Rust give every candidate the same
+    rewards, sample for sample, so the same move; the generator ends alike."""
+    for g, p, state in positions():
+        if g != game:
+            continue
+        for spec in ("rollout:iterations=24,reward=lead", "rollout:iterations=12,top=3"):
+            found = []
+            for tree in ("native", "python"):
+                bot = make_bot(f"{spec},tree={tree}", game)
+                assert isinstance(bot, RolloutBot)
+                rng = Rng(5)
+                result = bot.search(InfoSet(state, p), rng)
+                arms = [
+                    (str(a.action), a.plays, round(a.total, 9), a.by_sample) for a in result.arms
+                ]
+                found.append((result.action, arms, result.rollouts, rng.state))
+            assert found[0] == found[1], (spec, state.key())
+
+
+def test_native_rollout_samples_run_only_where_they_can() -> None:
+    _, p, state = positions()[0]
+    bot = make_bot("rollout:iterations=4", "bohnanza")
+    assert isinstance(bot, RolloutBot)
+    assert native_samples(bot, InfoSet(state, p), Rng(1), list(state.legal_actions(p))[:2], 2)
+    for spec, game in (
+        ("rollout:tree=python", "bohnanza"),
+        ("rollout:depth=3", "bohnanza"),
+        ("rollout", "stalk_exchange"),
+    ):
+        other = make_bot(spec, game)
+        assert isinstance(other, RolloutBot)
+        s = seedbed.game(game, engine="native").new_state(3, 1)
+        q = s.to_move()[0]
+        assert native_samples(other, InfoSet(s, q), Rng(1), [s.legal_actions(q)[0]], 1) is None
 
 
 # ------------------------------------------------------------------ only the seat's information

@@ -5,6 +5,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use seedbed_core::interface::Menu;
 use seedbed_core::search::ismcts::{search, unsupported, Rollout, Settings};
+use seedbed_core::search::rollout::{samples, Reward};
 use seedbed_core::search::SearchGame;
 
 use crate::bohnanza::BohnanzaZones;
@@ -144,6 +145,85 @@ pub fn search_polite(zones: &Bound<'_, PyAny>, player: usize) -> PyResult<Option
     }
     if let Ok(z) = zones.downcast::<FieldsOfGreenZones>() {
         return Ok(of(&z.borrow().inner, player));
+    }
+    Err(PyTypeError::new_err(
+        "not a native state of seedbed._native",
+    ))
+}
+
+/// Each sample's rewards per arm (None: illegal in that determinization).
+type Samples = Vec<Vec<Option<f64>>>;
+
+fn sampled<G: SearchGame>(
+    py: Python<'_>,
+    truth: &G,
+    player: usize,
+    arms: &[String],
+    rng: &mut seedbed_core::rng::Rng,
+    count: usize,
+    how: Reward,
+    cap: Option<f64>,
+) -> PyResult<Samples> {
+    if !G::GREEDY {
+        return Err(PyValueError::new_err(format!(
+            "{}: the game has no native greedy policy",
+            G::NAME
+        )));
+    }
+    if player >= truth.num_players() {
+        return Err(PyValueError::new_err(format!("no seat {player}")));
+    }
+    let arms = arms
+        .iter()
+        .map(|text| {
+            let value: serde_json::Value = serde_json::from_str(text)
+                .map_err(|e| PyValueError::new_err(format!("an arm is not JSON: {e}")))?;
+            G::action_from_json(&value).map_err(PyValueError::new_err)
+        })
+        .collect::<PyResult<Vec<G::Action>>>()?;
+    let truth = truth.clone();
+    let mut generator = *rng;
+    let out = py.allow_threads(|| samples(&truth, player, &arms, &mut generator, count, how, cap));
+    *rng = generator;
+    Ok(out)
+}
+
+/// `rollout_samples(zones, player, rng, arms, count, reward="outcome", cap=None)`: `count`
+/// samples of the rollout bot (`seedbed.bots.rollout.Player.sample`) from the native state
+/// `zones` for `player`: each a determinization for the seat and a rollout seed from `rng`,
+/// every arm (action JSON texts) tried in it and the game played on by the greedy policy.
+/// Per sample, each arm's reward (`outcome` or `lead`), None where the arm is illegal;
+/// stops after the sample that passes `cap` seconds. `rng` advances as the Python bot's.
+#[pyfunction]
+#[pyo3(signature = (zones, player, rng, arms, count, reward = "outcome", cap = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn rollout_samples(
+    py: Python<'_>,
+    zones: &Bound<'_, PyAny>,
+    player: usize,
+    mut rng: PyRefMut<'_, crate::rng::Rng>,
+    arms: Vec<String>,
+    count: usize,
+    reward: &str,
+    cap: Option<f64>,
+) -> PyResult<Samples> {
+    let how = match reward {
+        "outcome" => Reward::Outcome,
+        "lead" => Reward::Lead,
+        other => return Err(PyValueError::new_err(format!("unknown reward {other:?}"))),
+    };
+    let generator = &mut rng.inner;
+    if let Ok(z) = zones.downcast::<BohnanzaZones>() {
+        let truth = &z.borrow().inner;
+        return sampled(py, truth, player, &arms, generator, count, how, cap);
+    }
+    if let Ok(z) = zones.downcast::<StalkExchangeZones>() {
+        let truth = &z.borrow().inner;
+        return sampled(py, truth, player, &arms, generator, count, how, cap);
+    }
+    if let Ok(z) = zones.downcast::<FieldsOfGreenZones>() {
+        let truth = &z.borrow().inner;
+        return sampled(py, truth, player, &arms, generator, count, how, cap);
     }
     Err(PyTypeError::new_err(
         "not a native state of seedbed._native",

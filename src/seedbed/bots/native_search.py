@@ -1,4 +1,4 @@
-"""The ISMCTS tree in Rust (issue 33 item 2): :func:`native_search` runs
+"""Search in Rust (issue 33 item 2): :func:`native_search` runs
 :class:`~seedbed.bots.ismcts.IsmctsBot`'s search through ``seedbed._native.ismcts_search``
 (``native/core/src/search/``) where it can, and says None where it cannot, so the Python tree
 (the readable reference) runs instead.
@@ -18,15 +18,24 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING
 
 from seedbed.bots.api import InfoSet
 from seedbed.bots.ismcts import IsmctsBot, Node, SearchResult, Settings
+from seedbed.engine.api import Action
 from seedbed.engine.native_state import NATIVE, native_rng
 from seedbed.engine.registry import game as get_game
 from seedbed.engine.rng import Rng
 
+if TYPE_CHECKING:
+    from seedbed.bots.rollout import RolloutBot
+
 GREEDY_GAMES = frozenset({"bohnanza", "fields_of_green"})
 """Games whose greedy policy (``heuristics.choose``) the core plays natively."""
+
+# The rollout bot (:func:`native_samples`): its candidates, sequential halving and final
+# test stay in Python; its samples (a determinization, a seed, every candidate played on by
+# the greedy policy) run in Rust with the same draws.
 
 
 def why_not(settings: Settings, game_name: str) -> str | None:
@@ -82,3 +91,27 @@ def tree_root(info: InfoSet, children: list[tuple[str, int, float]]) -> Node:
         root.edges[action] = child
         root.visits += visits
     return root
+
+
+def native_samples(
+    bot: RolloutBot, info: InfoSet, rng: Rng, actions: list[Action], count: int
+) -> list[list[float | None]] | None:
+    """The rollout bot's ``count`` samples of ``actions`` in Rust (``rollout_samples``: per
+    sample, each action's reward, None where it is illegal in that determinization), or None
+    when they must run in Python: ``tree=python``, a Python state, rollouts cut off for the
+    game's Python ``evaluate`` (``depth`` ≥ 0), a stand-in heuristics, or a game whose greedy
+    policy is Python's only (Stalk Exchange)."""
+    s = bot.settings
+    zones = info.native_zones()
+    usable = s.tree == "native" and NATIVE is not None and s.depth < 0
+    if not usable or zones is None or not bot.base.own_heuristics:
+        return None
+    if bot.game_name not in GREEDY_GAMES:
+        return None
+    cap = None if info.deadline is None else max(0.0, info.deadline - time.perf_counter())
+    arms = [json.dumps(a.to_json()) for a in actions]
+    with native_rng(rng) as generator:
+        rows: list[list[float | None]] = NATIVE.rollout_samples(
+            zones, info.player, generator, arms, count, reward=s.reward, cap=cap
+        )
+    return rows

@@ -14,6 +14,7 @@ use crate::rng::Rng;
 pub mod games;
 pub mod ismcts;
 pub mod menu;
+pub mod rollout;
 
 /// A [`NativeGame`] a search can run over: the defaults are a game without a native greedy
 /// policy and without etiquette, whose action kinds are read from their JSON.
