@@ -154,6 +154,7 @@ pub fn search_polite(zones: &Bound<'_, PyAny>, player: usize) -> PyResult<Option
 /// Each sample's rewards per arm (None: illegal in that determinization).
 type Samples = Vec<Vec<Option<f64>>>;
 
+#[allow(clippy::too_many_arguments)]
 fn sampled<G: SearchGame>(
     py: Python<'_>,
     truth: &G,

@@ -463,15 +463,9 @@ pub fn search<G: SearchGame>(
 mod tests {
     use super::*;
     use crate::interface::{Bohnanza, FieldsOfGreen, StalkExchange};
-    use serde_json::json;
 
-    /// A position some random moves into a dealt game.
     fn position<G: SearchGame>(players: usize, seed: u64, moves: u64) -> G {
-        let cfg = G::config(players, &json!({}), &serde_json::Value::Null).expect("config");
-        let mut state = G::new_state(&cfg, seed);
-        let mut rng = Rng::new(seed);
-        state.playout(&mut rng, moves);
-        state
+        crate::search::test_position(players, seed, moves)
     }
 
     fn visits<A>(result: &SearchResult<A>) -> Vec<(u64, u64)> {
@@ -483,11 +477,9 @@ mod tests {
     }
 
     fn check<G: SearchGame>(settings: &Settings) {
-        for moves in [0, 25, 60] {
+        for moves in [0, 12, 30] {
             let state: G = position(3, 7, moves);
-            let Some(me) = state.first_mover() else {
-                continue;
-            };
+            let me = state.first_mover().expect("a game in play");
             let a = search(&state, me, settings, &mut Rng::new(1));
             let b = search(&state, me, settings, &mut Rng::new(1));
             assert!(state.refusal(me as i64, &a.action).is_none(), "{}", G::NAME);

@@ -61,3 +61,22 @@ pub trait SearchGame: NativeGame {
     /// Whether the game has a `polite` rule at all (`heuristics.polite` in Python).
     const POLITE: bool = false;
 }
+
+/// A dealt position of `G` for the search's tests: `players` seats, `moves` random moves in
+/// (Fields of Green with the tests' fixture card set).
+#[cfg(test)]
+pub(crate) fn test_position<G: SearchGame>(players: usize, seed: u64, moves: u64) -> G {
+    let (options, data) = if G::NAME == "fields_of_green" {
+        let text = include_str!("../../tests/data/fields_of_green_fixture_cards.json");
+        let data: serde_json::Value = serde_json::from_str(text).expect("card data");
+        let options = serde_json::json!({"ruleset": "published", "introductory": false,
+                                         "cards": data.clone()});
+        (options, data)
+    } else {
+        (serde_json::json!({}), serde_json::Value::Null)
+    };
+    let cfg = G::config(players, &options, &data).expect("config");
+    let mut state = G::new_state(&cfg, seed);
+    state.playout(&mut Rng::new(seed), moves);
+    state
+}

@@ -86,3 +86,34 @@ pub fn samples<G: SearchGame>(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interface::{Bohnanza, FieldsOfGreen};
+
+    fn check<G: SearchGame>() {
+        let state: G = crate::search::test_position(3, 3, 20);
+        let me = state.first_mover().expect("on the move");
+        let arms: Vec<G::Action> = state.legal_actions(me).into_iter().take(3).collect();
+        let run = |how| samples(&state, me, &arms, &mut Rng::new(9), 4, how, None);
+        let (a, b) = (run(Reward::Lead), run(Reward::Lead));
+        assert_eq!(a, b, "{}: the same seed, the same samples", G::NAME);
+        assert_eq!(a.len(), 4);
+        assert!(a
+            .iter()
+            .all(|row| row.len() == arms.len() && row[0].is_some()));
+        let outcome = run(Reward::Outcome);
+        assert!(outcome
+            .iter()
+            .flatten()
+            .flatten()
+            .all(|r| (0.0..=1.0).contains(r)));
+    }
+
+    #[test]
+    fn samples_are_seeded_and_every_arm_is_scored() {
+        check::<Bohnanza>();
+        check::<FieldsOfGreen>();
+    }
+}
