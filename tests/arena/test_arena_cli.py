@@ -151,9 +151,14 @@ def test_match_resumes_from_its_journal(first_bot: str, tmp_path: Path) -> None:
 
 def test_bench_ismcts_prints_iterations_per_second() -> None:
     args = ["bench", "ismcts", "stalk_exchange", "-p", "3", "--seconds", "0.3"]
-    code, stdout, err = run(*args, "--spec", "ismcts:iterations=20")
+    code, stdout, err = run(*args, "--spec", "ismcts:iterations=20,tree=python")
     assert code == 0, err
     assert re.search(r"on stalk_exchange, 3 players, one core: [\d,.]+ iterations/s", stdout)
+    # without a tree, both (issue 33 item 2): cutoff rollouts run the Python tree, and say so
+    code, stdout, err = run(*args, "--spec", "ismcts:iterations=20")
+    assert code == 0, err
+    assert re.search(r"\n  tree=python  [\d,.]+ iterations/s", stdout)
+    assert "tree=native  runs the Python tree here: rollout=cutoff" in stdout
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ pub mod few;
 pub mod fields_of_green;
 pub mod interface;
 pub mod rng;
+pub mod search;
 pub mod shared;
 pub mod stalk_exchange;
 pub mod trace;

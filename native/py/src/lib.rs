@@ -8,6 +8,7 @@ mod fast;
 mod fields_of_green;
 mod playout;
 mod rng;
+mod search;
 mod stalk_exchange;
 mod stalk_exchange_events;
 mod stalk_exchange_menu;
@@ -64,5 +65,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         fields_of_green::fields_of_green_traces,
         m
     )?)?;
+    m.add_function(wrap_pyfunction!(search::ismcts_search, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_polite, m)?)?;
+    m.add_function(wrap_pyfunction!(search::rollout_samples, m)?)?;
     Ok(())
 }

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from seedbed.engine.api import Action, JsonDict, PlayerId, State
+from seedbed.engine.native_state import NativeState
 from seedbed.engine.registry import heuristics, spec
 from seedbed.engine.rng import Rng
 
@@ -76,6 +77,12 @@ class InfoSet:
     def is_legal(self, action: Action) -> bool:
         """Whether the seat may play ``action`` now (also for actions outside the menu)."""
         return self._state.is_legal(self.player, action)
+
+    def native_zones(self) -> Any:
+        """The native engine's position (a ``seedbed._native`` state class), None for a Python
+        state: for a native search, which reads only its ``determinize(player)`` (as
+        :meth:`sample`) and the seat's own menu, in Rust."""
+        return self._state.zones if isinstance(self._state, NativeState) else None
 
     def sample(self, rng: Rng) -> State:
         """A full state consistent with the seat's knowledge, hidden parts drawn with ``rng``:

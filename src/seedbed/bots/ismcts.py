@@ -36,6 +36,10 @@ scoring the rewards of the player who acted into it (multi-player SO-ISMCTS).
   declaration's ``bulky_kinds``, such as Bohnanza's offers): such actions are skipped for its
   own seat in the tree and in rollouts.
 
+* ``tree=native`` (the default) grows this same tree in Rust where the game and settings allow
+  (:mod:`seedbed.bots.native_search`): the same draws, so the same move; this module is the
+  readable reference and runs the rest (``tree=python`` asks for it).
+
 The final move is the root child with the most visits (ties: higher mean). With the same
 InfoSet-equivalent situation and rng state, an iteration budget gives the same action.
 
@@ -68,6 +72,9 @@ from seedbed.engine.rng import Rng
 ROLLOUTS = ("random", "greedy", "cutoff")
 POLICIES = ("random", "greedy")
 PRIORS = ("none", "greedy")
+TREES = ("native", "python")
+"""Where the tree grows: ``native`` (``seedbed.bots.native_search``, where the engine is built
+and the game and settings allow; the Python tree otherwise) or ``python``."""
 WIN_WEIGHT = 0.75
 """Share of the reward given by winning (the rest by rank)."""
 SMALL_FILTER = 64
@@ -116,9 +123,12 @@ class Settings:
     widen: float = 1.0
     prior: str = "greedy"
     anchor: float = 0.0
+    tree: str = "native"
 
     def __post_init__(self) -> None:
         problem = _problem(self.iterations, self.seconds, self.rollout, self.policy, self.prior)
+        if problem is None and self.tree not in TREES:
+            problem = f"tree must be one of {', '.join(TREES)}, got {self.tree!r}"
         if problem is None and self.c < 0:
             problem = f"c must be at least 0, got {self.c:g}"
         if problem is not None:
@@ -565,6 +575,12 @@ class IsmctsBot(Bot):
         """Run the whole budget, whatever the menu (used by ``act`` and the benchmark)."""
         if not info.legal_actions():
             raise ValueError(f"player {info.player} is not on the move")
+        from seedbed.bots.native_search import native_search  # it builds this module's Nodes
+
+        found = native_search(self, info, rng)
+        if found is not None:
+            self.last = found
+            return found
         if self.heuristics is None and self.needs_heuristics():
             self.heuristics = cast(Heuristics, game_heuristics(self.game_name))
         search = Search(
@@ -623,7 +639,13 @@ def make_ismcts(game_name: str, heuristics: Heuristics | None = None, **params: 
 
 
 def _check(params: Mapping[str, Any]) -> str | None:
-    return _problem(*(params[k] for k in ("iterations", "seconds", "rollout", "policy", "prior")))
+    problem = _problem(
+        *(params[k] for k in ("iterations", "seconds", "rollout", "policy", "prior"))
+    )
+    tree = params["tree"]
+    if problem is None and tree not in TREES:
+        return f"tree must be one of {', '.join(TREES)}, got {tree!r}"
+    return problem
 
 
 KIND = BotKind(
@@ -659,6 +681,9 @@ KIND = BotKind(
             "prior=greedy: UCB bonus anchor/(1+visits) of the heuristic's move",
             minimum=0,
             maximum=100,
+        ),
+        "tree": Param(
+            str, "native", "native: the tree in Rust where it can run (else python); python"
         ),
     },
     _check,

@@ -48,6 +48,7 @@ from typing import Any, cast
 
 from seedbed.bots.api import Bot, InfoSet
 from seedbed.bots.ismcts import (
+    TREES,
     Heuristics,
     IsmctsBot,
     Search,
@@ -79,9 +80,10 @@ class RolloutSettings:
     margin: float = 0.0
     z: float = 2.0
     bulky: bool = True
+    tree: str = "native"
 
     def __post_init__(self) -> None:
-        problem = _check({"reward": self.reward})
+        problem = _check({"reward": self.reward, "tree": self.tree})
         if problem is not None:
             raise BotSpecError(f"bot rollout: {problem}")
 
@@ -181,10 +183,7 @@ class RolloutBot(Bot):
         for r in range(rounds):
             sizes.append(len(alive))
             per = max(1, left // (len(alive) * (rounds - r)))
-            for _ in range(per):
-                played += player.sample([arms[i] for i in alive])
-                if info.out_of_time():  # the server's think budget caps the rollouts
-                    break
+            played += player.samples([arms[i] for i in alive], per)
             left = max(0, self.settings.iterations - played)
             alive = survivors(arms, alive)
             if info.out_of_time():  # not one more sample of each later round (issue 38 item 9)
@@ -230,8 +229,9 @@ class Player:
         self.me: PlayerId = info.player
         self.info = info
         self.rng = rng
+        self.bot = bot
         self.lead = s.reward == "lead"
-        self.samples = 0
+        self.samples_taken = 0
         self.search = Search(
             settings,
             self.me,
@@ -242,10 +242,33 @@ class Player:
             native_greedy=bot.base.own_heuristics,
         )
 
+    def samples(self, arms: list[Arm], count: int) -> int:
+        """``count`` samples (fewer once the server's think budget is spent), natively where
+        :func:`~seedbed.bots.native_search.native_samples` can; the rollouts played."""
+        from seedbed.bots.native_search import native_samples  # it imports this module
+
+        found = native_samples(self.bot, self.info, self.rng, [a.action for a in arms], count)
+        if found is None:
+            played = 0
+            for _ in range(count):
+                played += self.sample(arms)
+                if self.info.out_of_time():  # the server's think budget caps the rollouts
+                    break
+            return played
+        played = 0
+        for row in found:
+            number = self.samples_taken
+            self.samples_taken += 1
+            for arm, reward in zip(arms, row, strict=True):
+                if reward is not None:
+                    arm.add(number, reward)
+                    played += 1
+        return played
+
     def sample(self, arms: list[Arm]) -> int:
         """One determinization, every arm played in it; the rollouts played."""
-        number = self.samples
-        self.samples += 1
+        number = self.samples_taken
+        self.samples_taken += 1
         det = self.info.sample(self.rng)
         seed = self.rng.next64()
         played = 0
@@ -279,6 +302,9 @@ def _make(game_name: str, params: Mapping[str, Any]) -> Bot:
 
 def _check(params: Mapping[str, Any]) -> str | None:
     reward = params.get("reward", "outcome")
+    tree = params.get("tree", "native")
+    if tree not in TREES:
+        return f"tree must be one of {', '.join(TREES)}, got {tree!r}"
     if reward in REWARDS:
         return None
     return f"reward must be one of {', '.join(REWARDS)}, got {reward!r}"
@@ -309,6 +335,8 @@ KIND = BotKind(
             maximum=10
         ),
         "bulky": Param(bool, True, "false: never play the game's bulky action kinds itself"),
+        "tree": Param(str, "native", "native: the samples in Rust where they can run (else "
+                      "python); python"),
     },
     _check,
 )  # fmt: skip

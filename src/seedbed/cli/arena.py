@@ -205,14 +205,36 @@ def _decision_text(match: MatchResult) -> str:
 
 
 def bench_ismcts(game: str, players: int, spec: str, seconds: float, seed: int) -> str:
-    """One line: the search's iterations per second on this machine, one core."""
+    """The search's iterations per second on this machine, one core. A spec that does not
+    name its ``tree`` is measured with both trees, the same positions and draws (issue 33
+    item 2): ``tree=python`` and ``tree=native`` side by side, and their ratio."""
     from seedbed.bots.ismcts import iterations_per_second as measure
+    from seedbed.bots.ismcts import settings_from
+    from seedbed.bots.native_search import why_not
+    from seedbed.engine.native_state import NativeState
+    from seedbed.engine.registry import game as get_game
 
     parsed = parse_spec(spec)
     if parsed.name != "ismcts":
         raise ValueError(f"--spec must be an ismcts spec, not {spec!r}")
-    rate, iterations, spent = measure(game, players, str(parsed), seconds, seed)
-    return (
-        f"{parsed} on {game}, {players} players, one core: {rate:,.1f} iterations/s "
-        f"({iterations:,} iterations in {spent:.2f} s)"
-    )
+
+    def line(text: str) -> tuple[float, str]:
+        rate, iterations, spent = measure(game, players, text, seconds, seed)
+        return rate, f"{rate:,.1f} iterations/s ({iterations:,} iterations in {spent:.2f} s)"
+
+    head = f"{parsed} on {game}, {players} players, one core:"
+    if "tree" in dict(parsed.params):
+        return f"{head} {line(str(parsed))[1]}"
+    python_rate, python_line = line(f"{parsed},tree=python".replace("ismcts,", "ismcts:"))
+    out = [head, f"  tree=python  {python_line}"]
+    native_spec = f"{parsed},tree=native".replace("ismcts,", "ismcts:")
+    why = why_not(settings_from(parse_spec(native_spec).settings()), game)
+    if why is None and not isinstance(get_game(game).new_state(players, seed), NativeState):
+        why = "the positions are the Python engine's (--engine native)"
+    if why is not None:
+        out.append(f"  tree=native  runs the Python tree here: {why}")
+        return "\n".join(out)
+    native_rate, native_line = line(native_spec)
+    out.append(f"  tree=native  {native_line}")
+    out.append(f"  native/python: {native_rate / python_rate:,.1f}x")
+    return "\n".join(out)

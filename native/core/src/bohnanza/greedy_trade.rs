@@ -91,7 +91,7 @@ fn offer_terms(s: &Zones, p: usize, a: &OfferAction) -> Terms {
 }
 
 /// `_limits` is not empty: one more offer of p would break the table's limits.
-fn at_limit(s: &Zones, p: usize) -> bool {
+pub(crate) fn at_limit(s: &Zones, p: usize) -> bool {
     let mine = || (0..s.offers.len()).filter(|&i| usize::from(s.offers[i].proposer) == p);
     let open = mine().filter(|&i| s.offer_status[i] == OPEN).count();
     open >= OPEN_OFFERS || mine().count() >= PHASE_OFFERS
@@ -213,7 +213,7 @@ fn own_offers(s: &Zones, p: usize, me: &Me, base: f64) -> Vec<(f64, OfferAction)
 }
 
 /// `polite_offers`: the candidates that gain and break no etiquette rule.
-fn polite_offers(s: &Zones, p: usize, me: &Me, base: f64) -> Vec<(f64, OfferAction)> {
+pub(crate) fn polite_offers(s: &Zones, p: usize, me: &Me, base: f64) -> Vec<(f64, OfferAction)> {
     if at_limit(s, p) {
         return Vec::new();
     }

@@ -1,0 +1,226 @@
+"""The ISMCTS tree in Rust (issue 33 item 2): with the same seed and settings it chooses the
+same move as the Python tree, with the same root statistics, on recorded positions of every
+game; it reads only the seat's information (twin states); ``tree=native|python`` and where the
+native tree cannot run; the benchmark prints both trees side by side."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.bots.test_ismcts import GAMES, twin_pairs
+
+import seedbed
+from seedbed.bots import BotSpecError, InfoSet, make_bot
+from seedbed.bots.ismcts import IsmctsBot, SearchResult, Settings
+from seedbed.bots.native_search import native_samples, native_search, why_not
+from seedbed.bots.rollout import RolloutBot
+from seedbed.engine.api import State
+from seedbed.engine.native_state import NATIVE
+from seedbed.engine.rng import Rng
+
+pytestmark = pytest.mark.skipif(NATIVE is None, reason="the native engine is not built")
+
+FIXTURE = Path(__file__).parent / "data" / "native_search_positions.json"
+"""Recorded positions: (game, seat on the move, the state's ``to_json()``)."""
+
+SPECS = {
+    "bohnanza": [
+        "ismcts:iterations=60,rollout=random,prior=none",
+        "ismcts:iterations=60,rollout=random,prior=greedy",
+        "ismcts:iterations=30,rollout=greedy,prior=greedy,anchor=0.5",
+        "ismcts:iterations=60,rollout=random,prior=none,max_children=2,widen=2",
+    ],
+    "stalk_exchange": [
+        "ismcts:iterations=60,rollout=random,prior=none",
+        "ismcts:iterations=60,rollout=random,prior=none,max_children=4,c=1.5",
+    ],
+    "fields_of_green": [
+        "ismcts:iterations=60,rollout=random,prior=none",
+        "ismcts:iterations=60,rollout=random,prior=greedy,max_children=4",
+        "ismcts:iterations=30,rollout=greedy,prior=greedy,anchor=0.5",
+    ],
+}
+
+
+def record(per_game: int = 4) -> list[dict[str, Any]]:
+    """Positions along seeded random 4-player games, some moves apart (run this module to
+    write the fixture again: ``python -m tests.bots.test_native_search``)."""
+    out: list[dict[str, Any]] = []
+    for game in GAMES:
+        state = seedbed.game(game, engine="native").new_state(4, 9)
+        rng, found = Rng(1), 0
+        while found < per_game and not state.is_terminal():
+            for _ in range(5 + rng.below(12)):
+                if state.is_terminal():
+                    break
+                p = state.to_move()[0]
+                menu = state.legal_actions(p)
+                state.apply(p, menu[rng.below(len(menu))])
+            if not state.is_terminal() and len(state.legal_actions(state.to_move()[0])) > 1:
+                out.append({"game": game, "player": state.to_move()[0], "state": state.to_json()})
+                found += 1
+    return out
+
+
+def positions() -> list[tuple[str, int, State]]:
+    games = {g: seedbed.game(g, engine="native") for g in GAMES}
+    rows = json.loads(FIXTURE.read_text())
+    return [(r["game"], r["player"], games[r["game"]].state_from_json(r["state"])) for r in rows]
+
+
+def root(result: SearchResult) -> list[tuple[str, int, float]]:
+    return [(str(a), c.visits, round(c.total, 9)) for a, c in result.root.edges.items()]
+
+
+def search(spec: str, tree: str, game: str, state: State, player: int) -> SearchResult:
+    bot = make_bot(f"{spec},tree={tree}", game)
+    assert isinstance(bot, IsmctsBot)
+    return bot.search(InfoSet(state, player), Rng(4))
+
+
+# ------------------------------------------------------------------ parity
+
+
+def test_the_fixture_holds_several_positions_of_every_game() -> None:
+    found = positions()
+    for game in GAMES:
+        assert sum(g == game for g, _, _ in found) >= 4
+    assert any(s.observe(p)["phase"] == "trade" for g, p, s in found if g == "bohnanza")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_native_tree_chooses_as_the_python_tree(game: str) -> None:
+    """Issue 33 item 2: the same move and the same root visits and rewards, exactly."""
+    for g, p, state in positions():
+        if g != game:
+            continue
+        for spec in SPECS[game]:
+            settings = make_bot(spec, game)
+            assert isinstance(settings, IsmctsBot) and why_not(settings.settings, game) is None
+            native = search(spec, "native", game, state, p)
+            python = search(spec, "python", game, state, p)
+            assert native.action == python.action, (spec, state.key())
+            assert root(native) == root(python), (spec, state.key())
+            assert native.iterations == python.iterations
+
+
+def test_the_generator_advances_as_the_python_tree_advances_it() -> None:
+    _, p, state = positions()[0]
+    spec = SPECS["bohnanza"][0]
+    rngs = [Rng(11), Rng(11)]
+    for tree, rng in zip(("native", "python"), rngs, strict=True):
+        bot = make_bot(f"{spec},tree={tree}", "bohnanza")
+        assert isinstance(bot, IsmctsBot)
+        bot.search(InfoSet(state, p), rng)
+    assert rngs[0].state == rngs[1].state
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "fields_of_green"])
+def test_the_native_rollout_samples_score_as_the_python_ones(game: str) -> None:
+    """Issue 33 item 2: the rollout bot's samples in Rust give every candidate the same
+    rewards, sample for sample, so the same move; the generator ends alike."""
+    for g, p, state in positions():
+        if g != game:
+            continue
+        for spec in ("rollout:iterations=24,reward=lead", "rollout:iterations=12,top=3"):
+            found = []
+            for tree in ("native", "python"):
+                bot = make_bot(f"{spec},tree={tree}", game)
+                assert isinstance(bot, RolloutBot)
+                rng = Rng(5)
+                result = bot.search(InfoSet(state, p), rng)
+                arms = [
+                    (str(a.action), a.plays, round(a.total, 9), a.by_sample) for a in result.arms
+                ]
+                found.append((result.action, arms, result.rollouts, rng.state))
+            assert found[0] == found[1], (spec, state.key())
+
+
+def test_native_rollout_samples_run_only_where_they_can() -> None:
+    _, p, state = positions()[0]
+    bot = make_bot("rollout:iterations=4", "bohnanza")
+    assert isinstance(bot, RolloutBot)
+    assert native_samples(bot, InfoSet(state, p), Rng(1), list(state.legal_actions(p))[:2], 2)
+    for spec, game in (
+        ("rollout:tree=python", "bohnanza"),
+        ("rollout:depth=3", "bohnanza"),
+        ("rollout", "stalk_exchange"),
+    ):
+        other = make_bot(spec, game)
+        assert isinstance(other, RolloutBot)
+        s = seedbed.game(game, engine="native").new_state(3, 1)
+        q = s.to_move()[0]
+        assert native_samples(other, InfoSet(s, q), Rng(1), [s.legal_actions(q)[0]], 1) is None
+
+
+# ------------------------------------------------------------------ only the seat's information
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_native_twins_differing_in_hidden_information_get_the_same_search(game: str) -> None:
+    """Issue 33 item 2: two positions that differ only in what the seat cannot see (another
+    seat's hand, the deck's order, the rng) give the native search the same tree."""
+    native = seedbed.game(game, engine="native")
+    spec = SPECS[game][-1]
+    for s, t, p in twin_pairs(game):
+        a_state, b_state = (native.state_from_json(x.to_json()) for x in (s, t))
+        assert a_state.key() != b_state.key()
+        found = []
+        for state in (a_state, b_state):
+            bot = make_bot(spec, game)
+            assert isinstance(bot, IsmctsBot)
+            result = native_search(bot, InfoSet(state, p), Rng(7))
+            assert result is not None  # the tree grew in Rust
+            found.append((result.action, root(result)))
+        assert found[0] == found[1]
+
+
+# ------------------------------------------------------------------ which tree runs
+
+
+def test_tree_is_a_spec_option_defaulting_to_native() -> None:
+    bot = make_bot("ismcts", "bohnanza")
+    assert isinstance(bot, IsmctsBot) and bot.settings.tree == "native"
+    with pytest.raises(BotSpecError, match="tree must be one of native, python"):
+        make_bot("ismcts:tree=gpu", "bohnanza")
+
+
+def test_where_the_native_tree_cannot_run_the_python_tree_does() -> None:
+    assert why_not(Settings(rollout="random", prior="none"), "stalk_exchange") is None
+    assert why_not(Settings(), "bohnanza") is not None  # cutoff: Python's evaluate
+    assert why_not(Settings(rollout="random", prior="greedy"), "stalk_exchange") is not None
+    assert why_not(Settings(rollout="random", prior="none", bulky=False), "bohnanza")
+    assert why_not(Settings(rollout="random", prior="none", tree="python"), "bohnanza")
+    state = seedbed.game("stalk_exchange", engine="python").new_state(3, 1)
+    bot = make_bot("ismcts:iterations=5,rollout=random,prior=none", "stalk_exchange")
+    assert isinstance(bot, IsmctsBot)
+    assert native_search(bot, InfoSet(state, 0), Rng(1)) is None  # a Python state
+    assert state.is_legal(0, bot.act(InfoSet(state, 0), Rng(1)))
+
+
+def test_a_table_deadline_caps_the_native_iterations() -> None:
+    state = seedbed.game("stalk_exchange", engine="native").new_state(3, 1)
+    bot = make_bot("ismcts:iterations=100000,rollout=random,prior=none", "stalk_exchange")
+    assert isinstance(bot, IsmctsBot)
+    info = InfoSet(state, 0, deadline=time.perf_counter())
+    result = native_search(bot, info, Rng(1))
+    assert result is not None and result.iterations < 100000
+    assert state.is_legal(0, result.action)
+
+
+def test_the_benchmark_prints_both_trees_and_their_ratio() -> None:
+    from seedbed.cli.arena import bench_ismcts
+
+    spec = "ismcts:iterations=20,rollout=random,prior=none"
+    text = bench_ismcts("stalk_exchange", 3, spec, 0.05, 0)  # the default engine: native
+    lines = text.splitlines()
+    assert lines[1].startswith("  tree=python ") and lines[2].startswith("  tree=native ")
+    assert "native/python:" in lines[3] and lines[3].endswith("x")
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(json.dumps(record(), separators=(",", ":")) + "\n")
