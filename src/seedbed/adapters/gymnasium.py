@@ -49,7 +49,9 @@ import numpy as np
 from seedbed.adapters.encoders import GameEncoders, MaskArray, outcome_rewards
 from seedbed.arena.play import seat_rng
 from seedbed.bots.api import Bot, InfoSet
+from seedbed.bots.random_bot import RandomBot
 from seedbed.bots.specs import BotSpec, make_bot, parse_spec_list
+from seedbed.engine.native_state import NativeState
 from seedbed.engine.registry import game_names
 from seedbed.engine.registry import spec as lookup_spec
 from seedbed.engine.render import render_observation
@@ -130,6 +132,9 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             if p == self.seat:
                 break
             bot, rng = self.bots[p]
+            if isinstance(state, NativeState) and _plain_random(bot):
+                state.playout(rng, 1)  # the same draw as RandomBot.act, in the core
+                continue
             state.apply(p, bot.act(InfoSet(state, p), rng))
         if state.is_terminal():
             self._mask = self.encoders.no_mask()
@@ -137,7 +142,7 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             self._mask = self.encoders.mask(state, self.seat)
 
     def _observation(self) -> Any:
-        return self.encoders.encode(self.state.observe(self.seat), self.form)
+        return self.encoders.observe(self.state, self.seat, self.form)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), "seat": self.seat, **extra}
@@ -155,7 +160,7 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             self._mask = self.encoders.no_mask()
             info = self._info(illegal_action=True)
             return self._observation(), self.illegal_reward, True, False, info
-        self.state.apply(self.seat, self.encoders.decode(self.state, self.seat, index))
+        self.encoders.apply(self.state, self.seat, index)
         self._advance()
         reward = 0.0
         terminated = self._over = self.state.is_terminal()
@@ -177,6 +182,12 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             print(text)
             return None
         return text
+
+
+def _plain_random(bot: Bot) -> bool:
+    """A uniform random bot (not polite): its move is ``menu[rng.below(len(menu))]``, the
+    draw of the core's one-step playout, so a native state plays it without action objects."""
+    return isinstance(bot, RandomBot) and not bot.polite
 
 
 def text_image(text: str, width: int = 100) -> np.ndarray[Any, np.dtype[np.uint8]]:

@@ -149,16 +149,13 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         """The global state: every seat's observation vector, seat by seat (hidden
         information included: for centralised critics, not for a seat's policy)."""
         return np.concatenate(
-            [
-                self.encoders.vector(self.game_state.observe(p))
-                for p in range(self.encoders.num_players)
-            ]
+            [self.encoders.observe(self.game_state, p) for p in range(self.encoders.num_players)]
         )
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         return {
-            "observation": self.encoders.encode(self.game_state.observe(seat), self.form),
+            "observation": self.encoders.observe(self.game_state, seat, self.form),
             "action_mask": self._mask(agent),
         }
 
@@ -172,7 +169,7 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         mask = self._mask(agent)
         if not 0 <= index < len(mask) or not mask[index]:
             raise ValueError(f"action {index} is not legal for {agent} now (see the action mask)")
-        self.game_state.apply(seat, self.encoders.decode(self.game_state, seat, index))
+        self.encoders.apply(self.game_state, seat, index)
         self._cumulative_rewards[agent] = 0.0
         if self.game_state.is_terminal():
             for a, r in zip(self.agents, outcome_rewards(self.game_state), strict=True):
