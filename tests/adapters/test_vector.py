@@ -55,7 +55,7 @@ def test_spaces_and_the_rows_are_the_single_game_encoders(game: str) -> None:
         assert np.array_equal(info["action_mask"][i], enc.python_mask(state, envs.seat))
     actions = _random_actions(info, np.random.default_rng(0))
     assert actions in envs.action_space
-    obs, reward, terminated, truncated, info = envs.step(actions)
+    obs, _reward, terminated, _truncated, info = envs.step(actions)
     assert obs in envs.observation_space
     for i, state in enumerate(envs.states):
         assert np.array_equal(obs[i], enc.vector(state.observe(envs.seat)))
@@ -89,7 +89,7 @@ def test_a_finished_game_resets_on_the_next_step() -> None:
     obs, info = envs.reset(seed=3)
     rng = np.random.default_rng(3)
     for _ in range(2000):
-        obs, reward, terminated, truncated, info = envs.step(_random_actions(info, rng))
+        obs, reward, terminated, _, info = envs.step(_random_actions(info, rng))
         if terminated.any():
             break
     else:
@@ -97,7 +97,7 @@ def test_a_finished_game_resets_on_the_next_step() -> None:
     done = int(np.flatnonzero(terminated)[0])
     assert 0.0 <= reward[done] <= 1.0
     assert not info["action_mask"][done].any()  # nothing is legal after the end
-    obs, reward, terminated, truncated, info = envs.step(_random_actions(info, rng))
+    obs, reward, terminated, _truncated, info = envs.step(_random_actions(info, rng))
     assert not terminated[done] and reward[done] == 0.0
     assert info["action_mask"][done].any()
     state = envs.states[done]
@@ -122,7 +122,7 @@ def test_a_vector_wrapper_runs_over_it() -> None:
     obs, info = envs.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(300):
-        obs, reward, terminated, truncated, info = envs.step(_random_actions(info, rng))
+        obs, _reward, _terminated, _truncated, info = envs.step(_random_actions(info, rng))
     assert obs.shape[0] == 2
 
 

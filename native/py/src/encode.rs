@@ -68,7 +68,7 @@ trait Codec: Send + Sync {
         zones: &Bound<'_, PyAny>,
         seat: usize,
         rng: &mut seedbed_core::rng::Rng,
-    ) -> PyResult<()>;
+    ) -> PyResult<u64>;
     /// (over, `seat`'s share of the win when over).
     fn ended(&self, zones: &Bound<'_, PyAny>, seat: usize) -> PyResult<(bool, f64)>;
 }
@@ -159,9 +159,10 @@ impl<Z: Zoned> Codec for Typed<Z> {
         zones: &Bound<'_, PyAny>,
         seat: usize,
         rng: &mut seedbed_core::rng::Rng,
-    ) -> PyResult<()> {
+    ) -> PyResult<u64> {
         let mut z = zones_of::<Z>(zones)?.borrow_mut();
         let state = z.inner_mut();
+        let mut moves = 0;
         while let Some(p) = state.first_mover() {
             if p == seat {
                 break;
@@ -173,9 +174,10 @@ impl<Z: Zoned> Codec for Typed<Z> {
             if let Err(why) = state.apply(p as i64, &a) {
                 return Err(refused_error(zones.py(), &why));
             }
+            moves += 1;
         }
         z.moved();
-        Ok(())
+        Ok(moves)
     }
 
     fn ended(&self, zones: &Bound<'_, PyAny>, seat: usize) -> PyResult<(bool, f64)> {
@@ -394,20 +396,21 @@ impl Encoder {
     }
 
     /// Play the random opponents of `states[i]` (uniform over the menu with `rngs[i]`) until
-    /// `seat` is first on the move or the game ends.
+    /// `seat` is first on the move or the game ends; returns how many moves they made.
     fn advance(
         &self,
         states: Vec<Bound<'_, PyAny>>,
         seat: usize,
         mut rngs: Vec<PyRefMut<'_, Rng>>,
-    ) -> PyResult<()> {
+    ) -> PyResult<u64> {
         if rngs.len() != states.len() {
             return Err(value_error("one generator per state"));
         }
+        let mut moves = 0;
         for (zones, rng) in states.iter().zip(rngs.iter_mut()) {
-            self.codec.advance(zones, seat, &mut rng.inner)?;
+            moves += self.codec.advance(zones, seat, &mut rng.inner)?;
         }
-        Ok(())
+        Ok(moves)
     }
 
     /// One step of a batch of games, the learner at `seat` and random opponents (the vector
@@ -415,7 +418,8 @@ impl Encoder {
     /// `applied` when it names nothing or is refused: nothing changes), play the opponents
     /// to the learner's next decision, then write the learner's observation into row i of
     /// `obs_out` and mask into row i of `mask_out` (zeros once over). Returns (applied, over,
-    /// reward): the reward is the learner's share of the win once over, else 0.
+    /// reward, moves): the reward is the learner's share of the win once over, else 0;
+    /// moves counts the decisions played (the learner's and the opponents').
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
@@ -427,7 +431,7 @@ impl Encoder {
         mut rngs: Vec<PyRefMut<'_, Rng>>,
         obs_out: PyBuffer<f32>,
         mask_out: PyBuffer<i8>,
-    ) -> PyResult<(Vec<bool>, Vec<bool>, Vec<f64>)> {
+    ) -> PyResult<(Vec<bool>, Vec<bool>, Vec<f64>, u64)> {
         let n = states.len();
         if actions.len() != n || active.len() != n || rngs.len() != n {
             return Err(value_error("one action, flag and generator per state"));
@@ -437,12 +441,13 @@ impl Encoder {
         let obs = cells(py, &obs_out, size * n)?;
         let masks = cells(py, &mask_out, width * n)?;
         let (mut applied, mut over, mut reward) = (vec![true; n], vec![false; n], vec![0.0; n]);
+        let mut moves = 0;
         for i in 0..n {
             let zones = &states[i];
             if active[i] {
                 applied[i] = self.codec.apply_index(zones, seat as i64, actions[i])?;
                 if applied[i] {
-                    self.codec.advance(zones, seat, &mut rngs[i].inner)?;
+                    moves += 1 + self.codec.advance(zones, seat, &mut rngs[i].inner)?;
                 }
             }
             (over[i], reward[i]) = self.codec.ended(zones, seat)?;
@@ -454,6 +459,6 @@ impl Encoder {
             }
             mask_into(&masks[i * width..(i + 1) * width], &self.legal);
         }
-        Ok((applied, over, reward))
+        Ok((applied, over, reward, moves))
     }
 }

@@ -36,8 +36,8 @@ from gymnasium import spaces
 
 from seedbed.adapters.native_encoders import NativeEncoders
 from seedbed.engine.api import Action, PlayerId, State
-from seedbed.engine.native_state import NativeState
 from seedbed.engine.encoding import ActionEncoding
+from seedbed.engine.native_state import NativeState
 from seedbed.engine.observation import ObservationEncoder
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec as lookup_spec
@@ -133,9 +133,13 @@ class GameEncoders:
     def apply(self, state: State, player: PlayerId, index: int) -> None:
         """Play the action of integer ``index`` (from the mask) for ``player``."""
         native = self.native
-        if native is not None and native.has_mask and isinstance(state, NativeState):
-            if native.apply_index(state, player, index):
-                return
+        if (
+            native is not None
+            and native.has_mask
+            and isinstance(state, NativeState)
+            and native.apply_index(state, player, index)
+        ):
+            return
         state.apply(player, self.decode(state, player, index))  # the refusal, as Python's
 
     def legal_indices(self, state: State, player: PlayerId) -> list[int]:

@@ -48,7 +48,7 @@ SEED_RANGE = 2**31
 """Game seeds are drawn from ``range(SEED_RANGE)``."""
 
 
-class SeedbedVectorEnv(VectorEnv):  # type: ignore[misc]
+class SeedbedVectorEnv(VectorEnv):
     """``num_envs`` games of one game against random opponents (see the module docstring)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012
@@ -95,13 +95,15 @@ class SeedbedVectorEnv(VectorEnv):  # type: ignore[misc]
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.render_mode = None
-        self._np_random, _ = seeding.np_random(None)
+        self._seeds, _ = seeding.np_random(None)
         self.states: list[NativeState] = []
         self.game_seeds: list[int] = []
         self._rngs: list[Any] = []
         self._obs = np.zeros((num_envs, self.encoders.observation.size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.encoders.actions.size), dtype=np.int8)
         self._ended = np.zeros(num_envs, dtype=np.bool_)
+        self.decisions = 0
+        """Every decision played so far in all games (the learner's and the opponents')."""
 
     def _deal(self, i: int, game_seed: int) -> None:
         """Game ``i`` dealt from ``game_seed``, its opponents' generator from the seed."""
@@ -121,16 +123,16 @@ class SeedbedVectorEnv(VectorEnv):  # type: ignore[misc]
         if isinstance(seed, Sequence):
             seed = seed[0]
         if seed is not None:
-            self._np_random, _ = seeding.np_random(seed)
+            self._seeds, _ = seeding.np_random(seed)
         seeds = (options or {}).get("game_seeds")
         if seeds is None:
-            seeds = [int(s) for s in self._np_random.integers(SEED_RANGE, size=self.num_envs)]
+            seeds = [int(s) for s in self._seeds.integers(SEED_RANGE, size=self.num_envs)]
         if len(seeds) != self.num_envs:
             raise ValueError(f"game_seeds must hold {self.num_envs} seeds")
         for i, game_seed in enumerate(seeds):
             self._deal(i, int(game_seed))
         zones = [s.zones for s in self.states]
-        self.native.core.advance(zones, self.seat, self._rngs)
+        self.decisions += self.native.core.advance(zones, self.seat, self._rngs)
         self._native_step(np.zeros(self.num_envs, np.int64), np.zeros(self.num_envs, np.bool_))
         self._ended[:] = False
         return self._obs.copy(), self._info()
@@ -139,7 +141,7 @@ class SeedbedVectorEnv(VectorEnv):  # type: ignore[misc]
         self, actions: np.ndarray[Any, Any], active: np.ndarray[Any, Any]
     ) -> tuple[list[bool], list[bool], list[float]]:
         """The batch's one native call: play, advance, write observations and masks."""
-        applied, over, reward = self.native.core.step(
+        applied, over, reward, moves = self.native.core.step(
             [s.zones for s in self.states],
             self.seat,
             actions.tolist(),
@@ -148,6 +150,7 @@ class SeedbedVectorEnv(VectorEnv):  # type: ignore[misc]
             self._obs,
             self._masks,
         )
+        self.decisions += moves
         for state, moved in zip(self.states, active.tolist(), strict=True):
             if moved:
                 state.moved_natively()
@@ -155,14 +158,16 @@ class SeedbedVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def step(
         self, actions: Any
-    ) -> tuple[Any, np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], dict[str, Any]]:
+    ) -> tuple[
+        Any, np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], dict[str, Any]
+    ]:
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         restart = self._ended.copy()
         for i in np.flatnonzero(restart):
-            self._deal(int(i), int(self._np_random.integers(SEED_RANGE)))
+            self._deal(int(i), int(self._seeds.integers(SEED_RANGE)))
         if restart.any():
             chosen = np.flatnonzero(restart)
-            self.native.core.advance(
+            self.decisions += self.native.core.advance(
                 [self.states[i].zones for i in chosen], self.seat, [self._rngs[i] for i in chosen]
             )
         size = self._masks.shape[1]
