@@ -1,17 +1,17 @@
 //! Bohnanza's observation vector and action integers (issue 34 item 1), ports of
 //! `games/bohnanza/obs_encoding.py` and `games/bohnanza/encoding.py` (the reference: the
-//! module docstrings there give the layouts).
+//! module docstrings there give the layouts). The vector is read off the zones directly (what
+//! `observe.rs` would show the viewer, without building it): the observation as JSON cost
+//! more than everything else of a step.
 
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 
-use super::{
-    array, items, key, names, num, num_at, place_of, relative, usize_of, usizes, ActionIndex,
-    Layout, ObservationIndex, Writer,
-};
+use super::{array, key, names, usize_of, usizes, ActionIndex, Layout, ObservationIndex, Writer};
 use crate::bohnanza::actions::{Action, OfferAction};
-use crate::bohnanza::cards::VARIETIES;
+use crate::bohnanza::cards::{Card, VARIETIES};
 use crate::bohnanza::menu::legal_actions;
+use crate::bohnanza::state::{phase_name, OVER, STATUS_NAMES};
 use crate::bohnanza::trading::{find_offer, front_positions};
 use crate::bohnanza::Zones;
 use crate::few::Few;
@@ -56,7 +56,8 @@ pub struct Observations {
     f: Fields,
     n: usize,
     v: i64,
-    variety: FxHashMap<String, usize>,
+    /// The core's variety -> its code in this edition (-1: not in it).
+    code: [i64; VARIETIES.len()],
     phases: FxHashMap<String, usize>,
     statuses: FxHashMap<String, usize>,
 }
@@ -97,136 +98,143 @@ impl Observations {
             offer_accepted_by: l.field("offer_accepted_by")?,
         };
         let variety = names(key(spec, "varieties")?, "varieties")?;
+        let mut code = [-1; VARIETIES.len()];
+        for (v, name) in VARIETIES.iter().enumerate() {
+            code[v] = variety.get(*name).map_or(-1, |&c| c as i64);
+        }
         Ok(Observations {
             f,
+            code,
             n: usize_of(key(spec, "num_players")?)?,
             v: variety.len() as i64,
-            variety,
             phases: names(key(spec, "phases")?, "phases")?,
             statuses: names(key(spec, "statuses")?, "statuses")?,
             layout,
         })
     }
 
-    fn var(&self, card: &Value) -> i64 {
-        place_of(&self.variety, &card["variety"])
+    /// The code of a card's variety in this edition (-1: none, dropped).
+    fn var(&self, s: &Zones, card: Card) -> i64 {
+        self.code[usize::from(s.cfg.variety(card))]
     }
 
-    /// `BohnanzaObservationEncoder.write` of `obs` (what `viewer` may know).
-    pub fn write_obs(&self, obs: &Value, viewer: usize, out: &mut Writer<'_>) {
+    /// `BohnanzaObservationEncoder.write` of `observe(viewer)`, read off the zones without
+    /// building the observation: only what `observe.rs` shows `viewer` (B-68 … B-72) is
+    /// read (the other hands' sizes, treasuries' sizes when visible, offers' public parts).
+    pub fn write_state(&self, s: &Zones, viewer: usize, out: &mut Writer<'_>) {
         let (f, n, v) = (&self.f, self.n, self.v);
-        out.put(f.phase, place_of(&self.phases, &obs["phase"]), 1.0);
-        let cost = &obs["field_cost"];
+        let cfg = &s.cfg;
+        let rel = |seat: usize| ((seat + n - viewer % n) % n) as i64;
+        let phase = self
+            .phases
+            .get(phase_name(s.phase))
+            .map_or(-1, |&i| i as i64);
+        out.put(f.phase, phase, 1.0);
+        let flag = |b: bool| f64::from(u8::from(b));
+        let cost = if cfg.can_buy {
+            cfg.field_cost as f64
+        } else {
+            0.0
+        };
         out.fill(
             f.scalars,
             &[
-                num(&obs["turn"]),
-                num(&obs["planted"]),
-                num(&obs["deck_size"]),
-                num(&obs["discard_size"]),
-                num(&obs["exhaustions"]),
-                num(&obs["final_exhaustion"]),
-                num(cost),
-                f64::from(u8::from(!cost.is_null())),
-                f64::from(u8::from(obs["treasury_visibility"] == "open")),
-                num(&obs["duel"]),
+                f64::from(s.turn),
+                f64::from(s.planted),
+                s.deck.len() as f64,
+                s.discard.len() as f64,
+                f64::from(s.exhaustions),
+                f64::from(cfg.final_exhaustion),
+                cost,
+                flag(cfg.can_buy),
+                flag(cfg.options.treasury_open),
+                flag(cfg.duel),
             ],
             0,
         );
-        out.put(f.active, relative(&obs["active"], viewer, n), 1.0);
-        for p in items(&obs["to_move"]) {
-            out.put(f.to_move, relative(p, viewer, n), 1.0);
+        out.put(f.active, rel(s.active), 1.0);
+        for p in s.to_move() {
+            out.put(f.to_move, rel(p), 1.0);
         }
-        let top = &obs["discard_top"];
-        if !top.is_null() {
-            out.put(f.discard_top, self.var(top), 1.0);
+        if let Some(&top) = s.discard.last() {
+            out.put(f.discard_top, self.var(s, top), 1.0);
         }
-        for (slot, card) in items(&obs["faceup"]).iter().enumerate() {
-            if !card.is_null() {
-                out.put(f.faceup, slot as i64 * v + self.var(card), 1.0);
+        for (slot, card) in s.faceup.iter().enumerate() {
+            if let Some(&c) = card.as_ref() {
+                out.put(f.faceup, slot as i64 * v + self.var(s, c), 1.0);
             }
         }
+        let hand = &s.hands[viewer];
         for (field, zone) in [
-            (f.revealed, "revealed"),
-            (f.offer_area, "offer_area"),
-            (f.hand_counts, "hand"),
+            (f.revealed, &s.revealed[..]),
+            (f.offer_area, &s.offer_area[..]),
+            (f.hand_counts, &hand[..]),
         ] {
-            for card in items(&obs[zone]) {
-                out.add(field, self.var(card), 1.0);
+            for &card in zone {
+                out.add(field, self.var(s, card), 1.0);
             }
         }
-        for (pos, card) in items(&obs["hand"]).iter().take(HAND).enumerate() {
-            out.put(f.hand, pos as i64 * v + self.var(card), 1.0);
+        for (pos, &card) in hand.iter().take(HAND).enumerate() {
+            out.put(f.hand, pos as i64 * v + self.var(s, card), 1.0);
         }
-        for player in items(&obs["players"]) {
-            self.player(player, relative(&player["seat"], viewer, n), out);
-        }
-        for (i, offer) in items(&obs["offers"]).iter().enumerate() {
-            self.offer(offer, i as i64, viewer, out);
-        }
-    }
-
-    fn player(&self, player: &Value, i: i64, out: &mut Writer<'_>) {
-        let (f, v) = (&self.f, self.v);
-        out.put(f.hand_sizes, i, num_at(player, "hand_size"));
-        out.put(f.third_field, i, num_at(player, "third_field"));
-        out.put(f.passed, i, num_at(player, "passed"));
-        out.put(f.offers_made, i, num_at(player, "offers_made"));
-        if let Some(coins) = player.get("coins") {
-            out.put(f.coins, i, num(coins));
-            out.put(f.coins_known, i, 1.0);
-        }
-        for (k, field) in items(&player["fields"]).iter().enumerate() {
-            let at = i * 3 + k as i64;
-            if !field["variety"].is_null() {
-                out.put(f.field_variety, at * v + self.var(field), 1.0);
+        let over = s.phase == OVER;
+        for p in 0..cfg.num_players {
+            let i = rel(p);
+            out.put(f.hand_sizes, i, s.hands[p].len() as f64);
+            out.put(f.third_field, i, flag(s.third[p]));
+            out.put(f.passed, i, flag(s.passed[p]));
+            out.put(f.offers_made, i, f64::from(s.offers_made[p]));
+            if cfg.options.treasury_open || over || viewer == p {
+                out.put(f.coins, i, s.treasury[p].len() as f64); // B-67, B-71
+                out.put(f.coins_known, i, 1.0);
             }
-            out.put(f.field_size, at, items(&field["cards"]).len() as f64);
+            for (k, field) in s.fields[p].iter().enumerate() {
+                let at = i * 3 + k as i64;
+                if let Some(&c) = field.first() {
+                    out.put(f.field_variety, at * v + self.var(s, c), 1.0);
+                }
+                out.put(f.field_size, at, field.len() as f64);
+            }
+            for &card in s.trade[p].iter() {
+                out.add(f.trade_area, i * v + self.var(s, card), 1.0);
+            }
         }
-        for card in items(&player["trade_area"]) {
-            out.add(f.trade_area, i * v + self.var(card), 1.0);
-        }
-    }
-
-    fn offer(&self, offer: &Value, i: i64, viewer: usize, out: &mut Writer<'_>) {
-        let (f, n, v) = (&self.f, self.n, self.v);
         let statuses = self.statuses.len() as i64;
-        let status = place_of(&self.statuses, &offer["status"]);
-        out.put(f.offer_status, i * statuses + status, 1.0);
-        let proposer = relative(&offer["proposer"], viewer, n);
-        out.put(f.offer_proposer, i * n as i64 + proposer, 1.0);
-        let to = &offer["to"];
-        let to = if to == "any" {
-            n as i64
-        } else {
-            relative(to, viewer, n)
-        };
-        out.put(f.offer_to, i * (n as i64 + 1) + to, 1.0);
-        for (field, side) in [
-            (f.offer_give_faceup, "give_faceup"),
-            (f.offer_want_faceup, "want_faceup"),
-        ] {
-            for item in items(&offer[side]) {
-                let slot = item["slot"].as_i64().unwrap_or(-1);
-                out.put(field, (i * 2 + slot) * v + self.var(item), 1.0);
-            }
-        }
-        for name in items(&offer["give_hand"]) {
-            out.add(
-                f.offer_give_hand,
-                i * v + place_of(&self.variety, name),
-                1.0,
-            );
-        }
-        for name in items(&offer["want"]) {
-            out.add(f.offer_want, i * v + place_of(&self.variety, name), 1.0);
-        }
-        if let Some(by) = offer.get("accepted_by") {
+        for (k, rec) in s.offers.iter().enumerate() {
+            let i = k as i64;
+            let status = STATUS_NAMES[s.offer_status[k] as usize];
+            let status = self.statuses.get(status).map_or(-1, |&x| x as i64);
+            out.put(f.offer_status, i * statuses + status, 1.0);
             out.put(
-                f.offer_accepted_by,
-                i * n as i64 + relative(by, viewer, n),
+                f.offer_proposer,
+                i * n as i64 + rel(rec.proposer.into()),
                 1.0,
             );
+            let to = rec.to.map_or(n as i64, |t| rel(t.into()));
+            out.put(f.offer_to, i * (n as i64 + 1) + to, 1.0);
+            for (field, side) in [
+                (f.offer_give_faceup, &rec.give_faceup),
+                (f.offer_want_faceup, &rec.want_faceup),
+            ] {
+                for &(slot, card) in side {
+                    out.put(
+                        field,
+                        (i * 2 + i64::from(slot)) * v + self.var(s, card),
+                        1.0,
+                    );
+                }
+            }
+            for &card in &rec.give_hand {
+                out.add(f.offer_give_hand, i * v + self.var(s, card), 1.0);
+            }
+            for &variety in &rec.want {
+                let code = self.code[usize::from(variety)];
+                out.add(f.offer_want, i * v + code, 1.0);
+            }
+            if s.accepted_by[k] >= 0 {
+                let by = rel(s.accepted_by[k] as usize);
+                out.put(f.offer_accepted_by, i * n as i64 + by, 1.0);
+            }
         }
     }
 }
@@ -237,9 +245,8 @@ impl ObservationIndex<Zones> for Observations {
     }
 
     fn write(&self, state: &Zones, viewer: usize, out: &mut [f32]) -> Result<(), String> {
-        let obs = state.observe(Some(viewer));
         let mut writer = Writer::new(&self.layout, out);
-        self.write_obs(&obs, viewer, &mut writer);
+        self.write_state(state, viewer, &mut writer);
         Ok(())
     }
 }

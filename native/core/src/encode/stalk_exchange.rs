@@ -4,13 +4,13 @@
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 
-use super::{
-    array, items, key, names, num, num_at, place_of, relative, usize_of, ActionIndex, Layout,
-    ObservationIndex, Writer,
-};
+use super::{array, key, names, usize_of, ActionIndex, Layout, ObservationIndex, Writer};
 use crate::interface::NativeGame;
 use crate::stalk_exchange::actions::Action;
+use crate::stalk_exchange::config::FLOWERS;
 use crate::stalk_exchange::hexgrid::Hex;
+use crate::stalk_exchange::state::{flower_at, BLOOM, EMPTY, NO_TOKEN};
+use crate::stalk_exchange::upkeep::crash_triggers;
 use crate::stalk_exchange::Zones;
 
 struct Fields {
@@ -89,80 +89,80 @@ impl Observations {
         })
     }
 
-    /// `StalkExchangeObservationEncoder.write` of `obs`.
-    pub fn write_obs(&self, obs: &Value, viewer: usize, out: &mut Writer<'_>) {
+    /// `StalkExchangeObservationEncoder.write` of `observe(viewer)`, read off the zones
+    /// without building the observation (what `observe.rs` shows: portfolios only the
+    /// viewer's, the others' sizes and what their swaps showed).
+    pub fn write_state(&self, z: &Zones, viewer: usize, out: &mut Writer<'_>) {
         let (f, n) = (&self.f, self.n);
         let k = self.flowers.len() as i64;
-        let market = &obs["market"];
+        let rel = |seat: usize| ((seat + n - viewer % n) % n) as i64;
+        let code = |t: usize| {
+            self.flower
+                .get(FLOWERS.get(t).copied().unwrap_or(""))
+                .map_or(-1, |&i| i as i64)
+        };
+        let cfg = &z.cfg;
+        let next_cell = cfg.market_start - z.track.len() as i64;
+        let top = z.values.iter().copied().max().unwrap_or(0);
+        let num = |x: i64| x as f64;
         out.fill(
             f.scalars,
             &[
-                num(&obs["over"]),
-                num(&obs["basic_taken"]),
-                num(&obs["basic_actions"]),
-                num(&obs["turn"]),
-                num(&obs["round"]),
-                num(&obs["greenhouse"]),
-                num(&market["crash_distance"]),
+                f64::from(u8::from(z.over)),
+                num(z.basic_taken),
+                num(cfg.basic_actions),
+                num(z.turns),
+                num(z.turns / n as i64 + 1),
+                num(z.greenhouse_size),
+                num(next_cell - top),
             ],
             0,
         );
-        if !obs["active"].is_null() {
-            out.put(f.active, relative(&obs["active"], viewer, n), 1.0);
+        if !z.over {
+            out.put(f.active, rel(z.active), 1.0);
         }
-        for token in items(&obs["garden"]["tokens"]) {
-            let space = &token["space"];
-            let at = (
-                space[0].as_i64().unwrap_or(0),
-                space[1].as_i64().unwrap_or(0),
-            );
-            let space = self.board.get(&at).map_or(-1, |&i| i as i64);
-            let field = if token["side"] == "bloom" {
+        for (i, &v) in z.garden.iter().enumerate() {
+            if v == EMPTY {
+                continue;
+            }
+            let space = self.board.get(&z.board.spaces[i]).map_or(-1, |&x| x as i64);
+            let field = if v >= BLOOM {
                 f.garden_bloom
             } else {
                 f.garden_bulb
             };
-            out.put(
-                field,
-                space * k + place_of(&self.flower, &token["flower"]),
-                1.0,
-            );
+            out.put(field, space * k + code(flower_at(v)), 1.0);
         }
-        for (slot, flower) in items(&obs["exchange"]).iter().enumerate() {
-            if !flower.is_null() {
-                out.put(
-                    f.exchange,
-                    slot as i64 * k + place_of(&self.flower, flower),
-                    1.0,
-                );
+        for (slot, &t) in z.exchange.iter().enumerate() {
+            if t != NO_TOKEN {
+                out.put(f.exchange, slot as i64 * k + code(t as usize), 1.0);
             }
         }
-        for (cell, flower) in items(&market["track"]).iter().enumerate() {
+        for (cell, &t) in z.track.iter().enumerate() {
+            out.put(f.market_track, cell as i64 * k + code(t), 1.0);
+        }
+        for t in 0..FLOWERS.len() {
+            let c = code(t);
+            out.put(f.market_values, c, num(z.values[t]));
+            out.put(f.compost, c, num(z.compost[t]));
+            out.put(f.portfolio, c, num(z.portfolios[viewer][t]));
+        }
+        for q in 0..n {
+            let i = rel(q);
             out.put(
-                f.market_track,
-                cell as i64 * k + place_of(&self.flower, flower),
-                1.0,
+                f.portfolio_size,
+                i,
+                num(z.portfolios[q].iter().sum::<i64>()),
             );
-        }
-        for (t, flower) in self.flowers.iter().enumerate() {
-            let t = t as i64;
-            out.put(f.market_values, t, num_at(&market["values"], flower));
-            out.put(f.compost, t, num_at(&obs["compost"], flower));
-            out.put(f.portfolio, t, num_at(&obs["portfolio"], flower));
-        }
-        for player in items(&obs["players"]) {
-            let i = relative(&player["seat"], viewer, n);
-            out.put(f.portfolio_size, i, num_at(player, "portfolio_size"));
-            out.put(f.seedy_unspent, i, num_at(player, "seedy_unspent"));
-            out.put(f.seedy_spent, i, num_at(player, "seedy_spent"));
-            for (t, flower) in self.flowers.iter().enumerate() {
-                let held = num_at(&player["known_to_hold"], flower);
-                out.put(f.known_to_hold, i * k + t as i64, held);
+            out.put(f.seedy_unspent, i, num(z.seedy[q]));
+            out.put(f.seedy_spent, i, num(z.spent[q]));
+            for t in 0..FLOWERS.len() {
+                out.put(f.known_to_hold, i * k + code(t), num(z.shown[q][t]));
             }
         }
-        if !obs["crash"].is_null() {
-            for trigger in items(&obs["crash"]["triggers"]) {
-                out.put(f.crash, trigger.as_i64().unwrap_or(0) - 1, 1.0);
+        if z.crash != 0 {
+            for trigger in crash_triggers(z.crash) {
+                out.put(f.crash, trigger - 1, 1.0);
             }
         }
     }
@@ -174,9 +174,8 @@ impl ObservationIndex<Zones> for Observations {
     }
 
     fn write(&self, state: &Zones, viewer: usize, out: &mut [f32]) -> Result<(), String> {
-        let obs = state.observe(Some(viewer));
         let mut writer = Writer::new(&self.layout, out);
-        self.write_obs(&obs, viewer, &mut writer);
+        self.write_state(state, viewer, &mut writer);
         Ok(())
     }
 }
