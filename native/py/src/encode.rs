@@ -225,6 +225,9 @@ fn mask_into(cells: &[Cell<i8>], ones: &[usize]) {
     }
 }
 
+/// What a batch step gives back: (applied, over, reward, moves), see [`Encoder::step`].
+type Stepped = (Vec<bool>, Vec<bool>, Vec<f64>, u64);
+
 /// One game's native encoders under fixed options and player count.
 #[pyclass(module = "seedbed._native")]
 pub struct Encoder {
@@ -431,7 +434,7 @@ impl Encoder {
         mut rngs: Vec<PyRefMut<'_, Rng>>,
         obs_out: PyBuffer<f32>,
         mask_out: PyBuffer<i8>,
-    ) -> PyResult<(Vec<bool>, Vec<bool>, Vec<f64>, u64)> {
+    ) -> PyResult<Stepped> {
         let n = states.len();
         if actions.len() != n || active.len() != n || rngs.len() != n {
             return Err(value_error("one action, flag and generator per state"));
