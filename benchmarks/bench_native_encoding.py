@@ -38,6 +38,13 @@ GAMES = ("bohnanza", "stalk_exchange", "fields_of_green")
 PLAYERS = 3
 
 
+def _pick(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> int:
+    """A uniformly random legal integer of ``mask`` (0 when nothing is legal): the random
+    driver's cost, a pass over the mask, is part of every environment figure."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
+
+
 def engine_us(game: str, decisions: int) -> float:
     enc = GameEncoders(game, PLAYERS, engine="native")
     done = seed = 0
@@ -59,8 +66,7 @@ def pettingzoo_us(game: str, decisions: int) -> float:
         seed += 1
         while done < decisions and not all(env.terminations.values()):
             agent = env.agent_selection
-            mask = env.observe(agent)["action_mask"]
-            env.step(int(rng.choice(np.flatnonzero(mask))))
+            env.step(_pick(env.observe(agent)["action_mask"], rng))
             done += 1
     return (time.perf_counter() - start) / done * 1e6
 
@@ -76,9 +82,7 @@ def gymnasium_us(game: str, decisions: int) -> float:
         seed += 1
         terminated = False
         while not terminated and done < decisions:
-            _, _, terminated, _, info = env.step(
-                int(rng.choice(np.flatnonzero(info["action_mask"])))
-            )
+            _, _, terminated, _, info = env.step(_pick(info["action_mask"], rng))
             done = counter.total
     return (time.perf_counter() - start) / max(1, counter.total) * 1e6
 
@@ -117,7 +121,7 @@ def vector_us(game: str, decisions: int, num_envs: int = 32) -> float | None:
     first = envs.decisions
     while envs.decisions - first < decisions:
         masks = info["action_mask"]
-        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+        actions = [_pick(m, rng) for m in masks]
         _, _, _, _, info = envs.step(actions)
     return (time.perf_counter() - start) / (envs.decisions - first) * 1e6
 
@@ -142,6 +146,8 @@ def state_api_per_s(game: str, decisions: int, how: str) -> float:
                 native.apply_index(state, p, legal[rng.below(len(legal))])
             elif how == "integers":
                 codes = state.legal_codes(p)
+                if codes is None:  # Fields of Green's actions have no codes
+                    return float("nan")
                 state.apply_code(p, codes[rng.below(len(codes))])
             else:
                 obs = enc.observe(state, p)
