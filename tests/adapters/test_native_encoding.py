@@ -107,3 +107,30 @@ def test_an_index_that_names_nothing_changes_nothing() -> None:
 
 def test_the_python_engine_has_no_native_encoders() -> None:
     assert NativeEncoders.of(GameEncoders("stalk_exchange", 2, engine="python")) is None
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the native engine is not built")
+@pytest.mark.parametrize("options", [{}, {"treasury_visibility": "open"}])
+def test_the_end_of_a_bohnanza_game_too(options: dict[str, Any]) -> None:
+    """The last decisions and the final position (every treasury shown, B-71)."""
+    enc = GameEncoders("bohnanza", 3, options, engine="native")
+    native = NativeEncoders.of(enc)
+    assert native is not None
+    total = enc.game.new_state(3, 9, enc.options).playout(Rng(9), 10**6)  # type: ignore[attr-defined]
+    state = enc.game.new_state(3, 9, enc.options)
+    state.playout(Rng(9), total - 30)  # type: ignore[attr-defined]
+    rng = Rng(10)
+    for _ in range(60):
+        for p in range(3):
+            assert np.array_equal(native.observation(state, p), enc.vector(state.observe(p)))
+            assert np.array_equal(native.mask(state, p), enc.python_mask(state, p))
+        if state.is_terminal():
+            break
+        p = state.to_move()[0]
+        legal = enc.legal_indices(state, p)
+        assert native.apply_index(state, p, legal[rng.below(len(legal))])
+    state.playout(rng, 10**6)  # type: ignore[attr-defined]
+    assert state.is_terminal()
+    for p in range(3):
+        assert np.array_equal(native.observation(state, p), enc.vector(state.observe(p)))
+        assert not native.mask(state, p).any()
