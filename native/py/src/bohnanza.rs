@@ -335,7 +335,7 @@ crate::state::native_state!(BohnanzaZones, Zones, {
 
 impl BohnanzaZones {
     /// The position changed: what was handed out for the old one is forgotten.
-    fn forget(&mut self) {
+    pub(crate) fn forget(&mut self) {
         self.listed.clear();
         self.memo = None;
     }

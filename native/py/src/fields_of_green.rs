@@ -153,7 +153,7 @@ impl Clone for FieldsOfGreenZones {
 
 impl FieldsOfGreenZones {
     /// The position changed: what was handed out for the old one is forgotten.
-    fn forget(&mut self) {
+    pub(crate) fn forget(&mut self) {
         self.listed.clear();
     }
 

@@ -54,7 +54,7 @@ impl Clone for StalkExchangeZones {
 
 impl StalkExchangeZones {
     /// The position changed: what was handed out for the old one is forgotten.
-    fn forget(&mut self) {
+    pub(crate) fn forget(&mut self) {
         self.listed.clear();
     }
 

@@ -7,6 +7,12 @@ docs/action-encoding.md). The legal-action mask is derived from the menu of the 
 move, which an environment may read since it runs the game; it is built as NumPy zeros with
 the menu's integers set, never a Python loop over the whole action range.
 
+When the game runs on the native engine, :meth:`GameEncoders.observe`, :meth:`GameEncoders.mask`
+and :meth:`GameEncoders.apply` go through the core's encoders (``native``,
+:mod:`seedbed.adapters.native_encoders`, issue 34 item 1): the vector and mask are written by
+Rust into NumPy arrays and an integer is played without an action object; the Python
+encodings stay the reference they are tested against.
+
 >>> enc = GameEncoders("stalk_exchange", 3)
 >>> state = enc.game.new_state(3, seed=1)
 >>> vector = enc.vector(state.observe(0))
@@ -29,8 +35,10 @@ import numpy as np
 from gymnasium import spaces
 
 from seedbed.adapters.compact import CompactActions, Encoding, draft_space
+from seedbed.adapters.native_encoders import NativeEncoders
 from seedbed.engine.api import Action, PlayerId, State
 from seedbed.engine.encoding import ActionEncoding
+from seedbed.engine.native_state import NativeState
 from seedbed.engine.observation import ObservationEncoder
 from seedbed.engine.registry import game as lookup_game
 from seedbed.engine.registry import spec as lookup_spec
@@ -102,6 +110,8 @@ class GameEncoders:
             raise ValueError(f"action_space must be full or compact, got {action_space!r}")
         self.action_space = spaces.Discrete(size)
         self.mask_space = spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8)
+        self.native = NativeEncoders.of(self)
+        """The core's encoders when the game runs on the native engine, else None."""
 
     def space(self, form: str) -> spaces.Space[Any]:
         """The observation space of ``form``: ``"vector"`` (a Box) or ``"dict"`` (a Dict);
@@ -149,12 +159,40 @@ class GameEncoders:
         vector = self.vector(obs)
         return vector if form == "vector" else self.as_dict(vector)
 
+    def observe(self, state: State, player: PlayerId, form: str = "vector") -> Any:
+        """``player``'s observation of ``state`` in ``form`` (natively when it can)."""
+        if self.native is not None and isinstance(state, NativeState):
+            vector = self.native.observation(state, player)
+            return vector if form == "vector" else self.as_dict(vector)
+        return self.encode(state.observe(player), form)
+
+    def apply(self, state: State, player: PlayerId, index: int) -> None:
+        """Play the action of integer ``index`` (from the mask) for ``player``."""
+        native = self.native
+        if (
+            native is not None
+            and native.has_mask
+            and isinstance(state, NativeState)
+            and native.apply_index(state, player, index)
+        ):
+            return
+        state.apply(player, self.decode(state, player, index))  # the refusal, as Python's
+
     def legal_indices(self, state: State, player: PlayerId) -> list[int]:
         """The integers of ``player``'s menu."""
         return self.actions.legal_indices(state, player)
 
     def mask(self, state: State, player: PlayerId) -> MaskArray:
         """1 at the integer of every action of ``player``'s menu, 0 elsewhere."""
+        native = self.native
+        if native is not None and native.has_mask and isinstance(state, NativeState):
+            found = native.mask(state, player)
+            if found is not None:
+                return found
+        return self.python_mask(state, player)
+
+    def python_mask(self, state: State, player: PlayerId) -> MaskArray:
+        """:meth:`mask` from the Python encoding (the reference the native one equals)."""
         out = np.zeros(self.actions.size, dtype=np.int8)
         out[self.actions.legal_indices(state, player)] = 1
         return out

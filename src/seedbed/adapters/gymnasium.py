@@ -54,7 +54,9 @@ import numpy as np
 from seedbed.adapters.encoders import GameEncoders, MaskArray, outcome_rewards
 from seedbed.arena.play import seat_rng
 from seedbed.bots.api import Bot, InfoSet
+from seedbed.bots.random_bot import RandomBot
 from seedbed.bots.specs import BotSpec, make_bot, parse_spec_list
+from seedbed.engine.native_state import NativeState
 from seedbed.engine.registry import game_names
 from seedbed.engine.registry import spec as lookup_spec
 from seedbed.engine.render import render_observation
@@ -139,6 +141,9 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             if p == self.seat:
                 break
             bot, rng = self.bots[p]
+            if isinstance(state, NativeState) and _plain_random(bot):
+                state.playout(rng, 1)  # the same draw as RandomBot.act, in the core
+                continue
             state.apply(p, bot.act(InfoSet(state, p), rng))
         if state.is_terminal():
             self._mask = self.encoders.no_mask()
@@ -148,12 +153,12 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         else:
             self._mask = self.encoders.mask(state, self.seat)
         if self.compact is not None:  # read once per position, not per step of a draft
-            self._base = self.encoders.encode(state.observe(self.seat), self.form)
+            self._base = self.encoders.observe(state, self.seat, self.form)
 
     def _observation(self) -> Any:
         if self.compact is not None:
             return self.encoders.with_draft(self._base, self.compact)
-        return self.encoders.encode(self.state.observe(self.seat), self.form)
+        return self.encoders.observe(self.state, self.seat, self.form)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), "seat": self.seat, **extra}
@@ -172,13 +177,13 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             info = self._info(illegal_action=True)
             return self._observation(), self.illegal_reward, True, False, info
         if self.compact is None:
-            action = self.encoders.decode(self.state, self.seat, index)
+            self.encoders.apply(self.state, self.seat, index)
         else:
             action = self.compact.choose(index)
             if action is None:  # a step of a draft: the game waits, the learner goes on
                 self._mask = self.compact.mask()
                 return self._observation(), 0.0, False, False, self._info()
-        self.state.apply(self.seat, action)
+            self.state.apply(self.seat, action)
         self._advance()
         reward = 0.0
         terminated = self._over = self.state.is_terminal()
@@ -200,6 +205,12 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             print(text)
             return None
         return text
+
+
+def _plain_random(bot: Bot) -> bool:
+    """A uniform random bot (not polite): its move is ``menu[rng.below(len(menu))]``, the
+    draw of the core's one-step playout, so a native state plays it without action objects."""
+    return isinstance(bot, RandomBot) and not bot.polite
 
 
 def text_image(text: str, width: int = 100) -> np.ndarray[Any, np.dtype[np.uint8]]:

@@ -171,15 +171,12 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         """The global state: every seat's observation vector, seat by seat (hidden
         information included: for centralised critics, not for a seat's policy)."""
         return np.concatenate(
-            [
-                self.encoders.vector(self.game_state.observe(p))
-                for p in range(self.encoders.num_players)
-            ]
+            [self.encoders.observe(self.game_state, p) for p in range(self.encoders.num_players)]
         )
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        observation = self.encoders.encode(self.game_state.observe(seat), self.form)
+        observation = self.encoders.observe(self.game_state, seat, self.form)
         if self.compact is not None:  # the draft is the selected agent's; none for the others
             selected = agent == self.agent_selection and self.compact.moment is not None
             observation = self.encoders.with_draft(observation, self.compact, selected)
@@ -195,15 +192,16 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         mask = self._mask(agent)
         if not 0 <= index < len(mask) or not mask[index]:
             raise ValueError(f"action {index} is not legal for {agent} now (see the action mask)")
-        action = (
-            self.encoders.decode(self.game_state, seat, index)
-            if self.compact is None
-            else self.compact.choose(index)
-        )
-        if action is not None:
-            self.game_state.apply(seat, action)
+        drafting = False
+        if self.compact is None:
+            self.encoders.apply(self.game_state, seat, index)
+        else:
+            action = self.compact.choose(index)
+            drafting = action is None
+            if action is not None:
+                self.game_state.apply(seat, action)
         self._cumulative_rewards[agent] = 0.0
-        if action is None:  # a step of a draft: the same agent goes on
+        if drafting:  # a step of a draft: the same agent goes on
             self._mask_cache = None
             self._count_step()
         elif self.game_state.is_terminal():

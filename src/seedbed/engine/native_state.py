@@ -212,6 +212,12 @@ class NativeState(State):
         self._moved()
         return events
 
+    def moved_natively(self) -> None:
+        """The zones were moved by native code outside this wrapper (an encoder's
+        ``apply_index``, a vector environment's step): read the movers again."""
+        self._movers = tuple(self.zones.to_move())
+        self._moved()
+
     # ---------------------------------------------------------------- beyond the API
 
     def playout(self, rng: Rng, max_steps: int) -> int:

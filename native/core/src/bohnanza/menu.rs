@@ -375,6 +375,9 @@ fn cached_wants(s: &Zones, slots: &[u8]) -> Arc<Sides> {
         .clone()
 }
 
+/// The parts of an offer space ([`OfferSpace::product`]).
+pub type OfferProduct<'a> = (&'a [Option<u8>], &'a Gives, &'a [(Few, Few)], &'a [usize]);
+
 /// Every menu offer of one player: `to` × give options × want options (B-50), minus offers
 /// with both sides empty and duplicates of the player's outstanding offers. Built per step
 /// of a playout, so it allocates nothing unless the player has outstanding offers.
@@ -534,6 +537,13 @@ impl OfferSpace {
 
     pub fn len(&self) -> usize {
         self.tos.len() * self.width.saturating_sub(1) - self.duplicates.len()
+    }
+
+    /// The product's parts, for an action encoder (issue 34 item 1): the addressees, the
+    /// given sides, the wanted sides (varieties, face-up slots) and the places of the
+    /// outstanding offers left out (among the offers with something in them, sorted).
+    pub fn product(&self) -> OfferProduct<'_> {
+        (&self.tos, &self.gives, &self.wants.list, &self.duplicates)
     }
 
     pub fn is_empty(&self) -> bool {

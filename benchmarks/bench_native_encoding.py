@@ -1,0 +1,187 @@
+"""Issue 34's speed targets and issue 39 item 7's loop, printed, never asserted.
+
+    .venv/bin/python benchmarks/bench_native_encoding.py [DECISIONS]
+
+For each game with 3 players on the native engine, uniformly random decisions (DECISIONS,
+default 4000, restarting finished games with the next seed):
+
+- ``engine``: the core's own random playout (``state.playout``), microseconds per decision:
+  the cost the environments are measured against;
+- ``pettingzoo``: the AEC environment, observation and mask at every step (each step one
+  decision), and its ratio to the engine;
+- ``gymnasium``: ``SeedbedEnv`` against two random bots, per decision (the learner's steps
+  and the bots' moves both counted), and its ratio;
+- ``vector``: ``SeedbedVectorEnv`` with 32 games, per decision, and its ratio;
+- ``state-api``: the State API loop ``menu = legal_actions(p); apply(p, menu[rng.below(n)])``,
+  decisions per second (the loop the OpenSpiel comparison uses);
+- ``integers``: the same loop with integer actions (``legal_indices`` / ``apply_index`` of
+  the native encoders; Fields of Green: ``legal_codes`` / ``apply_code``);
+- ``tensor+mask``: issue 39 item 7's loop: per decision the observation vector and the
+  legal-action mask as NumPy arrays, a random legal integer of the mask, ``apply_index``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+from seedbed.adapters.encoders import GameEncoders
+from seedbed.adapters.gymnasium import SeedbedEnv
+from seedbed.adapters.pettingzoo import raw_env
+from seedbed.adapters.vector import SeedbedVectorEnv
+from seedbed.engine.rng import Rng
+
+GAMES = ("bohnanza", "stalk_exchange", "fields_of_green")
+PLAYERS = 3
+
+
+def _pick(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> int:
+    """A uniformly random legal integer of ``mask`` (0 when nothing is legal): the random
+    driver's cost, a pass over the mask, is part of every environment figure."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
+
+
+def engine_us(game: str, decisions: int) -> float:
+    enc = GameEncoders(game, PLAYERS, engine="native")
+    done = seed = 0
+    start = time.perf_counter()
+    while done < decisions:
+        state = enc.game.new_state(PLAYERS, seed, enc.options)
+        seed += 1
+        done += state.playout(Rng(seed), decisions - done)  # type: ignore[attr-defined]
+    return (time.perf_counter() - start) / done * 1e6
+
+
+def pettingzoo_us(game: str, decisions: int) -> float:
+    env = raw_env(game, PLAYERS, engine="native")
+    rng = np.random.default_rng(0)
+    done = seed = 0
+    start = time.perf_counter()
+    while done < decisions:
+        env.reset(seed=seed)
+        seed += 1
+        while done < decisions and not all(env.terminations.values()):
+            agent = env.agent_selection
+            env.step(_pick(env.observe(agent)["action_mask"], rng))
+            done += 1
+    return (time.perf_counter() - start) / done * 1e6
+
+
+def gymnasium_us(game: str, decisions: int) -> float:
+    env = SeedbedEnv(game, "random,random", engine="native")
+    rng = np.random.default_rng(0)
+    done = seed = 0
+    start = time.perf_counter()
+    counter = _Counter(env)
+    while done < decisions:
+        _, info = env.reset(seed=seed)
+        seed += 1
+        terminated = False
+        while not terminated and done < decisions:
+            _, _, terminated, _, info = env.step(_pick(info["action_mask"], rng))
+            done = counter.total
+    return (time.perf_counter() - start) / max(1, counter.total) * 1e6
+
+
+class _Counter:
+    """Counts every decision a native state plays (the learner's and the bots'), by wrapping
+    the state class's appliers of the environment's game."""
+
+    def __init__(self, env: SeedbedEnv) -> None:
+        self.total = 0
+        counter = self
+        state_cls: Any = type(env.state)
+        playout, apply = state_cls.playout, env.encoders.apply
+
+        def counted_playout(state: Any, rng: Rng, steps: int) -> int:
+            n = int(playout(state, rng, steps))
+            counter.total += n
+            return n
+
+        def counted_apply(state: Any, player: int, index: int) -> None:
+            counter.total += 1
+            apply(state, player, index)
+
+        state_cls.playout = counted_playout
+        env.encoders.apply = counted_apply  # type: ignore[method-assign]
+
+
+def vector_us(game: str, decisions: int, num_envs: int = 32) -> float | None:
+    try:
+        envs = SeedbedVectorEnv(game, num_envs, "random,random")
+    except ValueError:
+        return None
+    rng = np.random.default_rng(0)
+    _, info = envs.reset(seed=0)
+    start = time.perf_counter()
+    first = envs.decisions
+    while envs.decisions - first < decisions:
+        masks = info["action_mask"]
+        actions = [_pick(m, rng) for m in masks]
+        _, _, _, _, info = envs.step(actions)
+    return (time.perf_counter() - start) / (envs.decisions - first) * 1e6
+
+
+def state_api_per_s(game: str, decisions: int, how: str) -> float:
+    enc = GameEncoders(game, PLAYERS, engine="native")
+    native = enc.native
+    rng = Rng(1)
+    done = seed = 0
+    elapsed = 0.0
+    while done < decisions:
+        state: Any = enc.game.new_state(PLAYERS, seed, enc.options)
+        seed += 1
+        start = time.perf_counter()
+        while done < decisions and not state.is_terminal():
+            p = state.to_move()[0]
+            if how == "objects":
+                menu = state.legal_actions(p)
+                state.apply(p, menu[rng.below(len(menu))])
+            elif how == "integers" and native is not None and native.has_mask:
+                legal = native.legal_indices(state, p)
+                native.apply_index(state, p, legal[rng.below(len(legal))])
+            elif how == "integers":
+                codes = state.legal_codes(p)
+                if codes is None:  # Fields of Green's actions have no codes
+                    return float("nan")
+                state.apply_code(p, codes[rng.below(len(codes))])
+            else:
+                obs = enc.observe(state, p)
+                mask = enc.mask(state, p)
+                legal = np.flatnonzero(mask)
+                enc.apply(state, p, int(legal[rng.below(len(legal))]))
+                del obs
+            done += 1
+        elapsed += time.perf_counter() - start
+    return done / elapsed
+
+
+def main() -> None:
+    decisions = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    print(f"{decisions} random decisions per measure, {PLAYERS} players, native engine")
+    for game in GAMES:
+        engine = engine_us(game, decisions)
+        pz = pettingzoo_us(game, decisions)
+        gym_us = gymnasium_us(game, decisions)
+        vec = vector_us(game, decisions)
+        vec_text = "n/a" if vec is None else f"{vec:6.1f} us ({vec / engine:4.1f}x)"
+        print(
+            f"{game:16} engine {engine:5.1f} us/decision | PettingZoo {pz:6.1f} us "
+            f"({pz / engine:4.1f}x) | Gymnasium {gym_us:6.1f} us ({gym_us / engine:4.1f}x) | "
+            f"vector {vec_text}"
+        )
+        objects = state_api_per_s(game, decisions, "objects")
+        integers = state_api_per_s(game, decisions, "integers")
+        tensor = state_api_per_s(game, decisions // 4, "tensor")
+        print(
+            f"{'':16} State API {objects:9,.0f}/s | integers {integers:9,.0f}/s | "
+            f"tensor+mask {tensor:8,.0f}/s"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,174 @@
+"""Observations and masks written by the native core into NumPy arrays (issue 34 item 1).
+
+:class:`NativeEncoders` stands beside a :class:`~seedbed.adapters.encoders.GameEncoders` whose
+game runs on the native engine: the core's ``seedbed._native.Encoder`` writes the observation
+vector and the legal-action mask of a native state straight into NumPy arrays (the buffer
+protocol: no Python dict, no Python loop), one seat or a batch of states per call, and
+applies an action integer without making an action object. The Python encoders stay the
+reference: the spec handed to the core is read from them (field layout and bounds, variety,
+design and flower tables, the offer sides' order), and tests/adapters/test_native_encoding.py
+checks both agree element for element over seeded games, every seat.
+
+Fields of Green's mask stays in Python (D-77): its integers name placement cells and water
+splits the Python menu computes; its observation is native.
+
+>>> from seedbed.adapters.encoders import GameEncoders
+>>> enc = GameEncoders("stalk_exchange", 3, engine="native")
+>>> state = enc.game.new_state(3, seed=1)
+>>> native = NativeEncoders.of(enc)
+>>> bool((native.observation(state, 0) == enc.vector(state.observe(0))).all())
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from seedbed.engine.native_state import NATIVE, NativeState
+
+if TYPE_CHECKING:
+    from seedbed.adapters.encoders import FloatArray, GameEncoders, MaskArray
+
+
+def _fields(encoders: GameEncoders) -> list[list[Any]]:
+    """The observation layout as the core reads it: [name, start, width, low, highs]."""
+    return [
+        [name, start, width, low, list(highs)]
+        for name, (start, width, low, highs) in encoders.observation.places.items()
+    ]
+
+
+def _bohnanza(encoders: GameEncoders) -> dict[str, Any]:
+    from seedbed.games.bohnanza.obs_encoding import PHASES
+    from seedbed.games.bohnanza.state import STATUS_NAMES
+
+    obs: Any = encoders.observation
+    actions: Any = encoders.actions
+    return {
+        "varieties": sorted(obs.variety, key=obs.variety.__getitem__),
+        "phases": list(PHASES),
+        "statuses": list(STATUS_NAMES),
+        "actions": {
+            "size": actions.size,
+            "starts": dict(actions.layout.starts),
+            "seats": actions.seats,
+            "gives": [[list(slots), list(codes)] for slots, codes in actions.gives],
+            "wants": [[list(slots), list(codes)] for slots, codes in actions.wants],
+            "varieties": list(actions.varieties),
+        },
+    }
+
+
+def _stalk_exchange(encoders: GameEncoders) -> dict[str, Any]:
+    from seedbed.games.stalk_exchange.config import FLOWERS, NUM_TYPES
+
+    obs: Any = encoders.observation
+    actions: Any = encoders.actions
+    board = [list(space) for space in obs.board.spaces]
+    return {
+        "board": board,
+        "flowers": list(FLOWERS),
+        "actions": {
+            "board": [list(space) for space in actions.board.spaces],
+            "slots": actions.slots,
+            "types": NUM_TYPES,
+        },
+    }
+
+
+def _fields_of_green(encoders: GameEncoders) -> dict[str, Any]:
+    from seedbed.games.fields_of_green.config import KIND_NAMES
+    from seedbed.games.fields_of_green.state import FRAME_NAMES, PHASE_NAMES
+
+    obs: Any = encoders.observation
+    return {
+        "designs": sorted(obs.design, key=obs.design.__getitem__),
+        "tiles": sorted(obs.tile, key=obs.tile.__getitem__),
+        "card_design": [obs.design[d] for d in obs.card_design],
+        "tile_design": [obs.tile[t] for t in obs.tile_design],
+        "phases": list(PHASE_NAMES),
+        "frames": list(FRAME_NAMES),
+        "kinds": list(KIND_NAMES),
+        "actions": None,
+    }
+
+
+_SPECS = {
+    "bohnanza": _bohnanza,
+    "stalk_exchange": _stalk_exchange,
+    "fields_of_green": _fields_of_green,
+}
+
+
+def spec(encoders: GameEncoders) -> dict[str, Any]:
+    """What the core's encoder is built from, read off the Python reference encoders."""
+    return {
+        "fields": _fields(encoders),
+        "num_players": encoders.num_players,
+        **_SPECS[encoders.game_name](encoders),
+    }
+
+
+class NativeEncoders:
+    """The native encoders of one :class:`GameEncoders` (see the module docstring)."""
+
+    def __init__(self, encoders: GameEncoders) -> None:
+        self.encoders = encoders
+        self.core = NATIVE.Encoder(encoders.game_name, json.dumps(spec(encoders)))
+        self.obs_size: int = self.core.obs_size
+        self.has_mask: bool = self.core.mask_size is not None
+
+    @staticmethod
+    def of(encoders: GameEncoders) -> NativeEncoders | None:
+        """The native encoders of ``encoders``' game, or None (no extension, a game without
+        a native encoder, or a game on the Python engine)."""
+        if NATIVE is None or encoders.game_name not in _SPECS:
+            return None
+        probe = encoders.game.new_state(encoders.num_players, 0, encoders.options)
+        if not isinstance(probe, NativeState):
+            return None
+        return NativeEncoders(encoders)
+
+    def observation(self, state: NativeState, seat: int) -> FloatArray:
+        """``seat``'s observation vector of ``state`` (what ``vector(observe(seat))`` gives)."""
+        out = np.empty(self.obs_size, dtype=np.float32)
+        self.core.observation_into(state.zones, seat, out)
+        return out
+
+    def observations(self, states: Sequence[NativeState], seats: Sequence[int]) -> FloatArray:
+        """A batch: row i is ``seats[i]``'s vector of ``states[i]``."""
+        out = np.empty((len(states), self.obs_size), dtype=np.float32)
+        self.core.observations_into([s.zones for s in states], list(seats), out)
+        return out
+
+    def mask(self, state: NativeState, seat: int) -> MaskArray | None:
+        """``seat``'s legal-action mask, or None when this game's mask is Python's."""
+        if not self.has_mask:
+            return None
+        out = np.empty(self.encoders.actions.size, dtype=np.int8)
+        self.core.mask_into(state.zones, seat, out)
+        return out
+
+    def masks(self, states: Sequence[NativeState], seats: Sequence[int]) -> MaskArray | None:
+        """A batch of masks (row i: ``seats[i]``'s of ``states[i]``), or None as :meth:`mask`."""
+        if not self.has_mask:
+            return None
+        out = np.empty((len(states), self.encoders.actions.size), dtype=np.int8)
+        self.core.masks_into([s.zones for s in states], list(seats), out)
+        return out
+
+    def legal_indices(self, state: NativeState, seat: int) -> list[int] | None:
+        """The integers of ``seat``'s menu, ascending, or None as :meth:`mask`."""
+        found: list[int] | None = self.core.legal_indices(state.zones, seat)
+        return found
+
+    def apply_index(self, state: NativeState, seat: int, index: int) -> bool:
+        """Play the action of integer ``index`` for ``seat`` (False, nothing changed, when it
+        names no action now or is refused). Only for a game with a native mask."""
+        done: bool = self.core.apply_index(state.zones, seat, index)
+        state.moved_natively()
+        return done

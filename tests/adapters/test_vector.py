@@ -1,0 +1,135 @@
+"""Issue 34 item 4: the Gymnasium VectorEnv whose batch is stepped in one native call. Its
+contracts as Gymnasium's own vector checks state them (spaces, seeding determinism, returned
+data not reused, NEXT_STEP autoreset), a vector wrapper over it, and each row's observation
+and mask equal the single-game encoders'."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import data_equivalence
+from gymnasium.vector import AutoresetMode
+from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+from seedbed.engine.native_state import NATIVE
+
+pytestmark = pytest.mark.skipif(NATIVE is None, reason="the native engine is not built")
+
+GAMES = ["stalk_exchange", "bohnanza"]
+
+
+def _vector_env(game: str, num_envs: int = 3):  # type: ignore[no-untyped-def]
+    from seedbed.adapters.vector import SeedbedVectorEnv
+
+    return SeedbedVectorEnv(game, num_envs, "random,random")
+
+
+def _random_actions(info: dict[str, np.ndarray], rng: np.random.Generator) -> np.ndarray:
+    return np.array(
+        [int(rng.choice(np.flatnonzero(row))) if row.any() else 0 for row in info["action_mask"]]
+    )
+
+
+def _rollout(game: str, seed: int, steps: int) -> list[tuple[object, ...]]:
+    envs = _vector_env(game)
+    obs, info = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    out: list[tuple[object, ...]] = [(obs, info["action_mask"])]
+    for _ in range(steps):
+        obs, reward, terminated, truncated, info = envs.step(_random_actions(info, rng))
+        out.append((obs, reward, terminated, truncated, info["action_mask"]))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_spaces_and_the_rows_are_the_single_game_encoders(game: str) -> None:
+    envs = _vector_env(game)
+    assert envs.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    obs, info = envs.reset(seed=5)
+    assert obs in envs.observation_space
+    assert obs.shape == (3, *envs.single_observation_space.shape)
+    assert info["action_mask"].shape == (3, envs.single_action_space.n)
+    enc = envs.encoders
+    for i, state in enumerate(envs.states):
+        assert np.array_equal(obs[i], enc.vector(state.observe(envs.seat)))
+        assert np.array_equal(info["action_mask"][i], enc.python_mask(state, envs.seat))
+    actions = _random_actions(info, np.random.default_rng(0))
+    assert actions in envs.action_space
+    obs, _reward, terminated, _truncated, info = envs.step(actions)
+    assert obs in envs.observation_space
+    for i, state in enumerate(envs.states):
+        assert np.array_equal(obs[i], enc.vector(state.observe(envs.seat)))
+        if not terminated[i]:
+            assert np.array_equal(info["action_mask"][i], enc.python_mask(state, envs.seat))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_batch_and_returned_data_is_not_reused(game: str) -> None:
+    first, second = _rollout(game, 11, 40), _rollout(game, 11, 40)
+    assert data_equivalence(first, second, exact=True)
+    envs = _vector_env(game)
+    obs, info = envs.reset(seed=1)
+    kept = obs.copy()
+    envs.step(_random_actions(info, np.random.default_rng(1)))
+    assert np.array_equal(obs, kept), "reset's array was written over by step"
+    other, _ = _vector_env(game).reset(seed=2)
+    assert not np.array_equal(other, kept)
+
+
+def test_game_seeds_choose_the_deals() -> None:
+    envs = _vector_env("stalk_exchange", 2)
+    envs.reset(options={"game_seeds": [7, 8]})
+    assert envs.game_seeds == [7, 8]
+    with pytest.raises(ValueError, match="game_seeds"):
+        envs.reset(options={"game_seeds": [7]})
+
+
+def test_a_finished_game_resets_on_the_next_step() -> None:
+    envs = _vector_env("stalk_exchange", 2)
+    obs, info = envs.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(2000):
+        obs, reward, terminated, _, info = envs.step(_random_actions(info, rng))
+        if terminated.any():
+            break
+    else:
+        pytest.fail("no game ended")
+    done = int(np.flatnonzero(terminated)[0])
+    assert 0.0 <= reward[done] <= 1.0
+    assert not info["action_mask"][done].any()  # nothing is legal after the end
+    obs, reward, terminated, _truncated, info = envs.step(_random_actions(info, rng))
+    assert not terminated[done] and reward[done] == 0.0
+    assert info["action_mask"][done].any()
+    state = envs.states[done]
+    assert np.array_equal(obs[done], envs.encoders.vector(state.observe(envs.seat)))
+
+
+def test_an_illegal_action_ends_that_game_only() -> None:
+    envs = _vector_env("stalk_exchange", 2)
+    _, info = envs.reset(seed=4)
+    actions = _random_actions(info, np.random.default_rng(4))
+    illegal = int(np.flatnonzero(info["action_mask"][0] == 0)[0])
+    before = envs.states[0].key()
+    actions[0] = illegal
+    _, reward, terminated, _, info = envs.step(actions)
+    assert terminated[0] and reward[0] == -1.0 and info["illegal_action"][0]
+    assert not terminated[1]
+    assert envs.states[0].key() == before
+
+
+def test_a_vector_wrapper_runs_over_it() -> None:
+    envs = RecordEpisodeStatistics(_vector_env("stalk_exchange", 2))
+    obs, info = envs.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        obs, _reward, _terminated, _truncated, info = envs.step(_random_actions(info, rng))
+    assert obs.shape[0] == 2
+
+
+def test_other_opponents_and_games_without_native_actions_are_refused() -> None:
+    from seedbed.adapters.vector import SeedbedVectorEnv
+
+    with pytest.raises(ValueError, match="SyncVectorEnv"):
+        SeedbedVectorEnv("stalk_exchange", 2, "greedy")
+    with pytest.raises(ValueError, match="SyncVectorEnv"):
+        SeedbedVectorEnv("fields_of_green", 2, "random,random")
