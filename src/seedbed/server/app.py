@@ -206,6 +206,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_middleware(UploadRate, limits=limits, per_minute=settings.uploads_per_minute)
     if settings.trust_proxy_headers:  # outermost: the guard and the limits see the client
         app.add_middleware(TrustedProxies, proxies=settings.trusted_proxies)
+    app.state.runtime = runtime  # the server's shutdown hands tables over first (serve.py)
     app.add_exception_handler(RequestValidationError, _one_line_422)
     app.add_exception_handler(StarletteHTTPException, _error_body)
     app.add_exception_handler(Exception, _internal)
