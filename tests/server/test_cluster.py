@@ -40,14 +40,14 @@ from .wire import (
 )
 
 RECONNECT_SECONDS = 30.0
+CLUSTER = ("--cluster", "--trust-proxy-headers")
+"""Behind a trusted proxy (this machine): the limits' tests send as other addresses."""
 
 
 @pytest.fixture(scope="module")
 def cluster(pg_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
     """Three processes for the module, started at once (each test restarts those it lost)."""
-    servers = [
-        Server(pg_database, tmp_path_factory.mktemp(f"p{k}"), ("--cluster",)) for k in range(3)
-    ]
+    servers = [Server(pg_database, tmp_path_factory.mktemp(f"p{k}"), CLUSTER) for k in range(3)]
     try:
         yield servers
     finally:
@@ -409,3 +409,109 @@ def test_a_bot_seat_and_a_turn_timer_go_on_through_a_failover(
         engine.dispose()
     assert any(i > killed_at[0] + 1 for i in stood_in), "no stand-in move after the failover"
     assert all(int(s) != 2 or i in stood_in for i, (s, _) in enumerate(record.moves))
+
+
+def spread(
+    trio: list[Server], path: str, bodies: list[Message], address: str
+) -> tuple[list[int], float]:
+    """POST each body to the next process in turn, as the client ``address`` (behind the
+    trusted proxy); the answers' status codes, and how long it all took."""
+    started = time.monotonic()
+    codes = []
+    for k, body in enumerate(bodies):
+        server = trio[k % len(trio)]
+        headers = {"x-forwarded-for": address, "origin": server.url}
+        codes.append(server.client.post(server.url + path, json=body, headers=headers).status_code)
+    for server in trio:  # the accounts made are signed in: the other tests are guests
+        server.client.cookies.clear()
+    return codes, time.monotonic() - started
+
+
+def allowed(per_minute: int, seconds: float) -> int:
+    """What one address may get in ``seconds``: the burst and what refilled meanwhile."""
+    return per_minute + int(seconds * per_minute / 60) + 1
+
+
+def test_limits_spread_over_the_processes_are_counted_together(trio: list[Server]) -> None:
+    """Issue 32 item 3 (attack): one address's requests spread over the three processes are
+    counted together in the shared store, so the cluster grants one allowance, not three:
+    26 new tables (20 a minute), 9 new accounts (3 a minute), 24 sign-ins (10 a minute,
+    every one for another name so only the address's allowance is reached). Counted per
+    process, every one of them would have been granted."""
+    body = {"game": "stalk_exchange", "num_players": 3, "seats": [human("a")] * 3}
+    codes, took = spread(trio, "/api/tables", [body] * 26, "203.0.113.7")
+    assert set(codes) <= {201, 429}, codes
+    assert 20 <= codes.count(201) <= allowed(20, took) < 26, (codes, took)
+    names = [{"name": f"mallory{k}", "password": "a long password 1"} for k in range(9)]
+    codes, took = spread(trio, "/api/accounts", names, "203.0.113.8")
+    assert set(codes) <= {201, 429}, codes
+    assert 3 <= codes.count(201) <= allowed(3, took) < 9, (codes, took)
+    tries = [{"name": f"nobody{k}", "password": "wrong"} for k in range(24)]
+    codes, took = spread(trio, "/api/session", tries, "203.0.113.9")
+    assert set(codes) <= {401, 429}, codes
+    assert 10 <= codes.count(401) <= allowed(10, took) < 24, (codes, took)
+
+
+def test_the_lobby_lists_and_your_turn_are_right_from_any_process(trio: list[Server]) -> None:
+    """Issue 32 item 3: a running table's summary, the list of running tables and "your
+    turn" say the same through any process: who is connected and on the move (what only the
+    owner knows) come from the owner, not from storage."""
+    a, b, c = trio
+    table_id, seat_tokens = new_table(a)
+
+    async def check() -> None:
+        seat = await connect(a, table_id, seat_tokens[0])
+        on_move = seat.last_view["to_move"]
+        assert on_move
+        for server in (b, c):
+            found = server.summary(table_id)
+            assert found["to_move"] == on_move and found["seats"][0]["connected"], found
+            listed = server.get("/api/tables?status=running&limit=100").json()["tables"]
+            mine = [t for t in listed if t["table_id"] == table_id]
+            assert mine and mine[0]["to_move"] == on_move and mine[0]["seats"][0]["connected"]
+            held = [{"table_id": table_id, "token": seat_tokens[s]} for s in on_move]
+            turn = server.client.post(f"{server.url}/api/your-turn", json={"seats": held})
+            assert turn.json()["count"] == len(on_move), turn.text
+            assert turn.json()["tables"][0]["play_url"].startswith(server.url)
+        await seat.close()
+
+    asyncio.run(asyncio.wait_for(check(), 60))
+
+
+def test_quick_match_pairs_askers_of_different_processes(trio: list[Server]) -> None:
+    """Issue 32 item 3: three people ask for a quick match of one game and player count,
+    each through another process; they sit at one table (the first opened it, the others
+    were seated by its owner), not at three tables of one person each."""
+    answers = []
+    for k, server in enumerate(trio):
+        body = {"game": "fields_of_green", "num_players": 3, "name": f"q{k}"}
+        got = server.client.post(
+            f"{server.url}/api/quick-match", json=body, headers={"origin": server.url}
+        )
+        assert got.status_code == 200, got.text
+        answers.append(got.json())
+    assert [a["opened"] for a in answers] == [True, False, False], answers
+    assert len({a["table_id"] for a in answers}) == 1, answers
+    assert sorted(a["seat"] for a in answers) == [0, 1, 2]
+    assert all(a["invite_url"].startswith(s.url) for a, s in zip(answers, trio, strict=True))
+
+
+def test_a_job_runs_in_one_process_at_a_time(pg_database: str) -> None:
+    """Issue 32 item 3: the daily digests, the sweep for abandoned tables and quick match
+    run under a session advisory lock of the cluster: a second process does not get it while
+    the first holds it, and gets it once the first is gone (a process that dies mid-job
+    frees it)."""
+    from seedbed.server.cluster import JOBS
+    from seedbed.server.ownership import Owners
+
+    one, two = Owners(pg_database, "http://one"), Owners(pg_database, "http://two")
+    one.open()
+    two.open()
+    try:
+        for key in JOBS.values():
+            assert one.try_lock(key) and not two.try_lock(key)
+        one.close()
+        assert all(two.try_lock(key) for key in JOBS.values())
+    finally:
+        one.close()
+        two.close()

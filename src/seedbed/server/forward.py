@@ -28,6 +28,10 @@ log = logging.getLogger(__name__)
 HOP = "x-seedbed-forwarded"
 """The header of a relayed socket (a process never relays one again)."""
 
+DROPPED = {"content-length", "connection", "transfer-encoding", HOP}
+"""Request headers not passed on to the owner (httpx sets its own; Host is kept: the owner
+checks Origin against it and builds invite links from it)."""
+
 CLOSE_RESTART = 1012
 """The owner went away without a close: reconnect (it is the browser client's default)."""
 

@@ -17,14 +17,11 @@ import httpx
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from seedbed.server.cluster import Cluster
-from seedbed.server.forward import HOP
+from seedbed.server.forward import DROPPED, HOP
 
 TABLE_CALL = re.compile(r"/api/tables/([0-9a-f]{16})/.+")
 """A call about one table beyond its summary (which any process reads from storage)."""
 
-DROPPED = {"content-length", "connection", "transfer-encoding", HOP}
-"""Request headers not passed on (httpx sets its own; Host is kept: the owner checks Origin
-against it and builds invite links from it)."""
 
 ANSWER_DROPPED = {"content-length", "transfer-encoding", "connection", "content-encoding"}
 """Answer headers not passed back (the body is passed decoded, with its own length)."""

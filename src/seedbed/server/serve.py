@@ -67,7 +67,7 @@ def serve(settings: ServerSettings) -> None:
     try:
         claim = sole_server(settings.resolved_database_url(), shared=settings.cluster)
         with claim, suppress(KeyboardInterrupt):
-            HandOverFirst(config, app.state.runtime).run()
+            HandOverFirst(config, app.state.seedbed_runtime).run()
     except DatabaseInUse as exc:  # one line and exit 2, as the command's other refusals
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
