@@ -51,6 +51,8 @@ def cluster_address(settings: ServerSettings) -> str:
     loopback for a server bound to every address or to loopback, else its bound host."""
     if settings.cluster_address:
         return settings.cluster_address.rstrip("/")
+    if settings.cluster_port is not None:  # a worker of --workers: its own loopback port
+        return f"http://127.0.0.1:{settings.cluster_port}"
     host = settings.host
     if host in ("0.0.0.0", "::", "", "localhost"):
         host = "127.0.0.1"

@@ -21,6 +21,7 @@ from seedbed.server.connections import protocols
 from seedbed.server.forward import FRAME_FACTOR
 from seedbed.server.limits import install_redaction
 from seedbed.server.sole import DatabaseInUse, sole_server
+from seedbed.server.workers import reuse_port_socket
 
 
 class HandOverFirst(uvicorn.Server):
@@ -64,10 +65,15 @@ def serve(settings: ServerSettings) -> None:
     install_redaction()  # again: uvicorn's configuration added its own handlers
     # uvicorn shuts down cleanly on Ctrl+C, then raises the signal again: the server is
     # stopped by then, so there is nothing to report
+    sockets = None
+    if settings.reuse_port:  # a worker of --workers: the shared port and its own one
+        sockets = [reuse_port_socket(settings.host, settings.port)]
+        if settings.cluster_port is not None:
+            sockets.append(reuse_port_socket("127.0.0.1", settings.cluster_port))
     try:
         claim = sole_server(settings.resolved_database_url(), shared=settings.cluster)
         with claim, suppress(KeyboardInterrupt):
-            HandOverFirst(config, app.state.seedbed_runtime).run()
+            HandOverFirst(config, app.state.seedbed_runtime).run(sockets=sockets)
     except DatabaseInUse as exc:  # one line and exit 2, as the command's other refusals
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
