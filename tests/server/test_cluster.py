@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import random
 import time
 from collections.abc import Iterator, Sequence
 
 import pytest
+import websockets
 from sqlalchemy import func, select
 from websockets.exceptions import ConnectionClosed
 
@@ -515,3 +517,38 @@ def test_a_job_runs_in_one_process_at_a_time(pg_database: str) -> None:
     finally:
         one.close()
         two.close()
+
+
+def test_the_owner_counts_a_relayed_socket_against_its_client(trio: list[Server]) -> None:
+    """Issue 32 item 3: a relaying process tells the owner who the client is (behind its
+    trusted proxies, X-Forwarded-For), so the owner's per-address socket limits count each
+    client, not the relaying process: 8 spectators (the limit per address and table) from
+    each of two addresses, all relayed by one process, are all served."""
+    a, b, _ = trio
+    table_id, _ = new_table(a)
+
+    async def watch(address: str) -> Message:
+        ws = await websockets.connect(
+            b.ws_url(table_id), additional_headers={"x-forwarded-for": address}
+        )
+        try:
+            first: Message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            return first
+        except ConnectionClosed as exc:
+            return {"type": "closed", "code": exc.rcvd.code if exc.rcvd else None}
+        finally:
+            sockets.append(ws)
+
+    sockets: list[websockets.ClientConnection] = []
+
+    async def run() -> list[Message]:
+        try:
+            return list(
+                await asyncio.gather(*(watch(f"198.51.100.{1 + k % 2}") for k in range(16)))
+            )
+        finally:
+            for ws in sockets:
+                await ws.close()
+
+    firsts = asyncio.run(asyncio.wait_for(run(), 60))
+    assert [m["type"] for m in firsts] == ["view"] * 16, firsts

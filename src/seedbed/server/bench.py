@@ -243,7 +243,7 @@ async def seat_player(
 ) -> bool:
     """Play one seat until the game ends (True) or the time is up (False)."""
     pace = Pace()
-    async with websockets.connect(ws_url, max_size=2**22) as ws:
+    async with websockets.connect(ws_url, max_size=2**22, open_timeout=RECV_SECONDS) as ws:
         pending: tuple[int, float] | None = None
         while time.monotonic() < deadline:
             try:
@@ -275,6 +275,17 @@ async def seat_player(
     return False
 
 
+async def create(client: httpx.AsyncClient, url: str, body: Message) -> httpx.Response:
+    """POST a table, again on a fresh connection when a kept-alive one was closed by the
+    server meanwhile (idle past uvicorn's keep-alive while its last table was played)."""
+    for _ in range(2):
+        try:
+            return await client.post(url, json=body)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            continue
+    return await client.post(url, json=body)
+
+
 async def table_slot(
     client: httpx.AsyncClient, bases: list[str], config: BenchConfig, slot: int, tally: Tally,
     deadline: float,
@@ -285,6 +296,9 @@ async def table_slot(
     base = bases[slot % len(bases)]
     ws_bases = [b.replace("http://", "ws://") for b in bases]
     round_ = 0
+    # the tables start spread over the warm-up: a thousand at once is a burst of handshakes
+    # that no steady load has (and that outlasts the opening handshake's timeout)
+    await asyncio.sleep(config.warmup * slot / config.tables)
     while time.monotonic() < deadline:
         seed = config.seed + slot * 100_003 + round_
         body = {
@@ -294,7 +308,7 @@ async def table_slot(
             "seats": [{"human": {"name": f"p{k}"}} for k in range(config.players)],
             "seed": seed,
         }
-        r = await client.post(f"{base}/api/tables", json=body)
+        r = await create(client, f"{base}/api/tables", body)
         if r.status_code != 201:
             raise ValueError(f"POST /api/tables: {r.status_code} {r.text[:200]}")
         created = r.json()
