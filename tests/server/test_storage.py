@@ -26,7 +26,7 @@ from seedbed.server.storage import (
     migrate,
 )
 
-HEAD = "0012"
+HEAD = "0013"
 DAY = dt.timedelta(days=1)
 T0 = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.UTC)
 

@@ -86,6 +86,13 @@ def bench(
         str | None,
         typer.Option(help="With server: the server's storage (default: a temporary SQLite file)."),
     ] = None,
+    processes: Annotated[
+        int,
+        typer.Option(
+            help="With server: start this many servers (--cluster, PostgreSQL only) and "
+            "connect each table's seats round-robin over them (issue 32 item 5)."
+        ),
+    ] = 1,
     engine: Annotated[
         str | None,
         typer.Option(
@@ -112,6 +119,9 @@ def bench(
     Example: seedbed bench bot fields_of_green --spec ismcts:iterations=1000 --budget 1
 
     Example: seedbed bench server --tables 100 --players 4 --game stalk_exchange --seconds 20
+
+    Example: seedbed bench server --processes 3 --database-url postgresql+psycopg://... --game
+    stalk_exchange --tables 1000 --think 2.75
     """
     with user_errors():
         if engine == BOTH:
@@ -129,7 +139,7 @@ def bench(
                 fail(f"bench server needs --game GAME; one of: {', '.join(game_names())}")
             config = server_bench.BenchConfig(
                 server_game, tables, players, think, 20.0 if seconds is None else seconds,
-                database_url, seed, warmup,
+                database_url, seed, warmup, processes,
             )  # fmt: skip
             typer.echo("\n".join(server_bench.run(config).lines()))
             return

@@ -19,6 +19,12 @@ LONGEST = {"idle-hours": 876_000.0, "session-days": 36_500.0}
 server's time arithmetic overflows (issue 37, item 13: every sweep failed)."""
 
 MAX_DEADLINE_SECONDS = 3600.0
+
+MAX_WORKERS = 64
+WORKERS_NEED_POSTGRESQL = (
+    "--workers needs PostgreSQL (--database-url postgresql+psycopg://...): several processes "
+    "cannot share an SQLite file; without --workers one process serves it"
+)
 """The longest header, body or send deadline (``--header-seconds`` and the like)."""
 
 
@@ -277,6 +283,15 @@ def serve(
             "process owns (a process died); 0.2 to 60 seconds."
         ),
     ] = 1.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Start this many --cluster processes behind --port on this machine (the "
+            "kernel spreads connections, SO_REUSEPORT); PostgreSQL only. 1: one process."
+        ),
+    ] = 1,
+    reuse_port: Annotated[bool, typer.Option(hidden=True)] = False,
+    cluster_port: Annotated[int | None, typer.Option(hidden=True)] = None,
     engine: EngineOption = None,
     fault: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
@@ -380,7 +395,16 @@ def serve(
             cluster=cluster,
             cluster_address=cluster_address,
             takeover_seconds=takeover_seconds,
+            reuse_port=reuse_port,
+            cluster_port=cluster_port,
         )
+        if not 1 <= workers <= MAX_WORKERS:
+            fail(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")
+        from sqlalchemy.engine import make_url
+
+        backend = make_url(settings.resolved_database_url()).get_backend_name()
+        if workers > 1 and backend != "postgresql":
+            fail(WORKERS_NEED_POSTGRESQL)
         if not (math.isfinite(takeover_seconds) and 0.2 <= takeover_seconds <= 60):
             fail(f"--takeover-seconds must be 0.2 to 60, not {takeover_seconds}")
         from seedbed.server.cluster import check_cluster
@@ -393,4 +417,10 @@ def serve(
             created = ensure_database(database_url)
             if created:
                 typer.echo(created, err=True)
+    if workers > 1:
+        import sys
+
+        from seedbed.server.workers import Workers
+
+        raise typer.Exit(Workers(workers, sys.argv[1:]).run())
     run_server(settings)

@@ -142,20 +142,24 @@ class Throttles:
     """Sign-ins per address and per name, sign-ups per address (:class:`AddressBuckets`)."""
 
     def __init__(self, settings: ServerSettings) -> None:
-        self.sign_in_address = AddressBuckets(settings.sign_ins_per_minute)
-        self.sign_in_name = AddressBuckets(settings.sign_ins_per_name_per_minute)
-        self.sign_up_address = AddressBuckets(settings.accounts_per_minute)
+        self.sign_in_address = AddressBuckets(settings.sign_ins_per_minute, name="sign-in")
+        self.sign_in_name = AddressBuckets(settings.sign_ins_per_name_per_minute, name="name")
+        self.sign_up_address = AddressBuckets(settings.accounts_per_minute, name="sign-up")
 
-    def sign_in(self, address: str, key: str) -> None:
+    def buckets(self) -> list[AddressBuckets]:
+        """The allowances a cluster counts in its shared store (issue 32 item 3)."""
+        return [self.sign_in_address, self.sign_in_name, self.sign_up_address]
+
+    async def sign_in(self, address: str, key: str) -> None:
         # both buckets are charged: spraying names from one address, or one name from many
-        by_address = self.sign_in_address.allow(address)
-        if not (self.sign_in_name.allow(key[: MAX_NAME_CHARS * 4]) and by_address):
+        by_address = await self.sign_in_address.take(address)
+        if not (await self.sign_in_name.take(key[: MAX_NAME_CHARS * 4]) and by_address):
             raise HTTPException(
                 429, "too many sign-in attempts; wait a minute", headers={"retry-after": "60"}
             )
 
-    def sign_up(self, address: str) -> None:
-        if not self.sign_up_address.allow(address):
+    async def sign_up(self, address: str) -> None:
+        if not await self.sign_up_address.take(address):
             raise HTTPException(
                 429,
                 "too many new accounts from this address; wait a minute",
@@ -188,6 +192,7 @@ def add_account_routes(app: FastAPI, runtime: Runtime, settings: ServerSettings)
     app.state.seedbed_runtime = runtime
     app.state.seedbed_public_url = settings.public_url
     throttles = Throttles(settings)
+    runtime.buckets.extend(throttles.buckets())
     passwords = Passwords()
     lifetime = dt.timedelta(days=settings.session_days)
 
@@ -216,7 +221,7 @@ def add_account_routes(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         address may create ``accounts_per_minute`` accounts a minute (429 past it); 409 for a
         name taken (after NFKC case-folding), 422 for a name or password refused."""
         check_origin(request, settings.public_url, always=True)
-        throttles.sign_up(client_address(request))
+        await throttles.sign_up(client_address(request))
         try:
             key = check_name(req.name)
             check_password(req.password)
@@ -239,7 +244,7 @@ def add_account_routes(app: FastAPI, runtime: Runtime, settings: ServerSettings)
         429 past either."""
         check_origin(request, settings.public_url, always=True)
         key = name_key(req.name)
-        throttles.sign_in(client_address(request), key)
+        await throttles.sign_in(client_address(request), key)
         store = account_store(runtime)
         found = await asyncio.to_thread(store.by_key, key)
         stored_hash = found.password_hash if found is not None and found.usable else None

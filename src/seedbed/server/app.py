@@ -50,7 +50,13 @@ from seedbed.server.hints import HintAnswer, HintCache, HintRequest
 from seedbed.server.hub import Hub, TableRequestError, seat_for_token, summary
 from seedbed.server.i18n_routes import add_i18n_routes
 from seedbed.server.ladder_routes import add_ladder_routes, with_bot_ratings
-from seedbed.server.limits import AddressLimits, MoveLimits, TokenBucket, install_redaction
+from seedbed.server.limits import (
+    AddressBuckets,
+    AddressLimits,
+    MoveLimits,
+    TokenBucket,
+    install_redaction,
+)
 from seedbed.server.notify import Notifier, add_notify_routes, notifier_of
 from seedbed.server.open_seats import add_seat_routes
 from seedbed.server.origin import check_origin
@@ -74,6 +80,7 @@ from seedbed.server.protocol import (
 )
 from seedbed.server.replays import ReplayCache, replay_chunks
 from seedbed.server.rules_pages import full_rules_page, guide_page, page_language
+from seedbed.server.shared_limits import SharedCounts, share
 from seedbed.server.storage import AsyncStore, Store, migrate
 from seedbed.server.table import (
     Act,
@@ -118,6 +125,10 @@ class Runtime:
     notifier: Notifier | None = None
     """E-mail for the tables' ``on_turn`` hook (issue 31 item 3)."""
 
+    def __init__(self) -> None:
+        self.buckets: list[AddressBuckets] = []
+        """The per-address allowances a cluster counts in its shared store (issue 32)."""
+
     def tables(self) -> Hub:
         if self.hub is None:
             raise RuntimeError("the server is not running")
@@ -158,6 +169,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         if settings.cluster:  # before any table is resumed: each is claimed first
             runtime.cluster = Cluster(runtime.hub, settings)
             await runtime.cluster.start()
+            share(runtime.buckets, SharedCounts(async_store))
         resumed = await runtime.hub.resume_all()
         sweeps = asyncio.create_task(runtime.hub.run_sweeps(), name="seedbed-sweeps")
         digests = asyncio.create_task(runtime.notifier.run_digests(), name="seedbed-digests")
@@ -199,6 +211,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         settings.sockets_per_table,
         uploads_per_minute=settings.uploads_per_minute,
     )
+    runtime.buckets.extend(limits.buckets())
     if settings.cluster:  # inside the guard: a relayed call passed its checks here
         app.add_middleware(OwnerProxy, runtime=runtime)
     app.add_middleware(Guard, settings=settings)
@@ -295,7 +308,7 @@ def _add_rest(
         when the session cookie comes from another site's page)."""
         check_origin(request, settings.public_url)
         address = client_address(request)
-        limits.check_create(address, settings.tables_per_minute)
+        await limits.check_create(address, settings.tables_per_minute)
         account = await signed_in(request)
         try:
             created = await runtime.tables().create(

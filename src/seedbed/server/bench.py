@@ -45,6 +45,7 @@ Message = dict[str, Any]
 RATE, BURST = 28.0, 50.0
 """Client-side pacing per connection, below the server's 30 messages/s, burst 60."""
 READY_SECONDS = 60.0
+MAX_PROCESSES = 16
 RECV_SECONDS = 30.0
 
 
@@ -62,6 +63,11 @@ class BenchConfig:
     warmup: float = 3.0
     """Seconds played before measuring: every table is created and every seat connects at
     once at the start, a burst no steady load has."""
+    processes: int = 1
+    """Servers started (``--cluster`` on one PostgreSQL database when above 1, issue 32
+    item 5); table ``k`` is created through process ``k mod N`` and its seats connect
+    round-robin from there, so most sockets are relayed to the table's owner, as behind a
+    balancer that knows nothing of tables."""
 
 
 @dataclass
@@ -98,7 +104,8 @@ class BenchResult:
         errors = ", ".join(f"{k} {v}" for k, v in sorted(self.errors.items())) or "none"
         return [
             f"seedbed server under load: {c.tables} tables x {c.players} human seats of "
-            f"{c.game}, think {c.think:g} s, {self.storage}, after {c.warmup:g} s of warm-up",
+            f"{c.game}, think {c.think:g} s, {self.storage}, after {c.warmup:g} s of warm-up"
+            + (f", {c.processes} processes (--cluster)" if c.processes > 1 else ""),
             f"  actions      {self.actions:,} in {self.seconds:.1f} s: "
             f"{self.actions_per_second:,.1f} actions/s",
             f"  round trip   p50 {ms[0]:.1f} ms   p95 {ms[1]:.1f} ms   p99 {ms[2]:.1f} ms"
@@ -153,20 +160,37 @@ def running_server(
     """``seedbed serve`` in a subprocess on a free port (a temporary SQLite file unless a URL
     is given), with the flags ``extra`` besides ``BENCH_FLAGS``; yields (base URL, storage
     label) once it answers; stops it at the end."""
+    with running_servers(database_url, 1, extra) as (bases, label):
+        yield bases[0], label
+
+
+@contextmanager
+def running_servers(
+    database_url: str | None, processes: int, extra: tuple[str, ...] = ()
+) -> Iterator[tuple[list[str], str]]:
+    """``processes`` servers on one database (``--cluster`` when more than one); yields
+    (their base URLs, the storage label) once every one answers; stops them at the end."""
     with tempfile.TemporaryDirectory(prefix="seedbed-bench-") as folder:
         url = database_url or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         label = "temporary SQLite" if database_url is None else url.split("://")[0]
-        port = free_port()
-        command = [sys.executable, "-c", "from seedbed.cli.main import app; app()", "serve"]
-        command += ["--port", str(port), "--database-url", url, *BENCH_FLAGS, *extra]
-        with (Path(folder) / "server.log").open("wb") as log:
-            proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        more = ("--cluster", *extra) if processes > 1 else extra
+        procs: list[tuple[subprocess.Popen[bytes], str, Path]] = []
         try:
-            base = f"http://127.0.0.1:{port}"
-            wait_ready(proc, base, Path(folder) / "server.log")
-            yield base, label
+            for k in range(processes):
+                port = free_port()
+                command = [sys.executable, "-c", "from seedbed.cli.main import app; app()"]
+                command += ["serve", "--port", str(port), "--database-url", url]
+                command += [*BENCH_FLAGS, *more]
+                log_path = Path(folder) / f"server-{k}.log"
+                with log_path.open("wb") as log:
+                    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+                procs.append((proc, f"http://127.0.0.1:{port}", log_path))
+            for proc, base, log_path in procs:
+                wait_ready(proc, base, log_path)
+            yield [base for _, base, _ in procs], label
         finally:
-            stop(proc)
+            for proc, _, _ in procs:
+                stop(proc)
 
 
 def wait_ready(proc: subprocess.Popen[bytes], base: str, log: Path) -> None:
@@ -219,7 +243,7 @@ async def seat_player(
 ) -> bool:
     """Play one seat until the game ends (True) or the time is up (False)."""
     pace = Pace()
-    async with websockets.connect(ws_url, max_size=2**22) as ws:
+    async with websockets.connect(ws_url, max_size=2**22, open_timeout=RECV_SECONDS) as ws:
         pending: tuple[int, float] | None = None
         while time.monotonic() < deadline:
             try:
@@ -251,13 +275,30 @@ async def seat_player(
     return False
 
 
+async def create(client: httpx.AsyncClient, url: str, body: Message) -> httpx.Response:
+    """POST a table, again on a fresh connection when a kept-alive one was closed by the
+    server meanwhile (idle past uvicorn's keep-alive while its last table was played)."""
+    for _ in range(2):
+        try:
+            return await client.post(url, json=body)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            continue
+    return await client.post(url, json=body)
+
+
 async def table_slot(
-    client: httpx.AsyncClient, base: str, config: BenchConfig, slot: int, tally: Tally,
+    client: httpx.AsyncClient, bases: list[str], config: BenchConfig, slot: int, tally: Tally,
     deadline: float,
 ) -> None:  # fmt: skip
-    """Keep one table in play until the deadline: create it, play it, start another."""
-    ws_base = base.replace("http://", "ws://")
+    """Keep one table in play until the deadline: create it, play it, start another. With
+    several processes: created through process ``slot mod N``, seat ``k`` connected through
+    the ``k``-th after it (round-robin)."""
+    base = bases[slot % len(bases)]
+    ws_bases = [b.replace("http://", "ws://") for b in bases]
     round_ = 0
+    # the tables start spread over the warm-up: a thousand at once is a burst of handshakes
+    # that no steady load has (and that outlasts the opening handshake's timeout)
+    await asyncio.sleep(config.warmup * slot / config.tables)
     while time.monotonic() < deadline:
         seed = config.seed + slot * 100_003 + round_
         body = {
@@ -267,7 +308,7 @@ async def table_slot(
             "seats": [{"human": {"name": f"p{k}"}} for k in range(config.players)],
             "seed": seed,
         }
-        r = await client.post(f"{base}/api/tables", json=body)
+        r = await create(client, f"{base}/api/tables", body)
         if r.status_code != 201:
             raise ValueError(f"POST /api/tables: {r.status_code} {r.text[:200]}")
         created = r.json()
@@ -275,7 +316,8 @@ async def table_slot(
         table = created["table_id"]
         players = [
             seat_player(
-                f"{ws_base}/ws/tables/{table}?token={s['token']}",
+                f"{ws_bases[(slot + int(s['seat'])) % len(bases)]}/ws/tables/{table}"
+                f"?token={s['token']}",
                 random.Random(seed * 31 + int(s["seat"])),
                 config.think,
                 tally,
@@ -291,7 +333,7 @@ async def table_slot(
 
 
 async def drive(
-    base: str, config: BenchConfig, tally: Tally, tick: Callable[[float], None]
+    bases: list[str], config: BenchConfig, tally: Tally, tick: Callable[[float], None]
 ) -> float:
     """Run every table slot for ``config.seconds``; returns the seconds measured."""
     limits = httpx.Limits(max_connections=config.tables)
@@ -299,7 +341,9 @@ async def drive(
         start = time.monotonic() + config.warmup
         tally.measure_from = time.perf_counter() + config.warmup
         deadline = start + config.seconds
-        slots = [table_slot(client, base, config, k, tally, deadline) for k in range(config.tables)]
+        slots = [
+            table_slot(client, bases, config, k, tally, deadline) for k in range(config.tables)
+        ]
         everything = asyncio.gather(*slots)
         while not everything.done():
             await asyncio.wait([everything], timeout=0.25)
@@ -320,6 +364,13 @@ def check(config: BenchConfig) -> None:
         raise ValueError(f"--seconds must be > 0, not {config.seconds}")
     if config.warmup < 0:
         raise ValueError(f"--warmup must be >= 0, not {config.warmup}")
+    if not 1 <= config.processes <= MAX_PROCESSES:
+        raise ValueError(f"--processes must be 1 to {MAX_PROCESSES}, not {config.processes}")
+    if config.processes > 1 and not (config.database_url or "").startswith("postgresql"):
+        raise ValueError(
+            "--processes needs --database-url postgresql+psycopg://...: several processes "
+            "cannot share an SQLite file"
+        )
     game = seedbed.game(config.game)
     if config.players not in game.player_counts({}):
         counts = game.player_counts({})
@@ -332,7 +383,7 @@ def run(config: BenchConfig, show_progress: bool = True) -> BenchResult:
     """Start the server, load it for ``config.seconds``, stop it; the figures."""
     check(config)
     tally = Tally()
-    with running_server(config.database_url) as (base, storage):
+    with running_servers(config.database_url, config.processes) as (bases, storage):
         bar = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -348,7 +399,7 @@ def run(config: BenchConfig, show_progress: bool = True) -> BenchResult:
                 text = f"{len(tally.latencies):,} acts, p99 {p99:.0f} ms"
                 bar.update(task, completed=elapsed, description=text)
 
-            seconds = asyncio.run(drive(base, config, tally, tick))
+            seconds = asyncio.run(drive(bases, config, tally, tick))
     return BenchResult(
         config,
         storage,

@@ -161,6 +161,11 @@ class ServerSettings:
     cluster_address: str | None = None
     """Where the other processes reach this one (``http://HOST:PORT``); None: this machine's
     loopback and ``port`` (one machine), else the bound host."""
+    reuse_port: bool = False
+    """A worker of ``seedbed serve --workers N``: bind ``port`` with ``SO_REUSEPORT``, shared
+    with the other workers (issue 32 item 4)."""
+    cluster_port: int | None = None
+    """A worker's own loopback port, where the others relay to it (its cluster address)."""
     takeover_seconds: float = 1.0
     """How often a cluster process takes over the running tables nobody owns (failover)."""
 

@@ -28,6 +28,10 @@ log = logging.getLogger(__name__)
 HOP = "x-seedbed-forwarded"
 """The header of a relayed socket (a process never relays one again)."""
 
+DROPPED = {"content-length", "connection", "transfer-encoding", "x-forwarded-for", HOP}
+"""Request headers not passed on to the owner (httpx sets its own; Host is kept: the owner
+checks Origin against it and builds invite links from it)."""
+
 CLOSE_RESTART = 1012
 """The owner went away without a close: reconnect (it is the browser client's default)."""
 
@@ -50,12 +54,22 @@ def upstream_url(address: str, path: str, query: bytes) -> str:
     return f"{base}{path}" + (f"?{query.decode('ascii', 'replace')}" if query else "")
 
 
+def client_header(client: str) -> dict[str, str]:
+    """The headers that tell the owner who the client is: ``X-Forwarded-For`` with the
+    address this process resolved (its peer, or the client behind its trusted proxies). An
+    owner started with ``--trust-proxy-headers`` and the other processes among its
+    ``--trusted-proxies`` counts the client's own limits (sockets, moves: issue 32 item 3);
+    any other owner ignores it and counts the relaying process."""
+    return {HOP: "1", "x-forwarded-for": client}
+
+
 async def relay(websocket: WebSocket, url: str, max_size: int) -> None:
     """Serve ``websocket`` through the owner at ``url`` until either side closes."""
+    client = websocket.client.host if websocket.client is not None else "unknown"
     try:
         upstream = await websockets.connect(
-            url, additional_headers={HOP: "1"}, max_size=max_size, open_timeout=OPEN_SECONDS,
-            compression=None,
+            url, additional_headers=client_header(client), max_size=max_size,
+            open_timeout=OPEN_SECONDS, compression=None,
         )  # fmt: skip
     except InvalidStatus:  # the owner refused it (unknown table, bad token): so do we
         await websocket.close(code=1008)

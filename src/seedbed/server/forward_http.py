@@ -17,14 +17,11 @@ import httpx
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from seedbed.server.cluster import Cluster
-from seedbed.server.forward import HOP
+from seedbed.server.forward import DROPPED, HOP, client_header
 
 TABLE_CALL = re.compile(r"/api/tables/([0-9a-f]{16})/.+")
 """A call about one table beyond its summary (which any process reads from storage)."""
 
-DROPPED = {"content-length", "connection", "transfer-encoding", HOP}
-"""Request headers not passed on (httpx sets its own; Host is kept: the owner checks Origin
-against it and builds invite links from it)."""
 
 ANSWER_DROPPED = {"content-length", "transfer-encoding", "connection", "content-encoding"}
 """Answer headers not passed back (the body is passed decoded, with its own length)."""
@@ -73,9 +70,11 @@ class OwnerProxy:
         query = scope.get("query_string", b"").decode("latin-1")
         url = owner.rstrip("/") + scope["path"] + (f"?{query}" if query else "")
         passed = {k: v for k, v in headers.items() if k not in DROPPED}
+        client = scope.get("client")
+        passed.update(client_header(client[0] if client else "unknown"))
         try:
             answer = await self.client.request(
-                scope["method"], url, content=bytes(body), headers={**passed, HOP: "1"}
+                scope["method"], url, content=bytes(body), headers=passed
             )
         except httpx.HTTPError:
             await _plain(send, 503, b'{"detail":"the table\'s server does not answer; retry"}')

@@ -20,6 +20,7 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from seedbed.bots.names import bot_name
@@ -195,6 +196,10 @@ class Hub:
         self.claim: Callable[[str], Awaitable[bool]] | None = None
         """With several processes (issue 32, D-72): own a running table before running its
         actor (False: another process owns it, and this one does not load it)."""
+        self.alone: Callable[[str], AbstractAsyncContextManager[bool]] | None = None
+        """With several processes: a job (``sweep``) run by one process at a time."""
+        self.elsewhere: Callable[[list[str]], Awaitable[dict[str, TableSummary]]] | None = None
+        """With several processes: the summaries of running tables other processes run."""
         self.release: Callable[[str], Coroutine[Any, Any, None]] | None = None
         """Let a table go once its actor stops running it (over, aborted, dropped)."""
 
@@ -374,13 +379,14 @@ class Hub:
         held = sum(a.footprint() for a in self.done.values())
         return held > self.settings.finished_tables_mb * 1024 * 1024
 
-    async def sweep(self, at: dt.datetime | None = None) -> int:
-        """Abort the abandoned running tables, and let go of tables that storage no longer
-        has as running (an operator's abort or delete); how many were aborted."""
+    async def sweep(self, at: dt.datetime | None = None, abandoned: bool = True) -> int:
+        """Abort the abandoned running tables (unless ``abandoned`` is False: another process
+        of a cluster looks for them now), and let go of tables that storage no longer has as
+        running (an operator's abort or delete); how many were aborted."""
         idle = dt.timedelta(hours=self.settings.idle_hours)
         reason = ABANDONED.format(hours=self.settings.idle_hours)
         aborted = 0
-        for table_id in await self.store.idle_running(idle, at):
+        for table_id in await self.store.idle_running(idle, at) if abandoned else []:
             if await self.store.abort(table_id, reason):
                 aborted += 1
                 self.counters.tables_aborted += 1
@@ -404,7 +410,11 @@ class Hub:
         while True:
             await asyncio.sleep(self.settings.sweep_seconds)
             try:
-                await self.sweep()
+                if self.alone is None:
+                    await self.sweep()
+                else:  # one process of a cluster looks for abandoned tables (issue 32)
+                    async with self.alone("sweep") as mine:
+                        await self.sweep(abandoned=mine)
             except Exception:
                 log.exception("the sweep for abandoned tables failed")
 
@@ -426,6 +436,10 @@ class Hub:
         info = await self.store.info(table_id, with_options=False)
         if info is None:
             return None
+        if info.status == "running" and self.elsewhere is not None:
+            found_there = await self.elsewhere([table_id])
+            if table_id in found_there:
+                return found_there[table_id]
         await self._brief_all([table_id])
         found = await self.store.call(rematches_of, [table_id])
         return stored_summary(info, self.briefs.get(table_id), found.get(table_id))
@@ -449,8 +463,15 @@ class Hub:
         await self._brief_all([info.table.id for info in found.items])
         stored = [i.table.id for i in found.items if i.table.id not in self.live]
         rematches = await self.store.call(rematches_of, stored)
+        running = [
+            i.table.id for i in found.items if i.table.id in stored and i.status == "running"
+        ]
+        there = await self.elsewhere(running) if self.elsewhere and running else {}
         items = []
         for info in found.items:
+            if info.table.id in there:
+                items.append(there[info.table.id])
+                continue
             actor = self.live.get(info.table.id)
             brief = self.briefs.get(info.table.id)
             again = rematches.get(info.table.id)

@@ -19,7 +19,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from fastapi import HTTPException
@@ -89,6 +89,10 @@ def install_redaction() -> None:
                 target.addFilter(RedactTokens())
 
 
+Shared = Callable[[str, str, float], Awaitable[bool]]
+"""Takes one from an allowance in the shared store: (limit name, address, per minute)."""
+
+
 class AddressBuckets:
     """A token bucket per client address, ``per_minute`` takes a minute in bursts of as many
     (at least one). Memory stays bounded: at most ``max_addresses`` buckets are kept (the
@@ -104,11 +108,23 @@ class AddressBuckets:
         per_minute: float,
         max_addresses: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
+        name: str = "",
     ) -> None:
         self.per_minute = per_minute
         self.max_addresses = max_addresses
         self.clock = clock
+        self.name = name
+        """The limit's name in the shared store (``tables``, ``sign-in``...)."""
+        self.shared: Shared | None = None
+        """Set in a cluster (issue 32 item 3): the takes are counted in the shared database
+        (:class:`~seedbed.server.shared_limits.SharedCounts`), not in this process."""
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    async def take(self, address: str) -> bool:
+        """:meth:`allow`, counted across the cluster's processes when there is one."""
+        if self.shared is not None:
+            return await self.shared(self.name, address, self.per_minute)
+        return self.allow(address)
 
     def allow(self, address: str) -> bool:
         """Take one from the address's allowance, if it has one left."""
@@ -130,6 +146,8 @@ class AddressLimits:
     >>> limits = AddressLimits(tables_per_minute=2, sockets=3, sockets_per_table=2)
     >>> [limits.may_create("1.2.3.4") for _ in range(3)]
     [True, True, False]
+    >>> [b.name for b in limits.buckets()]
+    ['tables', 'uploads']
     >>> limits.open("1.2.3.4", "t"), limits.open("1.2.3.4", "t"), limits.open("1.2.3.4", "t")
     (True, True, False)
     >>> limits.open("1.2.3.4", "u"), limits.open("1.2.3.4", "v")
@@ -148,8 +166,8 @@ class AddressLimits:
         self.tables_per_minute = tables_per_minute
         self.sockets = sockets
         self.sockets_per_table = sockets_per_table
-        self._tables = AddressBuckets(tables_per_minute, max_addresses, clock)
-        self._uploads = AddressBuckets(uploads_per_minute, max_addresses, clock)
+        self._tables = AddressBuckets(tables_per_minute, max_addresses, clock, "tables")
+        self._uploads = AddressBuckets(uploads_per_minute, max_addresses, clock, "uploads")
         self._open: dict[str, int] = {}
         self._open_on: dict[tuple[str, str], int] = {}
 
@@ -157,10 +175,15 @@ class AddressLimits:
         """Take one table creation from the address's allowance, if it has one left."""
         return self._tables.allow(address)
 
-    def check_create(self, address: str, per_minute: float) -> None:
-        """:meth:`may_create`, or a 429 with Retry-After for a client past its allowance (a
-        table made by ``POST /api/tables`` or by quick match counts alike)."""
-        if not self.may_create(address):
+    def buckets(self) -> list[AddressBuckets]:
+        """The allowances a cluster counts in its shared store (issue 32 item 3)."""
+        return [self._tables, self._uploads]
+
+    async def check_create(self, address: str, per_minute: float) -> None:
+        """:meth:`may_create` (across a cluster's processes), or a 429 with Retry-After for
+        a client past its allowance (a table made by ``POST /api/tables`` or by quick match
+        counts alike)."""
+        if not await self._tables.take(address):
             raise HTTPException(
                 429,
                 f"at most {per_minute:g} new tables a minute from one address",
@@ -170,6 +193,10 @@ class AddressLimits:
     def may_upload(self, address: str) -> bool:
         """Take one data-file upload from the address's allowance (issue 37 item 9)."""
         return self._uploads.allow(address)
+
+    async def take_upload(self, address: str) -> bool:
+        """:meth:`may_upload`, across a cluster's processes."""
+        return await self._uploads.take(address)
 
     def open(self, address: str, table_id: str) -> bool:
         """Count a socket opening; False (nothing counted) when a limit is reached."""

@@ -46,7 +46,7 @@ from seedbed.server.notify_texts import (
 )
 from seedbed.server.origin import check_origin
 from seedbed.server.table import TableActor
-from seedbed.server.your_turn import waiting_tables
+from seedbed.server.your_turn import waiting_anywhere
 
 if TYPE_CHECKING:
     from seedbed.server.app import Runtime
@@ -176,7 +176,8 @@ class Notifier:
         base = self.settings.base_url()
         for choice in await asyncio.to_thread(store.digest_due, moment - DIGEST_EVERY):
             seats = await asyncio.to_thread(accounts.seats, choice.account_id, 200)
-            tables = waiting_tables(self.runtime, [(s.table_id, s.token) for s in seats], base)
+            held = [(s.table_id, s.token) for s in seats]
+            tables = await waiting_anywhere(self.runtime, held, base)
             if not tables:
                 continue
             lang = mail_language(choice)
@@ -203,7 +204,13 @@ class Notifier:
         while True:
             await asyncio.sleep(DIGEST_CHECK_SECONDS)
             try:
-                await self.send_digests()
+                cluster = self.runtime.cluster
+                if cluster is None:
+                    await self.send_digests()
+                else:  # one process of a cluster sends them (issue 32 item 3)
+                    async with cluster.alone("digests") as mine:
+                        if mine:
+                            await self.send_digests()
             except Exception:
                 log.exception("the daily digests failed")
 

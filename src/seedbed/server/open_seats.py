@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -81,6 +81,10 @@ def invite(base: str, table_id: str, seat: int, token: str, opened: bool = False
     return SeatTaken(table_id=table_id, seat=seat, token=token, invite_url=url, opened=opened)
 
 
+Elsewhere = Callable[[str, str], Awaitable[tuple[int, str] | None]]
+"""Seat a name at a table another process of the cluster runs: (seat, token) or None."""
+
+
 class Seats:
     """Taking seats, quick match and rematch for one hub. Quick matches are served one at a
     time (two askers at once sit at one table rather than opening two), and so are rematches
@@ -106,21 +110,27 @@ class Seats:
         account: int | None,
         base: str,
         owner: str,
-        may_open: Callable[[], None],
+        may_open: Callable[[], Awaitable[None]],
+        elsewhere: Elsewhere | None = None,
     ) -> SeatTaken:
         """The oldest fitting open table's first open seat, else seat 0 of a new table whose
-        other seats are open (``may_open`` raises when the asker may open no table now)."""
+        other seats are open (``may_open`` raises when the asker may open no table now).
+        ``elsewhere``: in a cluster, a seat at a table another process runs (issue 32)."""
         async with self._matching:
             store = self.hub.store
             for table_id in await store.call(waiting_ids, req.game, req.num_players, True):
                 actor = await self.hub.get(table_id)
+                if actor is None and elsewhere is not None:
+                    found = await elsewhere(table_id, req.name)
+                    if found is not None:
+                        return invite(base, table_id, found[0], found[1])
                 if actor is None or not actor.waiting or sits_at(actor, account):
                     continue
                 for seat in open_seats(actor.table.seating):
                     taken = await self.take(actor, seat, req.name, account, base)
                     if taken is not None:
                         return taken
-            may_open()
+            await may_open()
             create = CreateTableRequest(
                 game=req.game,
                 num_players=req.num_players,
@@ -235,14 +245,26 @@ def add_seat_routes(
         address's ``tables_per_minute`` (429)."""
         address = address_of(request)
 
-        def may_open() -> None:
-            limits.check_create(address, settings.tables_per_minute)
+        async def may_open() -> None:
+            await limits.check_create(address, settings.tables_per_minute)
 
         account = await seat_owner(request)
+        cluster = runtime.cluster
+        seats = of(runtime.tables())
+        base = base_of(request)
         try:
-            taken = await of(runtime.tables()).quick_match(
-                req, account, base_of(request), address, may_open
-            )
+            if cluster is None:
+                taken = await seats.quick_match(req, account, base, address, may_open)
+            else:  # one quick match at a time across the cluster (issue 32 item 3)
+                headers = dict(request.headers)
+
+                async def elsewhere(table_id: str, name: str) -> tuple[int, str] | None:
+                    return await cluster.take_seat_elsewhere(table_id, name, headers)
+
+                async with cluster.alone("quick-match", wait=True):
+                    taken = await seats.quick_match(
+                        req, account, base, address, may_open, elsewhere
+                    )
         except TableRequestError as exc:
             raise HTTPException(422, str(exc)) from None
         return await remembered(runtime, account, taken)

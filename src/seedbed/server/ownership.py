@@ -43,6 +43,8 @@ _HELD = text(
     " AND a.application_name LIKE 'seedbed %'"
 )
 
+_HELD_ONE = text(_HELD.text + " AND l.classid::bigint = :hi AND l.objid::bigint = :lo")
+
 
 def key_of(table_id: str) -> int:
     """The table's advisory lock key: its 64-bit id as a signed bigint (ids are random, so
@@ -108,6 +110,13 @@ class Owners:
         """Let the table go (its actor is stopped, or it is over)."""
         self._scalar("SELECT pg_advisory_unlock(:k)", k=key_of(table_id))
 
+    def try_lock(self, key: int) -> bool:
+        """Take the advisory lock ``key`` of a job one process runs at a time (True)."""
+        return bool(self._scalar("SELECT pg_try_advisory_lock(:k)", k=key))
+
+    def unlock(self, key: int) -> None:
+        self._scalar("SELECT pg_advisory_unlock(:k)", k=key)
+
     def check(self) -> None:
         """Raise :class:`OwnershipLost` when the session ended under the process."""
         self._scalar("SELECT 1")
@@ -126,7 +135,13 @@ class Owners:
         }
 
     def owner_of(self, table_id: str) -> str | None:
-        return self.holders([table_id]).get(table_id)
+        """The address of the process owning this table (one lock looked up, not all)."""
+        hi, lo = _split(key_of(table_id))
+        with self.lock:
+            if self.conn is None:
+                raise OwnershipLost("the ownership connection is closed")
+            row = self.conn.execute(_HELD_ONE, {"hi": hi, "lo": lo}).first()
+        return None if row is None else str(row.name)[len(PREFIX) :]
 
 
 async def run_takeovers(hub: Hub, owners: Owners, seconds: float) -> None:

@@ -327,6 +327,9 @@ class TableActor:
         if record.moves:  # the states before the last moves are not kept across a restart
             actor._undo_seat = record.moves[-1][0]
             actor._undo_barrier = "the server restarted since"
+        # a seat that moved was opened: its turn timer keeps running for it on the process
+        # that resumes or takes over the table, connected or not (issue 32 item 3)
+        actor._opened = {int(seat) for seat, _ in record.moves if actor.bot_spec(seat) is None}
         if actor.over:
             actor._end_stored()
         return actor

@@ -27,7 +27,7 @@ class UploadRate:
         self.per_minute = per_minute
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self._upload(scope) and not self._allowed(scope):
+        if self._upload(scope) and not await self._allowed(scope):
             detail = f"at most {self.per_minute:g} uploads a minute from one address"
             headers = {k.decode(): v.decode() for k, v in SECURITY_HEADERS}
             refusal = JSONResponse({"detail": detail}, 429, {**headers, "retry-after": "60"})
@@ -40,6 +40,6 @@ class UploadRate:
         post = scope["type"] == "http" and scope["method"] == "POST"
         return post and UPLOAD_PATH.fullmatch(scope["path"]) is not None
 
-    def _allowed(self, scope: Scope) -> bool:
+    async def _allowed(self, scope: Scope) -> bool:
         client = Request(scope).client
-        return self.limits.may_upload(client.host if client is not None else "unknown")
+        return await self.limits.take_upload(client.host if client is not None else "unknown")

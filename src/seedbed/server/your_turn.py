@@ -16,6 +16,7 @@ import asyncio
 import datetime as dt
 from typing import TYPE_CHECKING, Annotated
 
+import httpx
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -23,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from seedbed.server.accounts import account_store, signed_in
 from seedbed.server.api_document import errors
 from seedbed.server.config import ServerSettings
+from seedbed.server.forward import HOP
 from seedbed.server.hub import seat_for_token
 from seedbed.server.table import TableActor
 from seedbed.server.web import WEB_DIR
@@ -32,6 +34,8 @@ if TYPE_CHECKING:
 
 MAX_SEATS = 50
 """Seats a browser may send in one request (its lobby keeps the most recent ones)."""
+ASK_SECONDS = 5.0
+"""How long another process of a cluster may take to say which of its tables wait."""
 ACCOUNT_SEATS = 200
 """An account's remembered seats looked at, newest first."""
 
@@ -126,7 +130,11 @@ def add_your_turn_routes(app: FastAPI, runtime: Runtime, settings: ServerSetting
             store = account_store(runtime)
             seats = await asyncio.to_thread(store.seats, account.id, ACCOUNT_SEATS)
             held = [(s.table_id, s.token) for s in seats] + held
-        tables = waiting_tables(runtime, held, invite_base(request, settings).rstrip("/"))
+        base = invite_base(request, settings).rstrip("/")
+        if HOP in request.headers:  # asked by another process of the cluster: its own only
+            tables = waiting_tables(runtime, held, base)
+        else:
+            tables = await waiting_anywhere(runtime, held, base)
         return YourTurn(count=len(tables), tables=tables)
 
     index = WEB_DIR / "index.html"
@@ -134,6 +142,50 @@ def add_your_turn_routes(app: FastAPI, runtime: Runtime, settings: ServerSetting
     @app.get("/your-turn", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(index, headers={"cache-control": "no-cache"})
+
+
+async def waiting_anywhere(
+    runtime: Runtime, held: list[tuple[str, str]], base: str
+) -> list[WaitingTable]:
+    """:func:`waiting_tables`, and in a cluster those of the held seats whose tables other
+    processes run, asked of their owners (one request per owner; issue 32 item 3)."""
+    found = waiting_tables(runtime, held, base)
+    cluster = runtime.cluster
+    live = runtime.tables().live
+    away = [(t, k) for t, k in held if t not in live]
+    if cluster is None or not away:
+        return found
+    owners = await asyncio.to_thread(cluster.owners.holders, {t for t, _ in away})
+    by_owner: dict[str, list[dict[str, str]]] = {}
+    for table_id, token in away:
+        if table_id in owners:
+            by_owner.setdefault(owners[table_id], []).append({"table_id": table_id, "token": token})
+    asked = [_ask_owner(owner, seats) for owner, seats in by_owner.items()]
+    for answer in await asyncio.gather(*asked):
+        for entry in answer:  # the owner's links name the owner: ours name this server
+            token = entry.play_url.rsplit("token=", 1)[-1]
+            found.append(
+                entry.model_copy(update={"play_url": f"{base}/play/{entry.table_id}?token={token}"})
+            )
+    unique = {(w.table_id, w.seat): w for w in found}
+    return sorted(unique.values(), key=lambda w: order_key(w, ""))
+
+
+async def _ask_owner(owner: str, seats: list[dict[str, str]]) -> list[WaitingTable]:
+    """The owner's waiting tables among these seats (nothing when it does not answer)."""
+    found: list[WaitingTable] = []
+    async with httpx.AsyncClient(timeout=ASK_SECONDS) as client:
+        for start in range(0, len(seats), MAX_SEATS):
+            try:
+                answer = await client.post(
+                    f"{owner}/api/your-turn",
+                    json={"seats": seats[start : start + MAX_SEATS]},
+                    headers={HOP: "1"},
+                )
+                found += YourTurn.model_validate_json(answer.content).tables
+            except (httpx.HTTPError, ValueError):
+                continue  # a process going away: its tables are back within seconds
+    return found
 
 
 def waiting_tables(runtime: Runtime, held: list[tuple[str, str]], base: str) -> list[WaitingTable]:
