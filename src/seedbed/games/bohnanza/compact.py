@@ -66,10 +66,9 @@ from seedbed.engine.encoding import EncodingError, Layout
 from seedbed.engine.registry import game
 from seedbed.games.bohnanza import actions as A
 from seedbed.games.bohnanza.cards import CLASSIC_VARIETIES, VARIETIES
-from seedbed.games.bohnanza.encoding import _SINGLES, _zones
+from seedbed.games.bohnanza.encoding import _SINGLES, _zones, bounded_options
 from seedbed.games.bohnanza.menu import TradingMenu
 from seedbed.games.bohnanza.obs_encoding import HAND
-from seedbed.games.bohnanza.options import normalize_options
 from seedbed.games.bohnanza.state import EMPTY, Zones
 from seedbed.games.bohnanza.trading import find_offer, front_positions
 
@@ -112,13 +111,8 @@ class CompactEncoding:
     """The compact space for one set of options (see the module docstring)."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        opts = normalize_options(options)
+        opts = bounded_options(options, "the compact action space")
         menu = opts["offer_menu"]
-        if opts["max_offers"] is None or menu["positions"] != "frontmost":
-            raise ValueError(
-                "the compact action space needs a bounded offer menu: max_offers a number and "
-                "offer_menu.positions frontmost (B-47, B-50)"
-            )
         classic = opts["edition"] == "classic"
         self.seats = max(game("bohnanza").player_counts(opts))
         base = CLASSIC_VARIETIES if classic else tuple(range(len(VARIETIES)))

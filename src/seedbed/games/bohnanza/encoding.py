@@ -84,17 +84,23 @@ def _sides(varieties: int, most: int) -> list[Side]:
     ]
 
 
+def bounded_options(options: Mapping[str, Any] | None, what: str) -> dict[str, Any]:
+    """The normalized options, which must bound the offer menu for ``what`` to number it."""
+    opts = normalize_options(options)
+    if opts["max_offers"] is None or opts["offer_menu"]["positions"] != "frontmost":
+        raise ValueError(
+            f"{what} needs a bounded offer menu: max_offers a number and "
+            "offer_menu.positions frontmost (B-47, B-50)"
+        )
+    return opts
+
+
 class BohnanzaEncoding(ActionEncoding):
     """The encoding for one set of options (see the module docstring)."""
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        opts = normalize_options(options)
+        opts = bounded_options(options, "the integer encoding")
         menu = opts["offer_menu"]
-        if opts["max_offers"] is None or menu["positions"] != "frontmost":
-            raise ValueError(
-                "the integer encoding needs a bounded offer menu: max_offers a number and "
-                "offer_menu.positions frontmost (B-47, B-50)"
-            )
         classic = opts["edition"] == "classic"
         counts = game("bohnanza").player_counts(opts)
         self.seats = max(counts)
