@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from seedbed.engine.native_state import NATIVE, NativeState
+from seedbed.engine.registry import spec as lookup_spec
 
 if TYPE_CHECKING:
     from seedbed.adapters.encoders import FloatArray, GameEncoders, MaskArray
@@ -42,75 +44,18 @@ def _fields(encoders: GameEncoders) -> list[list[Any]]:
     ]
 
 
-def _bohnanza(encoders: GameEncoders) -> dict[str, Any]:
-    from seedbed.games.bohnanza.obs_encoding import PHASES
-    from seedbed.games.bohnanza.state import STATUS_NAMES
-
-    obs: Any = encoders.observation
-    actions: Any = encoders.actions
-    return {
-        "varieties": sorted(obs.variety, key=obs.variety.__getitem__),
-        "phases": list(PHASES),
-        "statuses": list(STATUS_NAMES),
-        "actions": {
-            "size": actions.size,
-            "starts": dict(actions.layout.starts),
-            "seats": actions.seats,
-            "gives": [[list(slots), list(codes)] for slots, codes in actions.gives],
-            "wants": [[list(slots), list(codes)] for slots, codes in actions.wants],
-            "varieties": list(actions.varieties),
-        },
-    }
-
-
-def _stalk_exchange(encoders: GameEncoders) -> dict[str, Any]:
-    from seedbed.games.stalk_exchange.config import FLOWERS, NUM_TYPES
-
-    obs: Any = encoders.observation
-    actions: Any = encoders.actions
-    board = [list(space) for space in obs.board.spaces]
-    return {
-        "board": board,
-        "flowers": list(FLOWERS),
-        "actions": {
-            "board": [list(space) for space in actions.board.spaces],
-            "slots": actions.slots,
-            "types": NUM_TYPES,
-        },
-    }
-
-
-def _fields_of_green(encoders: GameEncoders) -> dict[str, Any]:
-    from seedbed.games.fields_of_green.config import KIND_NAMES
-    from seedbed.games.fields_of_green.state import FRAME_NAMES, PHASE_NAMES
-
-    obs: Any = encoders.observation
-    return {
-        "designs": sorted(obs.design, key=obs.design.__getitem__),
-        "tiles": sorted(obs.tile, key=obs.tile.__getitem__),
-        "card_design": [obs.design[d] for d in obs.card_design],
-        "tile_design": [obs.tile[t] for t in obs.tile_design],
-        "phases": list(PHASE_NAMES),
-        "frames": list(FRAME_NAMES),
-        "kinds": list(KIND_NAMES),
-        "actions": None,
-    }
-
-
-_SPECS = {
-    "bohnanza": _bohnanza,
-    "stalk_exchange": _stalk_exchange,
-    "fields_of_green": _fields_of_green,
-}
-
-
 def spec(encoders: GameEncoders) -> dict[str, Any]:
     """What the core's encoder is built from, read off the Python reference encoders."""
-    return {
-        "fields": _fields(encoders),
-        "num_players": encoders.num_players,
-        **_SPECS[encoders.game_name](encoders),
-    }
+    declared = _declared(encoders)
+    if declared is None:
+        raise ValueError(f"{encoders.game_name} declares no native encoder")
+    tables = import_module(declared).native_encoder_spec(encoders.observation, encoders.actions)
+    return {"fields": _fields(encoders), "num_players": encoders.num_players, **tables}
+
+
+def _declared(encoders: GameEncoders) -> str | None:
+    """The module describing the game's encodings to the core (GameSpec.native_encoder)."""
+    return lookup_spec(encoders.game_name).native_encoder
 
 
 class NativeEncoders:
@@ -126,7 +71,7 @@ class NativeEncoders:
     def of(encoders: GameEncoders) -> NativeEncoders | None:
         """The native encoders of ``encoders``' game, or None (no extension, a game without
         a native encoder, or a game on the Python engine)."""
-        if NATIVE is None or encoders.game_name not in _SPECS:
+        if NATIVE is None or _declared(encoders) is None:
             return None
         probe = encoders.game.new_state(encoders.num_players, 0, encoders.options)
         if not isinstance(probe, NativeState):

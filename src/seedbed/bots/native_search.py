@@ -25,13 +25,11 @@ from seedbed.bots.ismcts import IsmctsBot, Node, SearchResult, Settings
 from seedbed.engine.api import Action
 from seedbed.engine.native_state import NATIVE, native_rng
 from seedbed.engine.registry import game as get_game
+from seedbed.engine.registry import spec as lookup_spec
 from seedbed.engine.rng import Rng
 
 if TYPE_CHECKING:
     from seedbed.bots.rollout import RolloutBot
-
-GREEDY_GAMES = frozenset({"bohnanza", "fields_of_green"})
-"""Games whose greedy policy (``heuristics.choose``) the core plays natively."""
 
 # The rollout bot (:func:`native_samples`): its candidates, sequential halving and final
 # test stay in Python; its samples (a determinization, a seed, every candidate played on by
@@ -47,7 +45,7 @@ def why_not(settings: Settings, game_name: str) -> str | None:
     if settings.rollout not in ("random", "greedy"):
         return f"rollout={settings.rollout} evaluates with the game's Python heuristics"
     greedy = settings.rollout == "greedy" or settings.prior == "greedy"
-    if greedy and game_name not in GREEDY_GAMES:
+    if greedy and not lookup_spec(game_name).native_greedy:
         return f"{game_name}'s greedy policy is Python's only"
     if not settings.bulky:
         return "bulky=false"
@@ -106,7 +104,7 @@ def native_samples(
     usable = s.tree == "native" and NATIVE is not None and s.depth < 0
     if not usable or zones is None or not bot.base.own_heuristics:
         return None
-    if bot.game_name not in GREEDY_GAMES:
+    if not lookup_spec(bot.game_name).native_greedy:
         return None
     cap = None if info.deadline is None else max(0.0, info.deadline - time.perf_counter())
     arms = [json.dumps(a.to_json()) for a in actions]

@@ -278,6 +278,13 @@ class GameSpec:
     options and actions whose states behave identically, or None when the extension is not
     built) and ``UNAVAILABLE`` (why not, or None). ``seedbed.game(name, engine=...)``
     chooses between it and ``make_game``."""
+    native_greedy: bool = False
+    """Whether the native core plays the game's greedy policy (``heuristics.choose``) itself,
+    so that a native search may roll out with it or take it as a prior (issue 33 item 2)."""
+    native_encoder: str | None = None
+    """The module that describes the game's encodings to the core's encoder (issue 34 item 1),
+    or None: it defines ``native_encoder_spec(observation, actions)``, the tables the core
+    needs besides the field layout, read off the Python reference encoders."""
     reveals: Callable[[JsonDict, JsonDict], bool] | None = None
     """Whether a move revealed anything hidden (a draw, a card turned face up, another phase),
     judged from the public observations (``observe(None)``) before and after it, so that both

@@ -59,8 +59,10 @@ TRANSLATED_FILES: tuple[str, ...] = (
     "src/seedbed/web/rules.js",
     "src/seedbed/web/bot_presets.js",
     "src/seedbed/web/option_texts.js",
-    # the built-in card set's names and texts (data; context "fields_of_green card", D-75)
-    "src/seedbed/games/fields_of_green/data/original.toml",
+    *sorted(  # the games' shipped card sets: names and texts (data; context "<game> card", D-75)
+        f"src/seedbed/games/{data.parent.parent.name}/data/{data.name}"
+        for data in (Path(__file__).resolve().parents[1] / "games").glob("*/data/*.toml")
+    ),
     *sorted(  # a game's view module is translated once it imports i18n.js
         f"src/seedbed/web/games/{module.parent.name}/{module.name}"
         for module in (Path(__file__).resolve().parents[1] / "web" / "games").glob("*/*.js")

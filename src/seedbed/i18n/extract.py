@@ -44,10 +44,16 @@ OPTIONS: dict[str, dict[str, object]] = {
 }
 """The JavaScript extractor reads the calls inside template literals too (`` `· ${t("bot")}` ``),
 which it skips by default."""
-CARD_CONTEXT = "fields_of_green card"
-"""The context of a card set's texts (a card's name, text, subtype): they are data, read from
-the card set's TOML file; the browser translates each with ``pt("fields_of_green card", …)``
-(D-75). Its own context, so a card named like a word of the interface can differ from it."""
+
+
+def card_context(path: str) -> str:
+    """The context of a shipped card set's texts (a card's name, text, subtype): ``"<game>
+    card"``, the game's package name (``games/<game>/data/<set>.toml``); they are data, read
+    from the file, and the game's views translate each with ``pt("<game> card", …)`` (D-75).
+    Its own context, so a card named like a word of the interface can differ from it."""
+    return f"{Path(path).parts[-3]} card"
+
+
 CARD_TEXT = re.compile(r'^(name|text|subtype) = ("(?:[^"\\]|\\.)*")\s*$')
 """A card's name, text or subtype in the card-data format (docs/card-sets.md), one a line."""
 
@@ -73,7 +79,7 @@ def keyed(paths: Iterable[str], root: Path = ROOT) -> dict[Key, list[str]]:
     for path in paths:
         if path.endswith(".toml"):
             for line, text in card_texts(root / path):
-                found.setdefault((text, CARD_CONTEXT), []).append(f"{path}:{line}")
+                found.setdefault((text, card_context(path)), []).append(f"{path}:{line}")
             continue
         method = "python" if path.endswith(".py") else "javascript"
         with (root / path).open("rb") as source:

@@ -38,9 +38,11 @@ def pseudo(msgid: str) -> str:
     return f"⟦{shown} {padding}⟧" if padding else f"⟦{shown}⟧"
 
 
-KEPT_SHORT = frozenset({"flower letters", "farm letters"})
-"""Contexts of codes of one or two letters drawn in badges of a fixed size (« J », « CE »): as
-short in every language, left out of the pseudo-locale so that it does not flag them."""
+def kept_short(context: str | None) -> bool:
+    """Whether a context holds codes of one or two letters drawn in badges of a fixed size
+    (« J », « CE »), named ``"… letters"`` by the views: as short in every language, left out
+    of the pseudo-locale so that it does not flag them."""
+    return context is not None and context.endswith(" letters")
 
 
 def source_msgids() -> list[str]:
@@ -53,12 +55,12 @@ def source_msgids() -> list[str]:
     found: list[str] = []
     if all((ROOT / path).is_file() for path in TRANSLATED_FILES):
         for key, context in keyed(TRANSLATED_FILES):
-            if context not in KEPT_SHORT:
+            if not kept_short(context):
                 found.extend([key] if isinstance(key, str) else key)
         return found
     for lang in languages()[1:]:
         for message in catalog(lang) or ():
-            if message.context in KEPT_SHORT:
+            if kept_short(message.context):
                 continue
             if isinstance(message.id, str) and message.id:
                 found.append(message.id)

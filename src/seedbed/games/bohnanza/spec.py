@@ -78,6 +78,8 @@ SPEC = GameSpec(
     layout=TextLayout(leaf=card_leaf, row_keys=("players", "offers")),
     client_data=client_data,
     native="seedbed.games.bohnanza.native",
+    native_encoder="seedbed.games.bohnanza.native_encoding",
+    native_greedy=True,
     reveals=reveals,
     formality=formality,
     idle_pass=idle_pass,

@@ -101,6 +101,8 @@ SPEC = GameSpec(
     ),
     client_data=client_data,
     native="seedbed.games.fields_of_green.native",
+    native_encoder="seedbed.games.fields_of_green.native_encoding",
+    native_greedy=True,
     reveals=reveals,
 )
 

@@ -58,5 +58,6 @@ SPEC = GameSpec(
     encoding="seedbed.games.stalk_exchange.encoding",
     observation="seedbed.games.stalk_exchange.obs_encoding",
     native="seedbed.games.stalk_exchange.native",
+    native_encoder="seedbed.games.stalk_exchange.native_encoding",
     reveals=reveals,
 )

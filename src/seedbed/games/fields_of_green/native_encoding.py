@@ -1,0 +1,26 @@
+"""What the core's encoder needs of Fields of Green's encodings besides the field layout
+(issue 34 item 1, :mod:`seedbed.adapters.native_encoders`): the designs and tiles in index
+order, each card's and tile's design, the phase, frame and kind names. No action tables: the
+mask stays Python's (D-77)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from seedbed.games.fields_of_green.config import KIND_NAMES
+from seedbed.games.fields_of_green.state import FRAME_NAMES, PHASE_NAMES
+
+
+def native_encoder_spec(observation: Any, actions: Any) -> dict[str, Any]:
+    """The tables of ``observation`` as the core reads them (``actions`` unused: None)."""
+    del actions
+    return {
+        "designs": sorted(observation.design, key=observation.design.__getitem__),
+        "tiles": sorted(observation.tile, key=observation.tile.__getitem__),
+        "card_design": [observation.design[d] for d in observation.card_design],
+        "tile_design": [observation.tile[t] for t in observation.tile_design],
+        "phases": list(PHASE_NAMES),
+        "frames": list(FRAME_NAMES),
+        "kinds": list(KIND_NAMES),
+        "actions": None,
+    }
