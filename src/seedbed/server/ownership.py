@@ -16,8 +16,10 @@ running tables nobody holds and replays them from storage (the hub's usual load)
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
+import re
 import signal
 import threading
 from collections.abc import Iterable
@@ -47,10 +49,24 @@ _HELD_ONE = text(_HELD.text + " AND l.classid::bigint = :hi AND l.objid::bigint 
 
 
 def key_of(table_id: str) -> int:
-    """The table's advisory lock key: its 64-bit id as a signed bigint (ids are random, so
-    no two tables share a key and no table shares the database claim's key)."""
-    value = int(table_id, 16)
+    """The table's advisory lock key: its 64-bit hex id as a signed bigint (ids are random, so
+    no two tables share a key and no table shares the database claim's key); any other id (a
+    table stored by an older or foreign writer) by an 8-byte BLAKE2b of it, so that loading it
+    never fails.
+
+    >>> key_of("00000000000000ff"), key_of("ffffffffffffffff")
+    (255, -1)
+    >>> key_of("race01795927178") == key_of("race01795927178") != key_of("race2")
+    True
+    """
+    if _HEX_ID.fullmatch(table_id):
+        value = int(table_id, 16)
+    else:
+        value = int.from_bytes(hashlib.blake2b(table_id.encode(), digest_size=8).digest(), "big")
     return value - (1 << 64) if value >= 1 << 63 else value
+
+
+_HEX_ID = re.compile(r"[0-9a-f]{1,16}")
 
 
 def _split(key: int) -> tuple[int, int]:
