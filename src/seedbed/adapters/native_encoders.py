@@ -9,8 +9,8 @@ reference: the spec handed to the core is read from them (field layout and bound
 design and flower tables, the offer sides' order), and tests/adapters/test_native_encoding.py
 checks both agree element for element over seeded games, every seat.
 
-Fields of Green's mask stays in Python (D-77): its integers name placement cells and water
-splits the Python menu computes; its observation is native.
+Every game's mask is native (Fields of Green's since issue 34 target 1, D-83: its integers
+name placement cells and water splits, counted over the native menu's runs).
 
 >>> from seedbed.adapters.encoders import GameEncoders
 >>> enc = GameEncoders("stalk_exchange", 3, engine="native")

@@ -18,9 +18,10 @@ game's seed; ``reset(options={"game_seeds": [...]})`` deals those seeds. The opp
 game draw from a generator of its seed (``arena.play.seat_rng(seed, num_players)``: a stream
 no bot seat uses), so a batch is a pure function of the seeds and the learner's actions.
 
-Games whose actions have no native encoding (Fields of Green, D-77) and other opponents are
-refused with ValueError: ``gymnasium.vector.SyncVectorEnv`` over
-:class:`~seedbed.adapters.gymnasium.SeedbedEnv` covers them, one game at a time.
+Every game runs here (Fields of Green since its mask became native, D-83). Other opponents,
+and a game whose actions have no native encoding, are refused with ValueError:
+``gymnasium.vector.SyncVectorEnv`` over :class:`~seedbed.adapters.gymnasium.SeedbedEnv`
+covers them, one game at a time.
 
 >>> envs = SeedbedVectorEnv("stalk_exchange", 4, "random,random")
 >>> obs, info = envs.reset(seed=1)
