@@ -99,25 +99,53 @@ def gymnasium_us(game: str, decisions: int) -> float:
         while not terminated and done < decisions:
             _, _, terminated, _, info = env.step(_pick(info["action_mask"], rng))
             done = counter.total
-    return (time.perf_counter() - start) / max(1, counter.total) * 1e6
+    elapsed = time.perf_counter() - start
+    counter.close()
+    return elapsed / max(1, counter.total) * 1e6
 
 
 class _Counter:
-    """Counts every decision a native state plays (the learner's and the bots'): both reach
-    the core outside the wrapper (``apply_index``, the random bots' one-step playouts) and
-    tell it by ``moved_natively``, which this wraps on the environment's state class."""
+    """Counts every decision played (the learner's and the bots'): the learner's through
+    ``GameEncoders.apply``, the random bots' as ``gymnasium._play_random`` reports them
+    (native generators in the core), or one-step playouts where it does not exist."""
 
     def __init__(self, env: SeedbedEnv) -> None:
         self.total = 0
         counter = self
-        state_cls: Any = type(env.state)
-        moved = state_cls.moved_natively
+        apply = env.encoders.apply
 
-        def counted(state: Any) -> None:
+        def counted_apply(state: Any, player: int, index: int) -> None:
             counter.total += 1
-            moved(state)
+            apply(state, player, index)
 
-        state_cls.moved_natively = counted
+        env.encoders.apply = counted_apply  # type: ignore[method-assign]
+        module: Any = sys.modules[SeedbedEnv.__module__]
+        plays = getattr(module, "_play_random", None)
+        state_cls: Any = type(env.state)
+        self._undo = [(module, "_play_random", plays), (state_cls, "playout", state_cls.playout)]
+        if plays is not None:
+
+            def counted_plays(*args: Any) -> int:
+                n = int(plays(*args))
+                counter.total += n
+                return n
+
+            module._play_random = counted_plays
+            return
+        playout = state_cls.playout
+
+        def counted_playout(state: Any, rng: Any, steps: int) -> int:
+            n = int(playout(state, rng, steps))
+            counter.total += n
+            return n
+
+        state_cls.playout = counted_playout
+
+    def close(self) -> None:
+        """Put back what was wrapped (the next game's counter wraps the originals)."""
+        for owner, name, original in self._undo:
+            if original is not None:
+                setattr(owner, name, original)
 
 
 def vector_us(game: str, decisions: int, num_envs: int = 32) -> float | None:

@@ -144,9 +144,8 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             p = state.to_move()[0]
             if p == self.seat:
                 break
-            fast = self._native_rngs.get(p)
-            if fast is not None:  # RandomBot.act's draw, in the core (issue 34 target 1)
-                _play_random(state, fast)  # type: ignore[arg-type]
+            if p in self._native_rngs:  # RandomBot.act's draw, in the core (issue 34 target 1)
+                _play_random(state, self._native_rngs, self.seat)  # type: ignore[arg-type]
                 continue
             bot, rng = self.bots[p]
             state.apply(p, bot.act(InfoSet(state, p), rng))
@@ -229,11 +228,18 @@ def _native_random_rngs(state: Any, bots: Mapping[int, tuple[Bot, Rng]]) -> dict
     }
 
 
-def _play_random(state: NativeState, rng: Any) -> None:
-    """One move of the uniform random policy (``NativeState.playout(rng, 1)`` with a native
-    generator)."""
-    state.zones.playout(rng, 1)
+def _play_random(state: NativeState, rngs: Mapping[int, Any], seat: int) -> int:
+    """The moves of the plain random bots of ``rngs`` (seat -> native generator) while one of
+    them is first on the move: each ``NativeState.playout(rng, 1)`` with the seat's generator,
+    the wrapper told once at the end. Returns how many moves were played."""
+    zones = state.zones
+    movers = zones.to_move()
+    moves = 0
+    while movers and movers[0] != seat and movers[0] in rngs:
+        moves += zones.playout(rngs[movers[0]], 1)
+        movers = zones.to_move()
     state.moved_natively()
+    return moves
 
 
 def text_image(text: str, width: int = 100) -> np.ndarray[Any, np.dtype[np.uint8]]:
