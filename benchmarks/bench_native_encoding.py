@@ -6,16 +6,19 @@ For each game with 3 players on the native engine, uniformly random decisions (D
 default 4000, restarting finished games with the next seed):
 
 - ``engine``: the core's own random playout (``state.playout``), microseconds per decision:
-  the cost the environments are measured against;
+  the cost the environments are measured against (the median of three measures, one before
+  each environment's, as the shared machine's load moves);
 - ``pettingzoo``: the AEC environment, observation and mask at every step (each step one
   decision), and its ratio to the engine;
 - ``gymnasium``: ``SeedbedEnv`` against two random bots, per decision (the learner's steps
   and the bots' moves both counted), and its ratio;
 - ``vector``: ``SeedbedVectorEnv`` with 32 games, per decision, and its ratio;
+- for each environment, the random driver's share of its figure (its pass over the mask,
+  timed apart) and the rest, the environment's own, with its ratio;
 - ``state-api``: the State API loop ``menu = legal_actions(p); apply(p, menu[rng.below(n)])``,
   decisions per second (the loop the OpenSpiel comparison uses);
 - ``integers``: the same loop with integer actions (``legal_indices`` / ``apply_index`` of
-  the native encoders; Fields of Green: ``legal_codes`` / ``apply_code``);
+  the native encoders, every game's since issue 34 target 1);
 - ``tensor+mask``: issue 39 item 7's loop: per decision the observation vector and the
   legal-action mask as NumPy arrays, a random legal integer of the mask, ``apply_index``.
 """

@@ -264,7 +264,9 @@ impl Observations {
             farm.len() as f64,
             towers().map(|&(_, c)| z.water[c as usize] as f64).sum(),
             towers().map(|&(_, c)| tower_capacity(z, c) as f64).sum(),
-            farm.iter().filter(|&&(_, c)| z.face_down[c as usize]).count() as f64,
+            farm.iter()
+                .filter(|&&(_, c)| z.face_down[c as usize])
+                .count() as f64,
         ];
         out.fill(f.players, &values, i * PLAYER_VALUES);
         for &(_, c) in farm {

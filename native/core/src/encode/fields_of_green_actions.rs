@@ -34,7 +34,10 @@ impl Block {
     /// The integer of `coords`; Err outside the shape (the Python encoding's EncodingError).
     fn at(&self, coords: &[usize]) -> Result<usize, String> {
         if coords.len() != self.shape.len() {
-            return Err(format!("{coords:?} does not fit the shape {:?}", self.shape));
+            return Err(format!(
+                "{coords:?} does not fit the shape {:?}",
+                self.shape
+            ));
         }
         let mut offset = 0;
         for (&c, &d) in coords.iter().zip(&self.shape) {
@@ -174,7 +177,10 @@ impl Actions {
             Action::EndHarvest => b.end_harvest.at(&[]),
             Action::EndScoring => b.end_scoring.at(&[]),
             Action::DrawSplit(s) => {
-                let i = self.splits.get(s).ok_or_else(|| format!("{a} is no split"))?;
+                let i = self
+                    .splits
+                    .get(s)
+                    .ok_or_else(|| format!("{a} is no split"))?;
                 b.draw_split.at(&[*i])
             }
             Action::Commit(c) => b.commit.at(&[u(*c)?]),
@@ -375,5 +381,30 @@ impl ActionIndex<Zones> for Actions {
         })
         .ok()?;
         menu.get(state, found?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_block_numbers_its_coordinates_and_refuses_past_its_bounds() {
+        let build = Block {
+            start: 100,
+            shape: vec![6, 54, 128],
+        };
+        assert_eq!(build.at(&[0, 0, 0]), Ok(100));
+        assert_eq!(build.at(&[1, 2, 3]), Ok(100 + (54 + 2) * 128 + 3));
+        assert!(build.at(&[0, 0, 128]).is_err());
+        assert!(build.at(&[0, 0]).is_err());
+        // a run of splits checks its last integer too
+        assert_eq!(build.run(&mut [0, 1, 0], 128), Ok(100 + 128));
+        assert!(build.run(&mut [0, 1, 0], 129).is_err());
+        let single = Block {
+            start: 3,
+            shape: vec![],
+        };
+        assert_eq!(single.at(&[]), Ok(3));
     }
 }
