@@ -193,7 +193,7 @@ def state_api_per_s(game: str, decisions: int, how: str) -> float:
             else:
                 obs = enc.observe(state, p)
                 mask = enc.mask(state, p)
-                legal = np.flatnonzero(mask)
+                legal = np.flatnonzero(mask.view(np.bool_))  # as _pick
                 enc.apply(state, p, int(legal[rng.below(len(legal))]))
                 del obs
             done += 1
