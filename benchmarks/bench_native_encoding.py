@@ -3,19 +3,23 @@
     .venv/bin/python benchmarks/bench_native_encoding.py [DECISIONS]
 
 For each game with 3 players on the native engine, uniformly random decisions (DECISIONS,
-default 4000, restarting finished games with the next seed):
+default 4000, restarting finished games with the next seed), timed by the process's CPU
+clock (``time.process_time``: on a shared machine the wall clock mostly measures the others):
 
 - ``engine``: the core's own random playout (``state.playout``), microseconds per decision:
-  the cost the environments are measured against;
+  the cost the environments are measured against (the median of three measures, one before
+  each environment's, as the shared machine's load moves);
 - ``pettingzoo``: the AEC environment, observation and mask at every step (each step one
   decision), and its ratio to the engine;
 - ``gymnasium``: ``SeedbedEnv`` against two random bots, per decision (the learner's steps
   and the bots' moves both counted), and its ratio;
 - ``vector``: ``SeedbedVectorEnv`` with 32 games, per decision, and its ratio;
+- for each environment, the random driver's share of its figure (its pass over the mask,
+  timed apart) and the rest, the environment's own, with its ratio;
 - ``state-api``: the State API loop ``menu = legal_actions(p); apply(p, menu[rng.below(n)])``,
   decisions per second (the loop the OpenSpiel comparison uses);
 - ``integers``: the same loop with integer actions (``legal_indices`` / ``apply_index`` of
-  the native encoders; Fields of Green: ``legal_codes`` / ``apply_code``);
+  the native encoders, every game's since issue 34 target 1);
 - ``tensor+mask``: issue 39 item 7's loop: per decision the observation vector and the
   legal-action mask as NumPy arrays, a random legal integer of the mask, ``apply_index``.
 """
@@ -38,29 +42,50 @@ GAMES = ("bohnanza", "stalk_exchange", "fields_of_green")
 PLAYERS = 3
 
 
+_clock = time.process_time
+"""Every figure is of this process's CPU time, not the clock's: on a loaded machine a short
+measure (the engine's, a millisecond) fits in one scheduler slice where the environments'
+longer ones are cut by other processes, which skewed the ratios against the environments."""
+
+_DRIVER = [0.0]
+"""Seconds spent in :func:`_pick` (the random driver, not the environment) since the last
+:func:`_driver_reset`."""
+
+
+def _driver_reset() -> None:
+    _DRIVER[0] = 0.0
+
+
 def _pick(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> int:
     """A uniformly random legal integer of ``mask`` (0 when nothing is legal): the random
-    driver's cost, a pass over the mask, is part of every environment figure."""
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
+    driver's cost, a pass over the mask, is part of every environment figure and is also
+    timed apart (``_DRIVER``, by the clock: a pick is too short to be cut, and the process's
+    CPU clock costs a system call). The int8 mask is read as booleans (the same bytes, 0 or 1):
+    NumPy's ``flatnonzero`` of an int8 array of 76,051 values takes about 280 us, of its
+    boolean view about 20 us."""
+    start = time.perf_counter()
+    legal = np.flatnonzero(mask.view(np.bool_))
+    index = int(legal[rng.integers(len(legal))]) if len(legal) else 0
+    _DRIVER[0] += time.perf_counter() - start
+    return index
 
 
 def engine_us(game: str, decisions: int) -> float:
     enc = GameEncoders(game, PLAYERS, engine="native")
     done = seed = 0
-    start = time.perf_counter()
+    start = _clock()
     while done < decisions:
         state = enc.game.new_state(PLAYERS, seed, enc.options)
         seed += 1
         done += state.playout(Rng(seed), decisions - done)  # type: ignore[attr-defined]
-    return (time.perf_counter() - start) / done * 1e6
+    return (_clock() - start) / done * 1e6
 
 
 def pettingzoo_us(game: str, decisions: int) -> float:
     env = raw_env(game, PLAYERS, engine="native")
     rng = np.random.default_rng(0)
     done = seed = 0
-    start = time.perf_counter()
+    start = _clock()
     while done < decisions:
         env.reset(seed=seed)
         seed += 1
@@ -68,14 +93,14 @@ def pettingzoo_us(game: str, decisions: int) -> float:
             agent = env.agent_selection
             env.step(_pick(env.observe(agent)["action_mask"], rng))
             done += 1
-    return (time.perf_counter() - start) / done * 1e6
+    return (_clock() - start) / done * 1e6
 
 
 def gymnasium_us(game: str, decisions: int) -> float:
     env = SeedbedEnv(game, "random,random", engine="native")
     rng = np.random.default_rng(0)
     done = seed = 0
-    start = time.perf_counter()
+    start = _clock()
     counter = _Counter(env)
     while done < decisions:
         _, info = env.reset(seed=seed)
@@ -84,30 +109,53 @@ def gymnasium_us(game: str, decisions: int) -> float:
         while not terminated and done < decisions:
             _, _, terminated, _, info = env.step(_pick(info["action_mask"], rng))
             done = counter.total
-    return (time.perf_counter() - start) / max(1, counter.total) * 1e6
+    elapsed = _clock() - start
+    counter.close()
+    return elapsed / max(1, counter.total) * 1e6
 
 
 class _Counter:
-    """Counts every decision a native state plays (the learner's and the bots'), by wrapping
-    the state class's appliers of the environment's game."""
+    """Counts every decision played (the learner's and the bots'): the learner's through
+    ``GameEncoders.apply``, the random bots' as ``gymnasium._play_random`` reports them
+    (native generators in the core), or one-step playouts where it does not exist."""
 
     def __init__(self, env: SeedbedEnv) -> None:
         self.total = 0
         counter = self
-        state_cls: Any = type(env.state)
-        playout, apply = state_cls.playout, env.encoders.apply
-
-        def counted_playout(state: Any, rng: Rng, steps: int) -> int:
-            n = int(playout(state, rng, steps))
-            counter.total += n
-            return n
+        apply = env.encoders.apply
 
         def counted_apply(state: Any, player: int, index: int) -> None:
             counter.total += 1
             apply(state, player, index)
 
-        state_cls.playout = counted_playout
         env.encoders.apply = counted_apply  # type: ignore[method-assign]
+        module: Any = sys.modules[SeedbedEnv.__module__]
+        plays = getattr(module, "_play_random", None)
+        state_cls: Any = type(env.state)
+        self._undo = [(module, "_play_random", plays), (state_cls, "playout", state_cls.playout)]
+        if plays is not None:
+
+            def counted_plays(*args: Any) -> int:
+                n = int(plays(*args))
+                counter.total += n
+                return n
+
+            module._play_random = counted_plays
+            return
+        playout = state_cls.playout
+
+        def counted_playout(state: Any, rng: Any, steps: int) -> int:
+            n = int(playout(state, rng, steps))
+            counter.total += n
+            return n
+
+        state_cls.playout = counted_playout
+
+    def close(self) -> None:
+        """Put back what was wrapped (the next game's counter wraps the originals)."""
+        for owner, name, original in self._undo:
+            if original is not None:
+                setattr(owner, name, original)
 
 
 def vector_us(game: str, decisions: int, num_envs: int = 32) -> float | None:
@@ -117,13 +165,13 @@ def vector_us(game: str, decisions: int, num_envs: int = 32) -> float | None:
         return None
     rng = np.random.default_rng(0)
     _, info = envs.reset(seed=0)
-    start = time.perf_counter()
+    start = _clock()
     first = envs.decisions
     while envs.decisions - first < decisions:
         masks = info["action_mask"]
         actions = [_pick(m, rng) for m in masks]
         _, _, _, _, info = envs.step(actions)
-    return (time.perf_counter() - start) / (envs.decisions - first) * 1e6
+    return (_clock() - start) / (envs.decisions - first) * 1e6
 
 
 def state_api_per_s(game: str, decisions: int, how: str) -> float:
@@ -135,7 +183,7 @@ def state_api_per_s(game: str, decisions: int, how: str) -> float:
     while done < decisions:
         state: Any = enc.game.new_state(PLAYERS, seed, enc.options)
         seed += 1
-        start = time.perf_counter()
+        start = _clock()
         while done < decisions and not state.is_terminal():
             p = state.to_move()[0]
             if how == "objects":
@@ -152,28 +200,46 @@ def state_api_per_s(game: str, decisions: int, how: str) -> float:
             else:
                 obs = enc.observe(state, p)
                 mask = enc.mask(state, p)
-                legal = np.flatnonzero(mask)
+                legal = np.flatnonzero(mask.view(np.bool_))  # as _pick
                 enc.apply(state, p, int(legal[rng.below(len(legal))]))
                 del obs
             done += 1
-        elapsed += time.perf_counter() - start
+        elapsed += _clock() - start
     return done / elapsed
+
+
+def _environments(game: str, decisions: int) -> tuple[float, dict[str, tuple[float, float]]]:
+    """Each environment's µs per decision and its driver's share, and the engine's (the
+    median of three measures, one before each environment's: the machine's load moves)."""
+    engines: list[float] = []
+    found: dict[str, tuple[float, float]] = {}
+    runs = (("PettingZoo", pettingzoo_us), ("Gymnasium", gymnasium_us), ("vector", vector_us))
+    for name, run in runs:
+        engines.append(engine_us(game, decisions))
+        _driver_reset()
+        start = time.perf_counter()
+        per = run(game, decisions)
+        if per is not None:  # the driver's share of the clock's time, of the CPU figure
+            share = _DRIVER[0] / (time.perf_counter() - start)
+            found[name] = (per, per * share)
+    return sorted(engines)[1], found
 
 
 def main() -> None:
     decisions = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
     print(f"{decisions} random decisions per measure, {PLAYERS} players, native engine")
+    print("(each environment: us per decision (x engine); driver: the random driver's pass")
+    print(" over the mask, in the figure; env: the rest (x engine))")
     for game in GAMES:
-        engine = engine_us(game, decisions)
-        pz = pettingzoo_us(game, decisions)
-        gym_us = gymnasium_us(game, decisions)
-        vec = vector_us(game, decisions)
-        vec_text = "n/a" if vec is None else f"{vec:6.1f} us ({vec / engine:4.1f}x)"
-        print(
-            f"{game:16} engine {engine:5.1f} us/decision | PettingZoo {pz:6.1f} us "
-            f"({pz / engine:4.1f}x) | Gymnasium {gym_us:6.1f} us ({gym_us / engine:4.1f}x) | "
-            f"vector {vec_text}"
-        )
+        engine, found = _environments(game, decisions)
+        parts = [f"{game:16} engine {engine:5.2f} us/decision"]
+        for name, (per, driver) in found.items():
+            env = per - driver
+            parts.append(
+                f"{name} {per:6.1f} us ({per / engine:4.1f}x; driver {driver:5.1f}, "
+                f"env {env:5.1f} = {env / engine:4.1f}x)"
+            )
+        print("\n  ".join(parts))
         objects = state_api_per_s(game, decisions, "objects")
         integers = state_api_per_s(game, decisions, "integers")
         tensor = state_api_per_s(game, decisions // 4, "tensor")

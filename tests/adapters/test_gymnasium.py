@@ -166,3 +166,30 @@ def test_bohnanza_scalars_have_tight_bounds_from_the_game(players: int, edition:
     )
     assert np.array_equal(dict_high, high)
     episode(env, 3)  # every observation of a whole game inside the space
+
+
+@pytest.mark.parametrize(
+    ("game", "opponents"),
+    [("stalk_exchange", "random,random"), ("fields_of_green", "random,random,random")],
+)
+def test_native_random_bots_play_as_the_python_ones(game: str, opponents: str) -> None:
+    """Issue 34 target 1: on the native engine the plain random bots draw in the core from
+    native generators kept for the episode (no generator state handed back and forth at
+    every move); the episode is the Python engine's move for move: the same observations,
+    masks and rewards from the same seed and learner actions."""
+    native = SeedbedEnv(game, opponents, engine="native")
+    python = SeedbedEnv(game, opponents, engine="python")
+    obs_n, info_n = native.reset(seed=9)
+    obs_p, info_p = python.reset(seed=9)
+    rng = np.random.default_rng(9)
+    for _ in range(80):
+        assert np.array_equal(obs_n, obs_p)
+        assert np.array_equal(info_n["action_mask"], info_p["action_mask"])
+        legal = np.flatnonzero(info_n["action_mask"])
+        action = int(legal[rng.integers(len(legal))])
+        obs_n, reward_n, over_n, _, info_n = native.step(action)
+        obs_p, reward_p, over_p, _, info_p = python.step(action)
+        assert (reward_n, over_n) == (reward_p, over_p)
+        if over_n:
+            break
+    assert native.state.key() == python.state.key()

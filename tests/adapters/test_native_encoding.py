@@ -1,7 +1,8 @@
 """Issue 34 item 1: observations and masks written by the native core into NumPy arrays equal
 the Python encoders' (the reference) element for element, over seeded random games, at every
 position of the game and for every seat; an action integer applied natively plays the action
-the Python encoding decodes; batches are rows of single calls."""
+the Python encoding decodes; batches are rows of single calls. Issue 34 target 1: Fields of
+Green's mask and integers are native too, equal to its Python encoding over whole games."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ CASES: list[tuple[str, int, dict[str, Any], list[int]]] = [
     ("stalk_exchange", 4, {"garden_radius": 2, "exchange_slots": 4}, [3, 4]),
     ("fields_of_green", 2, {}, [1, 2, 3]),
     ("fields_of_green", 3, {}, [2]),
+    ("fields_of_green", 4, {}, [5]),
+    ("fields_of_green", 2, {"ruleset": "prototype"}, [6, 8]),
+    ("fields_of_green", 3, {"introductory": True}, [7]),
 ]
 """(game, players, options, seeds): every game, several player counts and options."""
 
@@ -134,3 +138,38 @@ def test_the_end_of_a_bohnanza_game_too(options: dict[str, Any]) -> None:
     for p in range(3):
         assert np.array_equal(native.observation(state, p), enc.vector(state.observe(p)))
         assert not native.mask(state, p).any()
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the native engine is not built")
+@pytest.mark.parametrize(("n", "seed"), [(2, 21), (3, 22), (4, 23)])
+def test_every_fields_of_green_integer_plays_the_python_decoding(n: int, seed: int) -> None:
+    """Issue 34 target 1: whole games of Fields of Green; every few decisions, each legal
+    integer of the seat on the move (builds with their water splits, payments, placements,
+    draws) applied natively gives the position the Python decoding's action gives; the mask
+    equals the Python one for every seat (zeros off the move), and an integer off the mask
+    changes nothing."""
+    enc = GameEncoders("fields_of_green", n, engine="native")
+    native = NativeEncoders.of(enc)
+    assert native is not None and native.has_mask
+    state = enc.game.new_state(n, seed, enc.options)
+    rng = Rng(seed)
+    decisions = decoded = 0
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        legal = enc.legal_indices(state, p)
+        for q in range(n):
+            assert np.array_equal(native.mask(state, q), enc.python_mask(state, q)), (seed, q)
+        if decisions % 5 == 0:
+            for index in legal[:: max(1, len(legal) // 60)]:
+                twin, mine = state.clone(), state.clone()
+                twin.apply(p, enc.decode(twin, p, index))
+                assert native.apply_index(mine, p, index), index
+                assert mine.key() == twin.key(), index
+                decoded += 1
+            outside = sorted(set(range(enc.actions.size)) - set(legal))[:: enc.actions.size // 50]
+            before = state.key()
+            assert not any(native.apply_index(state, p, i) for i in outside)
+            assert state.key() == before
+        assert native.apply_index(state, p, legal[rng.below(len(legal))])
+        decisions += 1
+    assert decisions > 50 and decoded > 200

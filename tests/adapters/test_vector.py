@@ -15,7 +15,7 @@ from seedbed.engine.native_state import NATIVE
 
 pytestmark = pytest.mark.skipif(NATIVE is None, reason="the native engine is not built")
 
-GAMES = ["stalk_exchange", "bohnanza"]
+GAMES = ["stalk_exchange", "bohnanza", "fields_of_green"]
 
 
 def _vector_env(game: str, num_envs: int = 3):  # type: ignore[no-untyped-def]
@@ -72,8 +72,8 @@ def test_same_seed_same_batch_and_returned_data_is_not_reused(game: str) -> None
     kept = obs.copy()
     envs.step(_random_actions(info, np.random.default_rng(1)))
     assert np.array_equal(obs, kept), "reset's array was written over by step"
-    other, _ = _vector_env(game).reset(seed=2)
-    assert not np.array_equal(other, kept)
+    # another seed deals other games (Fields of Green's first view shows no card yet)
+    assert not data_equivalence(_rollout(game, 2, 10), _rollout(game, 1, 10), exact=True)
 
 
 def test_game_seeds_choose_the_deals() -> None:
@@ -84,8 +84,10 @@ def test_game_seeds_choose_the_deals() -> None:
         envs.reset(options={"game_seeds": [7]})
 
 
-def test_a_finished_game_resets_on_the_next_step() -> None:
-    envs = _vector_env("stalk_exchange", 2)
+@pytest.mark.parametrize("game", ["stalk_exchange", "fields_of_green"])
+def test_a_finished_game_resets_on_the_next_step(game: str) -> None:
+    """Issue 34 item 4; Fields of Green since issue 34 target 1 (its native mask)."""
+    envs = _vector_env(game, 2)
     obs, info = envs.reset(seed=3)
     rng = np.random.default_rng(3)
     for _ in range(2000):
@@ -126,10 +128,36 @@ def test_a_vector_wrapper_runs_over_it() -> None:
     assert obs.shape[0] == 2
 
 
-def test_other_opponents_and_games_without_native_actions_are_refused() -> None:
+def test_other_opponents_are_refused() -> None:
     from seedbed.adapters.vector import SeedbedVectorEnv
 
     with pytest.raises(ValueError, match="SyncVectorEnv"):
         SeedbedVectorEnv("stalk_exchange", 2, "greedy")
     with pytest.raises(ValueError, match="SyncVectorEnv"):
-        SeedbedVectorEnv("fields_of_green", 2, "random,random")
+        SeedbedVectorEnv("fields_of_green", 2, "random:polite=1")
+
+
+def test_fields_of_green_plays_whole_games_in_the_vector_env() -> None:
+    """Issue 34 target 1: Fields of Green's vector environment (its mask and integers now
+    native) plays whole games at 2-4 players: every row's observation and mask are the
+    single-game encoders' at each step, and each game ends with the learner's share."""
+    from seedbed.adapters.vector import SeedbedVectorEnv
+
+    for opponents in ("random", "random,random", "random,random,random"):
+        envs = SeedbedVectorEnv("fields_of_green", 2, opponents)
+        obs, info = envs.reset(seed=len(opponents))
+        rng = np.random.default_rng(0)
+        enc, ended = envs.encoders, 0
+        for _ in range(400):
+            obs, reward, terminated, _, info = envs.step(_random_actions(info, rng))
+            for i, state in enumerate(envs.states):
+                assert np.array_equal(obs[i], enc.vector(state.observe(envs.seat)))
+                if not terminated[i]:
+                    mask = enc.python_mask(state, envs.seat)
+                    assert np.array_equal(info["action_mask"][i], mask)
+                else:
+                    assert 0.0 <= reward[i] <= 1.0 and state.is_terminal()
+            ended += int(terminated.sum())
+            if ended >= 2:
+                break
+        assert ended >= 2, opponents

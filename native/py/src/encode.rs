@@ -277,10 +277,19 @@ impl Encoder {
                     a,
                 )
             }
-            "fields_of_green" => Typed::<FieldsOfGreenZones>::boxed(
-                f::Observations::from_spec(&spec).map_err(value_error)?,
-                None,
-            ),
+            "fields_of_green" => {
+                use seedbed_core::encode::fields_of_green_actions as fa;
+                let a: Option<Box<dyn ActionIndex<_>>> = match actions.is_null() {
+                    true => None,
+                    false => Some(Box::new(
+                        fa::Actions::from_spec(actions).map_err(value_error)?,
+                    )),
+                };
+                Typed::<FieldsOfGreenZones>::boxed(
+                    f::Observations::from_spec(&spec).map_err(value_error)?,
+                    a,
+                )
+            }
             other => return Err(value_error(format!("no native encoder for {other:?}"))),
         };
         Ok(Encoder {

@@ -159,21 +159,28 @@ class GameEncoders:
         vector = self.vector(obs)
         return vector if form == "vector" else self.as_dict(vector)
 
+    def _native_for(self, state: State) -> NativeEncoders | None:
+        """The native encoders when ``state`` is one of their game's native states."""
+        native = self.native
+        if native is None:
+            return None
+        if type(state) is native.state_type or isinstance(state, NativeState):
+            return native
+        return None
+
     def observe(self, state: State, player: PlayerId, form: str = "vector") -> Any:
         """``player``'s observation of ``state`` in ``form`` (natively when it can)."""
-        if self.native is not None and isinstance(state, NativeState):
-            vector = self.native.observation(state, player)
+        native = self._native_for(state)
+        if native is not None:
+            vector = native.observation(state, player)  # type: ignore[arg-type]
             return vector if form == "vector" else self.as_dict(vector)
         return self.encode(state.observe(player), form)
 
     def apply(self, state: State, player: PlayerId, index: int) -> None:
         """Play the action of integer ``index`` (from the mask) for ``player``."""
-        native = self.native
+        native = self._native_for(state)
         if (
-            native is not None
-            and native.has_mask
-            and isinstance(state, NativeState)
-            and native.apply_index(state, player, index)
+            native is not None and native.has_mask and native.apply_index(state, player, index)  # type: ignore[arg-type]
         ):
             return
         state.apply(player, self.decode(state, player, index))  # the refusal, as Python's
@@ -184,9 +191,9 @@ class GameEncoders:
 
     def mask(self, state: State, player: PlayerId) -> MaskArray:
         """1 at the integer of every action of ``player``'s menu, 0 elsewhere."""
-        native = self.native
-        if native is not None and native.has_mask and isinstance(state, NativeState):
-            found = native.mask(state, player)
+        native = self._native_for(state)
+        if native is not None and native.has_mask:
+            found = native.mask(state, player)  # type: ignore[arg-type]
             if found is not None:
                 return found
         return self.python_mask(state, player)

@@ -56,7 +56,7 @@ from seedbed.arena.play import seat_rng
 from seedbed.bots.api import Bot, InfoSet
 from seedbed.bots.random_bot import RandomBot
 from seedbed.bots.specs import BotSpec, make_bot, parse_spec_list
-from seedbed.engine.native_state import NativeState
+from seedbed.engine.native_state import NATIVE, NativeState
 from seedbed.engine.registry import game_names
 from seedbed.engine.registry import spec as lookup_spec
 from seedbed.engine.render import render_observation
@@ -109,6 +109,9 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         self.seat = 0 if seat is None else seat
         self.game_seed = 0
         self.bots: dict[int, tuple[Bot, Rng]] = {}
+        self._native_rngs: dict[int, Any] = {}
+        """The native generators of the plain random bots of a native game, by seat: their
+        moves are one core call each (their Python generators in ``bots`` stay unused)."""
         self._mask: MaskArray = self.encoders.no_mask()
         self._over = True
         """The episode ended (the game did, or an illegal action): step() waits for reset()."""
@@ -129,6 +132,7 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             p: (make_bot(spec, self.encoders.game_name), seat_rng(self.game_seed, p))
             for p, spec in zip(others, self.specs, strict=True)
         }
+        self._native_rngs = _native_random_rngs(self.state, self.bots)
         self._over = False
         self._advance()
         return self._observation(), self._info()
@@ -140,10 +144,10 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
             p = state.to_move()[0]
             if p == self.seat:
                 break
-            bot, rng = self.bots[p]
-            if isinstance(state, NativeState) and _plain_random(bot):
-                state.playout(rng, 1)  # the same draw as RandomBot.act, in the core
+            if p in self._native_rngs:  # RandomBot.act's draw, in the core (issue 34 target 1)
+                _play_random(state, self._native_rngs, self.seat)  # type: ignore[arg-type]
                 continue
+            bot, rng = self.bots[p]
             state.apply(p, bot.act(InfoSet(state, p), rng))
         if state.is_terminal():
             self._mask = self.encoders.no_mask()
@@ -211,6 +215,31 @@ def _plain_random(bot: Bot) -> bool:
     """A uniform random bot (not polite): its move is ``menu[rng.below(len(menu))]``, the
     draw of the core's one-step playout, so a native state plays it without action objects."""
     return isinstance(bot, RandomBot) and not bot.polite
+
+
+def _native_random_rngs(state: Any, bots: Mapping[int, tuple[Bot, Rng]]) -> dict[int, Any]:
+    """For a native game, a native generator for each plain random bot, started from its
+    generator's state: its stream is the bot's, drawn in the core without handing the state
+    back and forth at every move (``native_rng``; that cost about 8 us a move)."""
+    if not isinstance(state, NativeState):
+        return {}
+    return {
+        p: NATIVE.Rng.from_state(rng.state) for p, (bot, rng) in bots.items() if _plain_random(bot)
+    }
+
+
+def _play_random(state: NativeState, rngs: Mapping[int, Any], seat: int) -> int:
+    """The moves of the plain random bots of ``rngs`` (seat -> native generator) while one of
+    them is first on the move: each ``NativeState.playout(rng, 1)`` with the seat's generator,
+    the wrapper told once at the end. Returns how many moves were played."""
+    zones = state.zones
+    movers = zones.to_move()
+    moves = 0
+    while movers and movers[0] != seat and movers[0] in rngs:
+        moves += zones.playout(rngs[movers[0]], 1)
+        movers = zones.to_move()
+    state.moved_natively()
+    return moves
 
 
 def text_image(text: str, width: int = 100) -> np.ndarray[Any, np.dtype[np.uint8]]:

@@ -144,12 +144,19 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
             self.compact.start(self.game_state, seat)
 
     def _mask(self, agent: str) -> Any:
+        """``agent``'s mask now, a fresh array the caller may keep."""
+        found = self._current_mask(agent)
+        return self.encoders.no_mask() if found is None else found.copy()
+
+    def _current_mask(self, agent: str) -> Any:
+        """``agent``'s mask now, the cached array itself (read, never handed out), or None
+        when it may not act (all zeros)."""
         if (
             self.game_state.is_terminal()
             or agent != self.agent_selection
             or self.truncations.get(agent, False)
         ):
-            return self.encoders.no_mask()
+            return None
         seat = self._seat[agent]
         if self._mask_cache is None or self._mask_cache[0] != seat:
             if self.compact is None:
@@ -157,7 +164,7 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
             else:
                 fresh = self.compact.mask()  # the selected agent's moment and draft
             self._mask_cache = (seat, fresh)
-        return self._mask_cache[1].copy()
+        return self._mask_cache[1]
 
     def _count_step(self) -> None:
         """``max_cycles``: truncate every agent after that many cycles of steps."""
@@ -189,8 +196,8 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
             return
         seat = self._seat[agent]
         index = int(action)
-        mask = self._mask(agent)
-        if not 0 <= index < len(mask) or not mask[index]:
+        mask = self._current_mask(agent)  # read only: no copy per step
+        if mask is None or not 0 <= index < len(mask) or not mask[index]:
             raise ValueError(f"action {index} is not legal for {agent} now (see the action mask)")
         drafting = False
         if self.compact is None:
@@ -212,7 +219,8 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         else:
             self._select()
             self._count_step()
-        self._accumulate_rewards()
+        if self.terminations[agent]:  # rewards are 0 until the end: nothing to add before
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -8,7 +8,10 @@ plays the learner's integer, its opponents' moves up to the learner's next decis
 the learner's observation and legal-action mask are written by Rust into rows of two NumPy
 arrays (``seedbed._native.Encoder.step``). Observations are the float32 vectors of
 :class:`~seedbed.adapters.gymnasium.SeedbedEnv`; the masks are ``info["action_mask"]``, an
-int8 array ``(num_envs, actions)``, and :meth:`SeedbedVectorEnv.action_masks`.
+int8 array ``(num_envs, actions)``, and :meth:`SeedbedVectorEnv.action_masks` (a copy).
+Each step writes into new arrays, so what a step returned is never written over; the mask
+of ``info`` is the one the next step reads to tell an illegal action, so a learner that
+edits it in place should copy it first.
 
 Rewards, as ``SeedbedEnv``: the learner's share of the win at the end, 0 before; an action
 outside the mask ends that game with ``illegal_reward`` (nothing played). Autoreset is
@@ -18,9 +21,10 @@ game's seed; ``reset(options={"game_seeds": [...]})`` deals those seeds. The opp
 game draw from a generator of its seed (``arena.play.seat_rng(seed, num_players)``: a stream
 no bot seat uses), so a batch is a pure function of the seeds and the learner's actions.
 
-Games whose actions have no native encoding (Fields of Green, D-77) and other opponents are
-refused with ValueError: ``gymnasium.vector.SyncVectorEnv`` over
-:class:`~seedbed.adapters.gymnasium.SeedbedEnv` covers them, one game at a time.
+Every game runs here (Fields of Green since its mask became native, D-83). Other opponents,
+and a game whose actions have no native encoding, are refused with ValueError:
+``gymnasium.vector.SyncVectorEnv`` over :class:`~seedbed.adapters.gymnasium.SeedbedEnv`
+covers them, one game at a time.
 
 >>> envs = SeedbedVectorEnv("stalk_exchange", 4, "random,random")
 >>> obs, info = envs.reset(seed=1)
@@ -135,12 +139,15 @@ class SeedbedVectorEnv(VectorEnv):
         self.decisions += self.native.core.advance(zones, self.seat, self._rngs)
         self._native_step(np.zeros(self.num_envs, np.int64), np.zeros(self.num_envs, np.bool_))
         self._ended[:] = False
-        return self._obs.copy(), self._info()
+        return self._obs, self._info()
 
     def _native_step(
         self, actions: np.ndarray[Any, Any], active: np.ndarray[Any, Any]
     ) -> tuple[list[bool], list[bool], list[float]]:
-        """The batch's one native call: play, advance, write observations and masks."""
+        """The batch's one native call: play, advance, write observations and masks, into
+        fresh arrays (handed out as they are: no copy of a batch of masks per step)."""
+        self._obs = np.empty_like(self._obs)
+        self._masks = np.empty_like(self._masks)
         applied, over, reward, moves = self.native.core.step(
             [s.zones for s in self.states],
             self.seat,
@@ -192,10 +199,10 @@ class SeedbedVectorEnv(VectorEnv):
         info = self._info()
         if illegal.any():
             info["illegal_action"] = illegal
-        return self._obs.copy(), rewards, terminated, truncated, info
+        return self._obs, rewards, terminated, truncated, info
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._masks.copy()}
+        return {"action_mask": self._masks}
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal actions of every game now (rows of 0/1)."""

@@ -1,16 +1,20 @@
 //! Fields of Green's observation vector (issue 34 item 1), a port of
-//! `games/fields_of_green/obs_encoding.py`. Its action mask stays in Python for now (its
-//! integers name placement cells and water splits the menu computes; see D-77).
+//! `games/fields_of_green/obs_encoding.py`, read straight off the zones: what `observe.rs`
+//! shows a seat, field by field, without building the observation (building its JSON cost
+//! a few hundred microseconds a call; issue 34 target 1, D-83). Its action integers are
+//! `fields_of_green_actions.rs`.
 
 use rustc_hash::FxHashMap;
 use serde_json::Value;
 
-use super::{
-    items, key, names, num, num_at, place_of, relative, usize_of, usizes, Layout, ObservationIndex,
-    Writer,
+use super::{key, names, usize_of, usizes, Layout, ObservationIndex, Writer};
+use crate::fields_of_green::abilities::{food_capacity, tower_capacity};
+use crate::fields_of_green::cards::KIND_NAMES;
+use crate::fields_of_green::flow::movers;
+use crate::fields_of_green::state::{
+    FRAME_NAMES, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, F_WATER, NONE, PHASE_NAMES,
 };
 use crate::fields_of_green::Zones;
-use crate::interface::NativeGame;
 
 const GRID: i64 = 6;
 const PLAYER_VALUES: i64 = 10;
@@ -54,9 +58,19 @@ pub struct Observations {
     /// Card id -> design index; tile id -> tile design index.
     card_design: Vec<usize>,
     tile_design: Vec<usize>,
-    phases: FxHashMap<String, usize>,
-    frames: FxHashMap<String, usize>,
     kinds: FxHashMap<String, usize>,
+    /// The core's phase, frame and kind numbers -> their places in the reference's lists.
+    phase_place: Vec<i64>,
+    frame_place: Vec<i64>,
+    kind_place: Vec<i64>,
+}
+
+/// Each of the core's `names` at its place in the reference's `table` (-1: absent).
+fn places(table: &FxHashMap<String, usize>, names: &[&str]) -> Vec<i64> {
+    names
+        .iter()
+        .map(|n| table.get(*n).map_or(-1, |&i| i as i64))
+        .collect()
 }
 
 impl Observations {
@@ -66,6 +80,7 @@ impl Observations {
     pub fn from_spec(spec: &Value) -> Result<Observations, String> {
         let layout = Layout::from_json(key(spec, "fields")?)?;
         let l = &layout;
+        let kinds = names(key(spec, "kinds")?, "kinds")?;
         let f = Fields {
             phase: l.field("phase")?,
             scalars: l.field("scalars")?,
@@ -100,9 +115,10 @@ impl Observations {
             tile: names(key(spec, "tiles")?, "tiles")?,
             card_design: usizes(key(spec, "card_design")?, "card_design")?,
             tile_design: usizes(key(spec, "tile_design")?, "tile_design")?,
-            phases: names(key(spec, "phases")?, "phases")?,
-            frames: names(key(spec, "frames")?, "frames")?,
-            kinds: names(key(spec, "kinds")?, "kinds")?,
+            phase_place: places(&names(key(spec, "phases")?, "phases")?, &PHASE_NAMES),
+            frame_place: places(&names(key(spec, "frames")?, "frames")?, &FRAME_NAMES),
+            kind_place: places(&kinds, &KIND_NAMES),
+            kinds,
             layout,
         })
     }
@@ -115,17 +131,25 @@ impl Observations {
         self.tile.len() as i64
     }
 
-    fn design_of(&self, card: &Value) -> i64 {
-        place_of(&self.design, &card["design"])
+    /// A card id's design index.
+    fn card(&self, card: i32) -> i64 {
+        usize::try_from(card)
+            .ok()
+            .and_then(|c| self.card_design.get(c))
+            .map_or(-1, |&x| x as i64)
     }
 
-    fn tile_of(&self, tile: &Value) -> i64 {
-        place_of(&self.tile, &tile["design"])
+    /// A tile id's design index.
+    fn tile_of(&self, tile: i64) -> i64 {
+        usize::try_from(tile)
+            .ok()
+            .and_then(|t| self.tile_design.get(t))
+            .map_or(-1, |&x| x as i64)
     }
 
     /// `_item`: a card id's design, or D + the tile design of cards + a tile id.
-    fn item(&self, item: &Value) -> i64 {
-        let Some(item) = item.as_u64().map(|x| x as usize) else {
+    fn item(&self, item: i64) -> i64 {
+        let Ok(item) = usize::try_from(item) else {
             return -1;
         };
         let cards = self.card_design.len();
@@ -138,151 +162,159 @@ impl Observations {
         }
     }
 
-    /// `FieldsOfGreenObservationEncoder.write` of `obs`.
-    pub fn write_obs(&self, obs: &Value, viewer: usize, out: &mut Writer<'_>) {
-        let (f, n, d) = (&self.f, self.n, self.d());
-        out.put(f.phase, place_of(&self.phases, &obs["phase"]), 1.0);
-        let me = &obs["players"][viewer];
-        let mut scalars = vec![
-            num(&obs["year"]),
-            num(&obs["turn"]),
-            f64::from(u8::from(obs["direction"] == 1)),
-        ];
-        scalars.extend(items(&obs["pile_sizes"]).iter().map(num));
+    /// A seat's place relative to `viewer`.
+    fn rel(&self, seat: usize, viewer: usize) -> i64 {
+        ((seat + self.n - viewer % self.n) % self.n) as i64
+    }
+
+    /// `FieldsOfGreenObservationEncoder.write` of `observe(viewer)`, read off the zones
+    /// (what `observe.rs` shows the viewer, field by field, without building it).
+    pub fn write_zones(&self, z: &Zones, viewer: usize, out: &mut Writer<'_>) {
+        let (f, d) = (&self.f, self.d());
+        let num = |b: bool| f64::from(u8::from(b));
+        out.put(f.phase, self.phase_place[z.phase as usize], 1.0);
+        let mut scalars = vec![z.year as f64, z.turn as f64, num(z.direction() == 1)];
+        scalars.extend(z.piles.iter().map(|p| p.len() as f64));
         scalars.extend([
-            num(&obs["water_towers_left"]),
-            num(&obs["silos_left"]),
-            num(&obs["equipment_left"]),
-            num(&obs["shared_size"]),
-            num(&obs["introductory"]),
-            f64::from(u8::from(obs["ruleset"] == "published")),
-            items(&me["set_aside"]).len() as f64,
+            z.towers.len() as f64,
+            z.silos.len() as f64,
+            z.tiles.len() as f64,
+            z.shared.len() as f64,
+            num(z.cfg.introductory),
+            num(z.cfg.published),
+            z.aside[viewer].len() as f64,
         ]);
         out.fill(f.scalars, &scalars, 0);
-        out.put(
-            f.first_player,
-            relative(&obs["first_player"], viewer, n),
-            1.0,
-        );
-        for p in items(&obs["to_move"]) {
-            out.put(f.to_move, relative(p, viewer, n), 1.0);
+        out.put(f.first_player, self.rel(z.first, viewer), 1.0);
+        for p in movers(z) {
+            out.put(f.to_move, self.rel(p, viewer), 1.0);
         }
-        for card in items(&obs["discard"]) {
-            out.add(f.discard, self.design_of(card), 1.0);
+        for &c in z.discard.iter() {
+            out.add(f.discard, self.card(c), 1.0);
         }
-        for t in items(&obs["equipment_discard"]) {
-            out.add(f.equipment_discard, self.tile_of(t), 1.0);
+        for &t in z.tile_discard.iter() {
+            out.add(f.equipment_discard, self.tile_of(t as i64), 1.0);
         }
-        for (slot, card) in items(&obs["display"]).iter().enumerate() {
-            out.put(f.display, slot as i64 * d + self.design_of(card), 1.0);
+        for (slot, &c) in z.display.iter().enumerate() {
+            out.put(f.display, slot as i64 * d + self.card(c), 1.0);
         }
-        for card in items(&obs["hand"]) {
-            out.add(f.hand, self.design_of(card), 1.0);
-        }
-        if !obs["commit"].is_null() {
-            out.put(f.commit, self.design_of(&obs["commit"]), 1.0);
-        }
-        if let Some(known) = obs["known_hands"].as_object() {
-            for (seat, cards) in known {
-                let seat = Value::from(seat.parse::<u64>().unwrap_or(0));
-                let i = relative(&seat, viewer, n);
-                for card in items(cards) {
-                    out.add(f.known_hands, i * d + self.item_card(card), 1.0);
-                }
-            }
-        }
-        for pair in items(&obs["known_stack"]) {
-            out.add(f.known_stack, self.tile_of(&pair[1]), 1.0);
-        }
-        for player in items(&obs["players"]) {
-            self.player(player, relative(&player["seat"], viewer, n), out);
+        self.private(z, viewer, out);
+        for p in 0..self.n {
+            self.player(z, p, self.rel(p, viewer), out);
         }
         let kinds = self.kinds.len() as i64;
-        for cell in items(&me["farm"]) {
-            let (x, y) = (
-                cell["cell"][0].as_i64().unwrap_or(i64::MAX),
-                cell["cell"][1].as_i64().unwrap_or(i64::MAX),
-            );
+        for &((x, y), c) in &z.farms[viewer] {
             if (-GRID..=GRID).contains(&x) && (-GRID..=GRID).contains(&y) {
-                let kind = place_of(&self.kinds, &cell["card"]["kind"]);
+                let kind = self.kind_place[z.cfg.cards[c as usize].kind];
                 let at = ((x + GRID) * (2 * GRID + 1) + y + GRID) * kinds + kind;
                 out.put(f.grid, at, 1.0);
             }
         }
-        for item in items(&obs["harvested"]) {
+        for &item in z.handled.iter() {
             out.add(f.harvested, self.item(item), 1.0);
         }
-        for item in items(&obs["paid_game_end"]) {
+        for &item in z.paid_end.iter() {
             out.add(f.paid_game_end, self.item(item), 1.0);
         }
-        self.decision(&obs["decision"], viewer, out);
+        self.decision(z, viewer, out);
     }
 
-    /// A card id's design index (`design[card_design[card]]`).
-    fn item_card(&self, card: &Value) -> i64 {
-        card.as_u64()
-            .and_then(|c| self.card_design.get(c as usize))
-            .map_or(-1, |&x| x as i64)
-    }
-
-    fn player(&self, player: &Value, i: i64, out: &mut Writer<'_>) {
-        let (f, d, e) = (&self.f, self.d(), self.e());
-        let farm = items(&player["farm"]);
-        let values = [
-            num_at(player, "coins"),
-            num_at(player, "food"),
-            num_at(player, "food_capacity"),
-            num_at(player, "vp_tokens"),
-            num_at(player, "hand_size"),
-            num_at(player, "committed"),
-            farm.len() as f64,
-            farm.iter().map(|c| num_at(c, "water")).sum(),
-            farm.iter().map(|c| num_at(c, "capacity")).sum(),
-            farm.iter().filter(|c| c["open_area"] == true).count() as f64,
-        ];
-        out.fill(f.players, &values, i * PLAYER_VALUES);
-        for cell in farm {
-            out.add(f.farm, i * d + self.design_of(&cell["card"]), 1.0);
-            for t in items(&cell["equipment"]) {
-                out.add(f.farm_equipment, i * e + self.tile_of(t), 1.0);
+    /// F-78: the viewer's hand and commit, hands that passed through the viewer, tiles of
+    /// the stack the viewer saw (`observe.rs` `private`).
+    fn private(&self, z: &Zones, viewer: usize, out: &mut Writer<'_>) {
+        let (f, d) = (&self.f, self.d());
+        for &c in &z.hands[viewer] {
+            out.add(f.hand, self.card(c), 1.0);
+        }
+        if z.commits[viewer] != NONE {
+            out.put(f.commit, self.card(z.commits[viewer]), 1.0);
+        }
+        let bit = 1i64 << viewer;
+        for q in (0..z.n()).filter(|&q| q != viewer) {
+            let commit = (z.commits[q] != NONE).then_some(z.commits[q]);
+            let mut packet = z.hands[q].iter().copied().chain(commit).peekable();
+            let Some(&first) = packet.peek() else {
+                continue;
+            };
+            if z.seen[first as usize] & bit != 0 {
+                let i = self.rel(q, viewer);
+                for c in packet {
+                    out.add(f.known_hands, i * d + self.card(c), 1.0);
+                }
             }
         }
-        for t in items(&player["set_aside"]) {
-            out.add(f.set_aside, i * e + self.tile_of(t), 1.0);
+        for &t in z.tiles.iter() {
+            if z.tile_seen[t as usize] & bit != 0 {
+                out.add(f.known_stack, self.tile_of(t as i64), 1.0);
+            }
         }
-        if !player["revealed"].is_null() {
-            out.put(f.revealed, i * d + self.design_of(&player["revealed"]), 1.0);
+    }
+
+    fn player(&self, z: &Zones, p: usize, i: i64, out: &mut Writer<'_>) {
+        let (f, d, e) = (&self.f, self.d(), self.e());
+        let farm = &z.farms[p];
+        let towers = || farm.iter().filter(|&&(_, c)| z.is_tower(c));
+        let values = [
+            z.coins[p] as f64,
+            z.food[p] as f64,
+            food_capacity(z, p) as f64,
+            z.vp[p] as f64,
+            z.hands[p].len() as f64,
+            f64::from(u8::from(z.commits[p] != NONE)),
+            farm.len() as f64,
+            towers().map(|&(_, c)| z.water[c as usize] as f64).sum(),
+            towers().map(|&(_, c)| tower_capacity(z, c) as f64).sum(),
+            farm.iter()
+                .filter(|&&(_, c)| z.face_down[c as usize])
+                .count() as f64,
+        ];
+        out.fill(f.players, &values, i * PLAYER_VALUES);
+        for &(_, c) in farm {
+            out.add(f.farm, i * d + self.card(c), 1.0);
+            for &t in &z.equip[c as usize] {
+                out.add(f.farm_equipment, i * e + self.tile_of(t as i64), 1.0);
+            }
         }
-        if !player["split"].is_null() {
-            let split: Vec<f64> = items(&player["split"]).iter().map(num).collect();
+        for &t in &z.aside[p] {
+            out.add(f.set_aside, i * e + self.tile_of(t as i64), 1.0);
+        }
+        if z.revealed[p] != NONE {
+            out.put(f.revealed, i * d + self.card(z.revealed[p]), 1.0);
+        }
+        if !z.splits[p].is_empty() {
+            let split: Vec<f64> = z.splits[p].iter().map(|&k| k as f64).collect();
             out.fill(f.split, &split, i * 4);
         }
     }
 
-    fn decision(&self, decision: &Value, viewer: usize, out: &mut Writer<'_>) {
-        if decision.is_null() {
+    /// The decision on top of the stack (`observe.rs` `decision`).
+    fn decision(&self, z: &Zones, viewer: usize, out: &mut Writer<'_>) {
+        let Some(frame) = z.stack.last() else {
             return;
-        }
+        };
         let f = &self.f;
-        out.put(f.decision, place_of(&self.frames, &decision["kind"]), 1.0);
-        let player = relative(&decision["player"], viewer, self.n);
-        out.put(f.decision_player, player, 1.0);
-        let values = [
-            num_at(decision, "amount"),
-            num_at(decision, "options"),
-            num_at(decision, "count"),
-        ];
+        let (kind, p) = (frame[0], frame[1] as usize);
+        out.put(f.decision, self.frame_place[kind as usize], 1.0);
+        out.put(f.decision_player, self.rel(p, viewer), 1.0);
+        let own = p == viewer;
+        let extra = frame.len() as f64;
+        let values = match kind {
+            F_WATER => [frame[2] as f64, 0.0, 0.0],
+            F_CHOOSE => [0.0, extra - 3.0, 0.0],
+            F_KEEP => [0.0, 0.0, extra - 2.0],
+            _ => [0.0; 3],
+        };
         out.fill(f.decision_values, &values, 0);
-        if let Some(card) = decision.get("card") {
-            out.put(f.decision_card, self.item(card), 1.0);
+        if matches!(kind, F_CHOOSE | F_ATTACH | F_OPTIONAL) {
+            out.put(f.decision_card, self.item(frame[2]), 1.0);
         }
-        if let Some(tiles) = decision.get("tiles") {
-            for t in items(tiles) {
+        if kind == F_KEEP && own {
+            for &t in &frame[2..] {
                 out.add(f.decision_tiles, self.tile_of(t), 1.0);
             }
         }
-        if let Some(t) = decision.get("tile") {
-            out.add(f.decision_tiles, self.tile_of(t), 1.0);
+        if kind == F_PLACE && own {
+            out.add(f.decision_tiles, self.tile_of(frame[2]), 1.0);
         }
     }
 }
@@ -293,9 +325,8 @@ impl ObservationIndex<Zones> for Observations {
     }
 
     fn write(&self, state: &Zones, viewer: usize, out: &mut [f32]) -> Result<(), String> {
-        let obs = state.observe(Some(viewer));
         let mut writer = Writer::new(&self.layout, out);
-        self.write_obs(&obs, viewer, &mut writer);
+        self.write_zones(state, viewer, &mut writer);
         Ok(())
     }
 }

@@ -21,7 +21,7 @@ use super::state::{
 use super::upkeep::Splits;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Seg {
+pub(crate) enum Seg {
     Build,
     Tower,
     Silo,
@@ -32,18 +32,18 @@ enum Seg {
 /// Actions A-E for some cards, lazily.
 #[derive(Debug, Clone, Default)]
 pub struct CardMenu {
-    segs: Vec<(usize, Seg, i32, i64)>, // (count, kind, card, water need)
+    pub(crate) segs: Vec<(usize, Seg, i32, i64)>, // (count, kind, card, water need)
     /// The farm's placement cells and their groups of cells reached by the same towers
     /// (None in a buffer not filled).
-    reach: Option<Arc<Reach>>,
+    pub(crate) reach: Option<Arc<Reach>>,
     /// Per group: the towers that reach it and hold water (a mask, F-33).
-    paying: Vec<u64>,
-    open: Vec<Cell>,
+    pub(crate) paying: Vec<u64>,
+    pub(crate) open: Vec<Cell>,
     len: usize,
 }
 
 /// The water of the towers of `mask` (bit i: the i-th tower of `reach`), in cell order.
-fn caps_of(z: &Zones, reach: &Reach, mask: u64, out: &mut [i64; 64]) -> usize {
+pub(crate) fn caps_of(z: &Zones, reach: &Reach, mask: u64, out: &mut [i64; 64]) -> usize {
     let mut n = 0;
     for t in reach.decode(mask) {
         out[n] = z.water[t as usize];
@@ -351,7 +351,7 @@ fn one_per_design(z: &Zones, cards: &[i32], out: &mut Vec<i32>) {
 
 /// How a water split becomes an action.
 #[derive(Debug, Clone, Copy)]
-enum Pay {
+pub(crate) enum Pay {
     Harvest(i64, i64),
     End(i64, i64),
     Optional,
@@ -370,7 +370,7 @@ impl Pay {
 }
 
 #[derive(Debug, Clone)]
-enum Item {
+pub(crate) enum Item {
     One(Action),
     /// Every split of `total` water over the towers `from..to` of [`Paid`]'s with their room
     /// or water, in the order of `distributions`: `count` actions, each made when asked for.
@@ -388,7 +388,7 @@ enum Item {
 /// split k is made only when asked for (`resources.water_splits` lists them all).
 #[derive(Debug, Clone, Default)]
 pub struct Paid {
-    items: Vec<Item>,
+    pub(crate) items: Vec<Item>,
     /// The towers of the splits and their room or water, one run per item of splits.
     towers: Vec<i32>,
     caps: Vec<i64>,
