@@ -28,6 +28,14 @@ impl SearchGame for Bohnanza {
         bohnanza::playout::greedy_playout(self, rng, max_steps)
     }
 
+    fn evaluates(&self) -> bool {
+        true
+    }
+
+    fn evaluate(&self, _me: usize) -> Option<Vec<f64>> {
+        Some(bohnanza::evaluate::evaluate_views(self))
+    }
+
     /// The lazy menu's own membership: it lists one offer for cards of one variety in hand.
     fn on_menu(&self, p: usize, menu: &bohnanza::menu::Menu, a: &BAction) -> bool {
         menu.contains(self, p, a)
@@ -78,7 +86,25 @@ impl SearchGame for FieldsOfGreen {
     fn greedy_playout(&mut self, rng: &mut Rng, max_steps: u64) -> u64 {
         fields_of_green::greedy::greedy_playout(self, rng, max_steps)
     }
+
+    /// With the shipped card set only: the Python heuristics look designs up in it.
+    fn evaluates(&self) -> bool {
+        fields_of_green::greedy::prices_this_set(&self.cfg)
+    }
+
+    fn evaluate(&self, _me: usize) -> Option<Vec<f64>> {
+        self.evaluates()
+            .then(|| fields_of_green::greedy::evaluate::evaluate_all(self))
+    }
 }
 
-/// Stalk Exchange's greedy policy is Python's only: the defaults.
-impl SearchGame for StalkExchange {}
+/// Stalk Exchange's greedy policy is Python's only; its evaluation is native.
+impl SearchGame for StalkExchange {
+    fn evaluates(&self) -> bool {
+        true
+    }
+
+    fn evaluate(&self, _me: usize) -> Option<Vec<f64>> {
+        Some(crate::stalk_exchange::evaluate::evaluate_views(self))
+    }
+}

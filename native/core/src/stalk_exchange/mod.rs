@@ -7,6 +7,7 @@
 
 pub mod actions;
 pub mod config;
+pub mod evaluate;
 pub mod events;
 pub mod game;
 pub mod hexgrid;
