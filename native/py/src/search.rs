@@ -188,6 +188,38 @@ pub fn search_evaluate(zones: &Bound<'_, PyAny>, me: usize) -> PyResult<Option<V
     ))
 }
 
+/// `search_greedy(zones, player, rng)`: the greedy policy's move for `player` as the native
+/// tree plays it (`heuristics.choose` of the seat's observation and menu), as action JSON
+/// text, drawing from `rng` as Python's does; None without a native policy or when the seat
+/// is not on the move. What the parity tests compare with `heuristics.choose`.
+#[pyfunction]
+pub fn search_greedy(
+    zones: &Bound<'_, PyAny>,
+    player: usize,
+    mut rng: PyRefMut<'_, crate::rng::Rng>,
+) -> PyResult<Option<String>> {
+    fn of<G: SearchGame>(state: &G, p: usize, rng: &mut seedbed_core::rng::Rng) -> Option<String> {
+        if !G::GREEDY || state.first_mover() != Some(p) {
+            return None;
+        }
+        let a = state.greedy_choose(p, rng)?;
+        Some(G::action_json(&a).to_string())
+    }
+    let generator = &mut rng.inner;
+    if let Ok(z) = zones.downcast::<BohnanzaZones>() {
+        return Ok(of(&z.borrow().inner, player, generator));
+    }
+    if let Ok(z) = zones.downcast::<StalkExchangeZones>() {
+        return Ok(of(&z.borrow().inner, player, generator));
+    }
+    if let Ok(z) = zones.downcast::<FieldsOfGreenZones>() {
+        return Ok(of(&z.borrow().inner, player, generator));
+    }
+    Err(PyTypeError::new_err(
+        "not a native state of seedbed._native",
+    ))
+}
+
 /// Each sample's rewards per arm (None: illegal in that determinization).
 type Samples = Vec<Vec<Option<f64>>>;
 

@@ -98,8 +98,21 @@ impl SearchGame for FieldsOfGreen {
     }
 }
 
-/// Stalk Exchange's greedy policy is Python's only; its evaluation is native.
 impl SearchGame for StalkExchange {
+    const GREEDY: bool = true;
+
+    fn greedy_choose(
+        &self,
+        p: usize,
+        rng: &mut Rng,
+    ) -> Option<crate::stalk_exchange::actions::Action> {
+        crate::stalk_exchange::greedy::choose(self, p, rng)
+    }
+
+    fn greedy_playout(&mut self, rng: &mut Rng, max_steps: u64) -> u64 {
+        crate::stalk_exchange::greedy::greedy_playout(self, rng, max_steps)
+    }
+
     fn evaluates(&self) -> bool {
         true
     }

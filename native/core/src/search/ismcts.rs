@@ -74,14 +74,20 @@ impl Default for Settings {
     }
 }
 
-/// Why a game cannot run these settings natively.
-pub fn unsupported<G: SearchGame>(s: &Settings) -> Option<&'static str> {
+/// Whether these settings play the game's greedy policy: as the prior, the rollouts, or
+/// the moves of a cut-off rollout before its evaluation.
+pub fn needs_greedy(s: &Settings) -> bool {
     let policy = match s.rollout {
         Rollout::Greedy => true,
         Rollout::Cutoff { depth, greedy } => greedy && depth > 0,
         Rollout::Random => false,
     };
-    if !G::GREEDY && (s.prior || policy) {
+    s.prior || policy
+}
+
+/// Why a game cannot run these settings natively.
+pub fn unsupported<G: SearchGame>(s: &Settings) -> Option<&'static str> {
+    if !G::GREEDY && needs_greedy(s) {
         return Some("the game has no native greedy policy");
     }
     None
@@ -550,6 +556,7 @@ mod tests {
         check::<FieldsOfGreen>(&settings(Rollout::Random, false, 4));
         check::<Bohnanza>(&settings(Rollout::Greedy, true, 16));
         check::<FieldsOfGreen>(&settings(Rollout::Greedy, true, 4));
+        check::<StalkExchange>(&settings(Rollout::Greedy, true, 4));
         let cutoff = |depth, greedy| Rollout::Cutoff { depth, greedy };
         check::<StalkExchange>(&settings(cutoff(0, false), false, 4));
         check::<StalkExchange>(&settings(cutoff(3, false), false, 16));
@@ -579,21 +586,23 @@ mod tests {
     }
 
     #[test]
-    fn greedy_settings_are_refused_without_a_native_policy() {
-        let greedy = settings(Rollout::Greedy, true, 16);
-        assert!(unsupported::<StalkExchange>(&greedy).is_some());
-        assert!(unsupported::<Bohnanza>(&greedy).is_none());
-        assert!(unsupported::<StalkExchange>(&Settings::default()).is_none());
-        let policy = |depth| Settings {
+    fn greedy_settings_need_a_native_policy_which_every_game_has() {
+        let greedy = settings(Rollout::Greedy, false, 16);
+        let policy = |depth, prior| Settings {
             rollout: Rollout::Cutoff {
                 depth,
                 greedy: true,
             },
+            prior,
             ..Settings::default()
         };
-        assert!(unsupported::<StalkExchange>(&policy(2)).is_some());
-        assert!(unsupported::<StalkExchange>(&policy(0)).is_none());
-        assert!(unsupported::<Bohnanza>(&policy(2)).is_none());
+        assert!(needs_greedy(&greedy) && needs_greedy(&policy(2, false)));
+        assert!(needs_greedy(&policy(0, true)));
+        assert!(!needs_greedy(&policy(0, false))); // no move before the evaluation
+        assert!(!needs_greedy(&settings(Rollout::Random, false, 16)));
+        assert!(unsupported::<StalkExchange>(&greedy).is_none());
+        assert!(unsupported::<Bohnanza>(&policy(2, true)).is_none());
+        assert!(unsupported::<FieldsOfGreen>(&policy(2, true)).is_none());
     }
 
     #[test]

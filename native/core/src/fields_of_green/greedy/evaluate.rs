@@ -60,7 +60,7 @@ pub fn evaluate_all(z: &Zones) -> Vec<f64> {
         .iter()
         .map(|&me| {
             let total = scores.iter().fold(0.0, |acc, &s| {
-                acc + f64::max(-50.0, f64::min(50.0, (s - me) / SCORE_SCALE)).exp()
+                acc + ((s - me) / SCORE_SCALE).clamp(-50.0, 50.0).exp()
             });
             1.0 / total
         })
