@@ -220,6 +220,14 @@ pub fn search_greedy(
     ))
 }
 
+/// `python_sum(compensated)`: how the core adds floats where it mirrors Python's `sum` (the
+/// heuristics' evaluations and Stalk Exchange's policy): with CPython 3.12's compensation or
+/// left to right (3.11). `seedbed.bots.native_search` sets it from `sys.version_info`.
+#[pyfunction]
+pub fn python_sum(compensated: bool) {
+    seedbed_core::pysum::set_compensated(compensated);
+}
+
 /// Each sample's rewards per arm (None: illegal in that determinization).
 type Samples = Vec<Vec<Option<f64>>>;
 

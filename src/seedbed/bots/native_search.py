@@ -19,6 +19,7 @@ declaration says ``native_greedy``), the game evaluates natively with its option
 from __future__ import annotations
 
 import json
+import sys
 import time
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,9 @@ from seedbed.engine.rng import Rng
 
 if TYPE_CHECKING:
     from seedbed.bots.rollout import RolloutBot
+
+if NATIVE is not None:  # the core adds floats as this interpreter's ``sum`` does
+    NATIVE.python_sum(sys.version_info >= (3, 12))
 
 # The rollout bot (:func:`native_samples`): its candidates, sequential halving and final
 # test stay in Python; its samples (a determinization, a seed, every candidate played on by

@@ -7,6 +7,7 @@
 use super::greedy::time_left;
 use super::state::{Zones, OVER};
 use super::worth::{potential, Knobs};
+use crate::pysum::sum;
 
 /// `SCORE_SCALE`: coins of lead that make a win e times likelier.
 const SCORE_SCALE: f64 = 2.5;
@@ -20,13 +21,10 @@ pub fn evaluate_views(s: &Zones) -> Vec<f64> {
     // what the fields will pay (public): `sum(potential(...) for f in fields if f["cards"])`
     let fields: Vec<f64> = (0..n)
         .map(|p| {
-            s.fields[p]
-                .iter()
-                .filter(|f| !f.is_empty())
-                .fold(0.0, |acc, f| {
-                    let v = i32::from(cfg.variety(f[0]));
-                    acc + potential(v, f.len() as i32, &k)
-                })
+            sum(s.fields[p].iter().filter(|f| !f.is_empty()).map(|f| {
+                let v = i32::from(cfg.variety(f[0]));
+                potential(v, f.len() as i32, &k)
+            }))
         })
         .collect();
     // `_visible_cards` but the viewer's treasury
@@ -65,9 +63,9 @@ pub fn evaluate_views(s: &Zones) -> Vec<f64> {
                 })
                 .collect();
             let me = scores[viewer];
-            let total = scores.iter().fold(0.0, |acc, &x| {
-                acc + f64::max(-50.0, (x - me) / SCORE_SCALE).exp()
-            });
+            let total = sum(scores
+                .iter()
+                .map(|&x| f64::max(-50.0, (x - me) / SCORE_SCALE).exp()));
             1.0 / total
         })
         .collect()

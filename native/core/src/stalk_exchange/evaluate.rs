@@ -6,6 +6,7 @@
 use super::config::NUM_TYPES;
 use super::market::Market;
 use super::state::Zones;
+use crate::pysum::sum;
 
 /// `SCORE_SCALE`: the score lead that makes a win e times likelier.
 const SCORE_SCALE: f64 = 4.0;
@@ -16,9 +17,8 @@ pub fn evaluate_views(z: &Zones) -> Vec<f64> {
     let m = Market::new(z);
     let n = z.cfg.num_players;
     let values = m.prices(&m.values);
-    let worth = |holding: &dyn Fn(usize) -> f64| {
-        (0..NUM_TYPES).fold(0.0, |acc, t| acc + holding(t) * values[t])
-    };
+    let worth =
+        |holding: &dyn Fn(usize) -> f64| sum((0..NUM_TYPES).map(|t| holding(t) * values[t]));
     (0..n)
         .map(|viewer| {
             let mine = &z.portfolios[viewer];
@@ -35,9 +35,9 @@ pub fn evaluate_views(z: &Zones) -> Vec<f64> {
                 })
                 .collect();
             let me = scores[viewer];
-            let total = scores.iter().fold(0.0, |acc, &s| {
-                acc + ((s - me) / SCORE_SCALE).clamp(-50.0, 50.0).exp()
-            });
+            let total = sum(scores
+                .iter()
+                .map(|&s| ((s - me) / SCORE_SCALE).clamp(-50.0, 50.0).exp()));
             1.0 / total
         })
         .collect()

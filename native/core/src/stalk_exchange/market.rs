@@ -8,6 +8,7 @@
 use super::config::NUM_TYPES;
 use super::scoring::bust;
 use super::state::{flower_at, Counts, Zones, BLOOM, EMPTY, NO_TOKEN};
+use crate::pysum::sum;
 
 /// A bloom group (S-30): its type, size and empty neighbours (a bit per board space: a
 /// Garden has at most 127 spaces).
@@ -142,7 +143,7 @@ impl<'a> Market<'a> {
                 *k += z.shown[q][t] as f64 / div;
             }
         }
-        let free = f64::max(0.0, size - known.iter().fold(0.0, |a, &b| a + b));
+        let free = f64::max(0.0, size - sum(known));
         std::array::from_fn(|t| {
             mine[t] as f64 - (known[t] + free * unseen[t] as f64 / total as f64)
         })
@@ -162,7 +163,7 @@ impl<'a> Market<'a> {
     /// `Market.worth(values)` for a seat of this `edge`.
     pub fn worth(&self, edge: &PerType, values: &Counts) -> f64 {
         let p = self.prices(values);
-        (0..NUM_TYPES).fold(0.0, |acc, t| acc + edge[t] * p[t])
+        sum((0..NUM_TYPES).map(|t| edge[t] * p[t]))
     }
 
     /// `Market.marginal`: the worth of one more point of value for each type.

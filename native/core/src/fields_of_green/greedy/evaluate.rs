@@ -8,6 +8,7 @@ use super::super::cards::{Timing, TOWER};
 use super::super::state::{Zones, FINAL, HARVEST, OVER};
 use super::prices::{cost_worth, effects_worth, pmax, tile_worth};
 use super::view::Farm;
+use crate::pysum::sum;
 
 /// `SCORE_SCALE`: the VP lead that makes a win e times likelier.
 const SCORE_SCALE: f64 = 5.0;
@@ -59,9 +60,9 @@ pub fn evaluate_all(z: &Zones) -> Vec<f64> {
     scores
         .iter()
         .map(|&me| {
-            let total = scores.iter().fold(0.0, |acc, &s| {
-                acc + ((s - me) / SCORE_SCALE).clamp(-50.0, 50.0).exp()
-            });
+            let total = sum(scores
+                .iter()
+                .map(|&s| ((s - me) / SCORE_SCALE).clamp(-50.0, 50.0).exp()));
             1.0 / total
         })
         .collect()
