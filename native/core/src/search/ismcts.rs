@@ -225,7 +225,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
             let (child, fresh) = self.select(node, &state, p as usize);
             let action = self.tree[child].action.clone();
             if let Some(a) = action {
-                let _ = state.apply(p, &a);
+                state.apply_legal(p as usize, &a);
             }
             path.push(child);
             node = child;
@@ -433,9 +433,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
             let Some(a) = state.greedy_choose(p, self.rng) else {
                 break;
             };
-            if state.apply(p as i64, &a).is_err() {
-                break;
-            }
+            state.apply_legal(p, &a);
             left -= 1;
         }
     }

@@ -61,6 +61,18 @@ pub trait SearchGame: NativeGame {
     /// Whether the game has a `polite` rule at all (`heuristics.polite` in Python).
     const POLITE: bool = false;
 
+    /// `apply` of an action the search knows to be legal for `p` (a menu's item, a child
+    /// found available, the greedy policy's choice): the same change of state, without
+    /// checking it again or building events, where the game has a way.
+    fn apply_legal(&mut self, p: usize, a: &Self::Action) {
+        debug_assert!(
+            self.refusal(p as i64, a).is_none(),
+            "{} applies only legal moves",
+            Self::NAME
+        );
+        let _ = self.apply(p as i64, a);
+    }
+
     /// Whether [`SearchGame::evaluate`] is the game's `heuristics` evaluation natively for
     /// this game (its options may rule it out: Fields of Green prices the shipped card set).
     fn evaluates(&self) -> bool {
