@@ -108,7 +108,7 @@ def native_samples(
     sample, each action's reward, None where it is illegal in that determinization), or None
     when they must run in Python: ``tree=python``, a Python state, rollouts cut off for the
     game's Python ``evaluate`` (``depth`` ≥ 0), a stand-in heuristics, or a game whose greedy
-    policy is Python's only (Stalk Exchange)."""
+    policy is Python's only (its declaration says no ``native_greedy``)."""
     s = bot.settings
     zones = info.native_zones()
     usable = s.tree == "native" and NATIVE is not None and s.depth < 0
