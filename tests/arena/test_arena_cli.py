@@ -154,11 +154,15 @@ def test_bench_ismcts_prints_iterations_per_second() -> None:
     code, stdout, err = run(*args, "--spec", "ismcts:iterations=20,tree=python")
     assert code == 0, err
     assert re.search(r"on stalk_exchange, 3 players, one core: [\d,.]+ iterations/s", stdout)
-    # without a tree, both (issue 33 item 2): cutoff rollouts run the Python tree, and say so
+    # without a tree, both (issue 33 item 2): cutoff rollouts run natively too
     code, stdout, err = run(*args, "--spec", "ismcts:iterations=20")
     assert code == 0, err
     assert re.search(r"\n  tree=python  [\d,.]+ iterations/s", stdout)
-    assert "tree=native  runs the Python tree here: rollout=cutoff" in stdout
+    assert re.search(r"\n  tree=native  [\d,.]+ iterations/s", stdout)
+    # where the native tree cannot run the settings, the Python tree runs, and it says so
+    code, stdout, err = run(*args, "--spec", "ismcts:iterations=20,bulky=false")
+    assert code == 0, err
+    assert "tree=native  runs the Python tree here: bulky=false" in stdout
 
 
 @pytest.mark.parametrize(

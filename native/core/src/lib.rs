@@ -6,6 +6,7 @@ pub mod encode;
 pub mod few;
 pub mod fields_of_green;
 pub mod interface;
+pub mod pysum;
 pub mod rng;
 pub mod search;
 pub mod shared;

@@ -69,6 +69,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?)?;
     m.add_function(wrap_pyfunction!(search::ismcts_search, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_polite, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_greedy, m)?)?;
+    m.add_function(wrap_pyfunction!(search::python_sum, m)?)?;
     m.add_function(wrap_pyfunction!(search::rollout_samples, m)?)?;
     Ok(())
 }

@@ -4,7 +4,7 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use seedbed_core::interface::Menu;
-use seedbed_core::search::ismcts::{search, unsupported, Rollout, Settings};
+use seedbed_core::search::ismcts::{search, unsupported_at, Rollout, Settings};
 use seedbed_core::search::rollout::{samples, Reward};
 use seedbed_core::search::SearchGame;
 
@@ -14,8 +14,9 @@ use crate::stalk_exchange::StalkExchangeZones;
 
 /// What a search answers: the chosen action's index in the seat's menu, the iterations run,
 /// the seconds taken, and each root child as (action JSON, visits, summed reward) in the
-/// order they were added.
-type Answer = (usize, u64, f64, Vec<(String, u64, f64)>);
+/// order they were added; None where the game cannot run the settings natively from this
+/// position (no native greedy policy, or no native evaluation for its options).
+type Answer = Option<(usize, u64, f64, Vec<(String, u64, f64)>)>;
 
 fn run<G: SearchGame>(
     py: Python<'_>,
@@ -24,8 +25,8 @@ fn run<G: SearchGame>(
     rng: &mut seedbed_core::rng::Rng,
     settings: &Settings,
 ) -> PyResult<Answer> {
-    if let Some(why) = unsupported::<G>(settings) {
-        return Err(PyValueError::new_err(format!("{}: {why}", G::NAME)));
+    if unsupported_at(truth, settings).is_some() {
+        return Ok(None);
     }
     if player >= truth.num_players() || truth.menu(player).is_empty() {
         return Err(PyValueError::new_err(format!(
@@ -51,18 +52,20 @@ fn run<G: SearchGame>(
             Some((G::action_json(a).to_string(), node.visits, node.total))
         })
         .collect();
-    Ok((index, result.iterations, result.seconds, root))
+    Ok(Some((index, result.iterations, result.seconds, root)))
 }
 
 /// `ismcts_search(zones, player, rng, ...)`: SO-ISMCTS for `player` from the native state
 /// `zones` (any game's class), with the settings of `seedbed.bots.ismcts.Settings` that the
-/// native tree runs (`rollout` random or greedy, `prior` none or greedy); `cap` stops it after
-/// that many seconds whatever the iterations. `rng` advances exactly as the Python search's.
-/// ValueError for settings the game cannot run natively or a seat not on the move.
+/// native tree runs (`rollout` random, greedy or cutoff with its `depth` and `policy`,
+/// `prior` none or greedy); `cap` stops it after that many seconds whatever the iterations.
+/// `rng` advances exactly as the Python search's. None (`rng` untouched) for settings the
+/// game cannot run natively from this position; ValueError for a seat not on the move.
 #[pyfunction]
 #[pyo3(signature = (zones, player, rng, iterations = None, seconds = None, cap = None,
                     c = 0.7, rollout = "random", max_children = 16, widen = 1.0,
-                    prior = "none", anchor = 0.0, polite = true))]
+                    prior = "none", anchor = 0.0, polite = true, depth = 0,
+                    policy = "random"))]
 #[allow(clippy::too_many_arguments)]
 pub fn ismcts_search(
     py: Python<'_>,
@@ -79,13 +82,21 @@ pub fn ismcts_search(
     prior: &str,
     anchor: f64,
     polite: bool,
+    depth: u64,
+    policy: &str,
 ) -> PyResult<Answer> {
+    let greedy = match policy {
+        "random" => false,
+        "greedy" => true,
+        other => return Err(PyValueError::new_err(format!("unknown policy {other:?}"))),
+    };
     let rollout = match rollout {
         "random" => Rollout::Random,
         "greedy" => Rollout::Greedy,
+        "cutoff" => Rollout::Cutoff { depth, greedy },
         other => {
             return Err(PyValueError::new_err(format!(
-                "the native tree plays rollout random or greedy, not {other:?}"
+                "the native tree plays rollout random, greedy or cutoff, not {other:?}"
             )))
         }
     };
@@ -149,6 +160,72 @@ pub fn search_polite(zones: &Bound<'_, PyAny>, player: usize) -> PyResult<Option
     Err(PyTypeError::new_err(
         "not a native state of seedbed._native",
     ))
+}
+
+/// `search_evaluate(zones, me)`: what the native tree's cut-off rollouts score a leaf with,
+/// every seat's value in [0, 1] (`Search.evaluate` of the Python search for observer `me`);
+/// None where the game has no native evaluation for its options. What the parity tests
+/// compare with the games' `heuristics`.
+#[pyfunction]
+pub fn search_evaluate(zones: &Bound<'_, PyAny>, me: usize) -> PyResult<Option<Vec<f64>>> {
+    fn of<G: SearchGame>(state: &G, me: usize) -> Option<Vec<f64>> {
+        if me >= state.num_players() || !state.evaluates() {
+            return None;
+        }
+        state.evaluate(me)
+    }
+    if let Ok(z) = zones.downcast::<BohnanzaZones>() {
+        return Ok(of(&z.borrow().inner, me));
+    }
+    if let Ok(z) = zones.downcast::<StalkExchangeZones>() {
+        return Ok(of(&z.borrow().inner, me));
+    }
+    if let Ok(z) = zones.downcast::<FieldsOfGreenZones>() {
+        return Ok(of(&z.borrow().inner, me));
+    }
+    Err(PyTypeError::new_err(
+        "not a native state of seedbed._native",
+    ))
+}
+
+/// `search_greedy(zones, player, rng)`: the greedy policy's move for `player` as the native
+/// tree plays it (`heuristics.choose` of the seat's observation and menu), as action JSON
+/// text, drawing from `rng` as Python's does; None without a native policy or when the seat
+/// is not on the move. What the parity tests compare with `heuristics.choose`.
+#[pyfunction]
+pub fn search_greedy(
+    zones: &Bound<'_, PyAny>,
+    player: usize,
+    mut rng: PyRefMut<'_, crate::rng::Rng>,
+) -> PyResult<Option<String>> {
+    fn of<G: SearchGame>(state: &G, p: usize, rng: &mut seedbed_core::rng::Rng) -> Option<String> {
+        if !G::GREEDY || state.first_mover() != Some(p) {
+            return None;
+        }
+        let a = state.greedy_choose(p, rng)?;
+        Some(G::action_json(&a).to_string())
+    }
+    let generator = &mut rng.inner;
+    if let Ok(z) = zones.downcast::<BohnanzaZones>() {
+        return Ok(of(&z.borrow().inner, player, generator));
+    }
+    if let Ok(z) = zones.downcast::<StalkExchangeZones>() {
+        return Ok(of(&z.borrow().inner, player, generator));
+    }
+    if let Ok(z) = zones.downcast::<FieldsOfGreenZones>() {
+        return Ok(of(&z.borrow().inner, player, generator));
+    }
+    Err(PyTypeError::new_err(
+        "not a native state of seedbed._native",
+    ))
+}
+
+/// `python_sum(compensated)`: how the core adds floats where it mirrors Python's `sum` (the
+/// heuristics' evaluations and Stalk Exchange's policy): with CPython 3.12's compensation or
+/// left to right (3.11). `seedbed.bots.native_search` sets it from `sys.version_info`.
+#[pyfunction]
+pub fn python_sum(compensated: bool) {
+    seedbed_core::pysum::set_compensated(compensated);
 }
 
 /// Each sample's rewards per arm (None: illegal in that determinization).

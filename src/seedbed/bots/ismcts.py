@@ -697,8 +697,10 @@ ROLLOUT_STEPS = 1_000_000
 no kinds skipped: ``menu[rng.below(len(menu))]`` for the first player on the move) takes at
 most before ``play`` goes on."""
 
-BENCH_SPEC = "ismcts:iterations=200,rollout=random,prior=none"
-"""What ``seedbed bench ismcts`` measures by default: whole random games as rollouts."""
+BENCH_SPEC = "ismcts:iterations=1000"
+"""What ``seedbed bench ismcts`` measures by default: the bot's default settings (cut-off
+rollouts scored by the game's evaluation, the greedy prior), as the table bots search (D-80);
+``--spec ismcts:rollout=random,prior=none`` measures whole random games as rollouts."""
 
 
 def iterations_per_second(

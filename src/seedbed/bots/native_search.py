@@ -7,16 +7,19 @@ The native tree runs the Python one's algorithm draw for draw: the bot's own gen
 mirrored into Rust and back, each iteration determinizes the true position for the seat only
 (``determinize(player, rng)``, as :meth:`~seedbed.bots.api.InfoSet.sample`), and the
 observer's own moves come from the game's courteous menu (Bohnanza's etiquette of a bot-only
-table). It runs when ``tree=native`` (the default), the position is a native state, the game's
-heuristics are its own (not a stand-in), ``rollout`` is ``random`` or ``greedy``, the greedy
-parts (``rollout=greedy``, ``prior=greedy``) have a native policy (Bohnanza, Fields of
-Green), ``bulky`` is true and the table sets no manners. Otherwise (``rollout=cutoff``: the
-games' ``evaluate`` is Python's) the Python tree runs.
+table). A cut-off rollout (``rollout=cutoff``) plays ``depth`` moves of its ``policy`` and
+scores the leaf with the game's evaluation in Rust (its ``heuristics`` evaluation, bit for
+bit). It runs when ``tree=native`` (the default), the position is a native state, the game's
+heuristics are its own (not a stand-in), the greedy parts (``rollout=greedy``,
+``prior=greedy``, ``policy=greedy`` with ``depth`` > 0) have a native policy (the game's
+declaration says ``native_greedy``), the game evaluates natively with its options,
+``bulky`` is true and the table sets no manners. Otherwise the Python tree runs.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 import time
 from typing import TYPE_CHECKING
 
@@ -31,6 +34,9 @@ from seedbed.engine.rng import Rng
 if TYPE_CHECKING:
     from seedbed.bots.rollout import RolloutBot
 
+if NATIVE is not None:  # the core adds floats as this interpreter's ``sum`` does
+    NATIVE.python_sum(sys.version_info >= (3, 12))
+
 # The rollout bot (:func:`native_samples`): its candidates, sequential halving and final
 # test stay in Python; its samples (a determinization, a seed, every candidate played on by
 # the greedy policy) run in Rust with the same draws.
@@ -42,9 +48,8 @@ def why_not(settings: Settings, game_name: str) -> str | None:
         return "tree=python"
     if NATIVE is None:
         return "the native engine is not built"
-    if settings.rollout not in ("random", "greedy"):
-        return f"rollout={settings.rollout} evaluates with the game's Python heuristics"
-    greedy = settings.rollout == "greedy" or settings.prior == "greedy"
+    policy = settings.rollout == "cutoff" and settings.policy == "greedy" and settings.depth > 0
+    greedy = settings.rollout == "greedy" or settings.prior == "greedy" or policy
     if greedy and not lookup_spec(game_name).native_greedy:
         return f"{game_name}'s greedy policy is Python's only"
     if not settings.bulky:
@@ -60,7 +65,7 @@ def native_search(bot: IsmctsBot, info: InfoSet, rng: Rng) -> SearchResult | Non
         return None
     cap = None if info.deadline is None else max(0.0, info.deadline - time.perf_counter())
     with native_rng(rng) as generator:
-        index, iterations, seconds, root = NATIVE.ismcts_search(
+        found = NATIVE.ismcts_search(
             zones,
             info.player,
             generator,
@@ -73,7 +78,12 @@ def native_search(bot: IsmctsBot, info: InfoSet, rng: Rng) -> SearchResult | Non
             widen=s.widen,
             prior=s.prior,
             anchor=s.anchor,
+            depth=s.depth,
+            policy=s.policy,
         )
+    if found is None:  # not with this position's options (the generator is untouched)
+        return None
+    index, iterations, seconds, root = found
     return SearchResult(info.legal_actions()[index], iterations, seconds, tree_root(info, root))
 
 
@@ -98,7 +108,7 @@ def native_samples(
     sample, each action's reward, None where it is illegal in that determinization), or None
     when they must run in Python: ``tree=python``, a Python state, rollouts cut off for the
     game's Python ``evaluate`` (``depth`` ≥ 0), a stand-in heuristics, or a game whose greedy
-    policy is Python's only (Stalk Exchange)."""
+    policy is Python's only (its declaration says no ``native_greedy``)."""
     s = bot.settings
     zones = info.native_zones()
     usable = s.tree == "native" and NATIVE is not None and s.depth < 0

@@ -46,7 +46,8 @@ def bench(
         str | None,
         typer.Option(
             help="With ismcts: the bot spec to measure (default "
-            "ismcts:iterations=200,rollout=random,prior=none: whole random games as rollouts). "
+            "ismcts:iterations=1000: the bot's default settings, cut-off rollouts and the "
+            "greedy prior). "
             "With bot: the bot whose decisions are timed (default greedy)."
         ),
     ] = None,

@@ -6,6 +6,7 @@
 pub mod actions;
 pub mod cards;
 pub mod codes;
+pub mod evaluate;
 pub mod game;
 pub mod give;
 pub mod greedy;

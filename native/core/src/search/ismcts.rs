@@ -5,9 +5,10 @@
 //! rank`. Every draw from the generator is the Python search's, in the same order, so with
 //! the same seed and settings both trees grow alike and choose the same move.
 //!
-//! Not here (the Python tree runs them): `rollout=cutoff` (the games' `evaluate` is Python's
-//! only), `bulky=false`, and a table's own manners (Bohnanza's etiquette is a bot-only
-//! table's).
+//! `rollout=cutoff` plays `depth` moves of its policy and scores the leaf with the game's
+//! evaluation ([`SearchGame::evaluate`]). Not here (the Python tree runs them):
+//! `bulky=false`, a table's own manners (Bohnanza's etiquette is a bot-only table's), and
+//! what a game has no native policy or evaluation for.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -31,6 +32,9 @@ pub enum Rollout {
     Random,
     /// The game's greedy policy at every seat ([`SearchGame::greedy_playout`]).
     Greedy,
+    /// `depth` moves of the policy (greedy or random), then the game's evaluation of the
+    /// leaf ([`SearchGame::evaluate`]) unless the game ended.
+    Cutoff { depth: u64, greedy: bool },
 }
 
 /// The settings of `seedbed.bots.ismcts.Settings` that the native tree runs.
@@ -70,12 +74,32 @@ impl Default for Settings {
     }
 }
 
+/// Whether these settings play the game's greedy policy: as the prior, the rollouts, or
+/// the moves of a cut-off rollout before its evaluation.
+pub fn needs_greedy(s: &Settings) -> bool {
+    let policy = match s.rollout {
+        Rollout::Greedy => true,
+        Rollout::Cutoff { depth, greedy } => greedy && depth > 0,
+        Rollout::Random => false,
+    };
+    s.prior || policy
+}
+
 /// Why a game cannot run these settings natively.
 pub fn unsupported<G: SearchGame>(s: &Settings) -> Option<&'static str> {
-    if !G::GREEDY && (s.prior || s.rollout == Rollout::Greedy) {
+    if !G::GREEDY && needs_greedy(s) {
         return Some("the game has no native greedy policy");
     }
     None
+}
+
+/// Why these settings cannot run natively from `state` (also what its options rule out: a
+/// game without a native evaluation for them).
+pub fn unsupported_at<G: SearchGame>(state: &G, s: &Settings) -> Option<&'static str> {
+    if matches!(s.rollout, Rollout::Cutoff { .. }) && !state.evaluates() {
+        return Some("the game has no native evaluation here");
+    }
+    unsupported::<G>(s)
 }
 
 /// One node: the action into it, the seat that chose it (whose rewards it sums), the seat
@@ -201,7 +225,7 @@ impl<'a, G: SearchGame> Search<'a, G> {
             let (child, fresh) = self.select(node, &state, p as usize);
             let action = self.tree[child].action.clone();
             if let Some(a) = action {
-                let _ = state.apply(p, &a);
+                state.apply_legal(p as usize, &a);
             }
             path.push(child);
             node = child;
@@ -378,17 +402,40 @@ impl<'a, G: SearchGame> Search<'a, G> {
             }
             Rollout::Greedy => {
                 state.greedy_playout(self.rng, ROLLOUT_STEPS);
-                while let Some(p) = state.first_mover() {
-                    let Some(a) = state.greedy_choose(p, self.rng) else {
-                        break;
-                    };
-                    if state.apply(p as i64, &a).is_err() {
-                        break;
+                self.greedy_steps(state, u64::MAX);
+            }
+            Rollout::Cutoff { depth, greedy } => {
+                if depth > 0 {
+                    if greedy {
+                        let done = state.greedy_playout(self.rng, depth);
+                        self.greedy_steps(state, depth.saturating_sub(done));
+                    } else {
+                        state.playout(self.rng, depth);
                     }
+                }
+                if state.first_mover().is_some() {
+                    let me = self.me;
+                    return state.evaluate(me).unwrap_or_else(|| vec![0.0; self.n]);
                 }
             }
         }
         self.rewards(state)
+    }
+
+    /// Up to `steps` greedy moves one by one (what a native greedy playout left): Python's
+    /// `play` loop with `heuristics.choose`.
+    fn greedy_steps(&mut self, state: &mut G, steps: u64) {
+        let mut left = steps;
+        while left > 0 {
+            let Some(p) = state.first_mover() else {
+                break;
+            };
+            let Some(a) = state.greedy_choose(p, self.rng) else {
+                break;
+            };
+            state.apply_legal(p, &a);
+            left -= 1;
+        }
     }
 
     /// Run the budget from `truth` (the observer's true position: only `determinize(me)`
@@ -507,14 +554,53 @@ mod tests {
         check::<FieldsOfGreen>(&settings(Rollout::Random, false, 4));
         check::<Bohnanza>(&settings(Rollout::Greedy, true, 16));
         check::<FieldsOfGreen>(&settings(Rollout::Greedy, true, 4));
+        check::<StalkExchange>(&settings(Rollout::Greedy, true, 4));
+        let cutoff = |depth, greedy| Rollout::Cutoff { depth, greedy };
+        check::<StalkExchange>(&settings(cutoff(0, false), false, 4));
+        check::<StalkExchange>(&settings(cutoff(3, false), false, 16));
+        check::<Bohnanza>(&settings(cutoff(0, false), true, 16));
+        check::<Bohnanza>(&settings(cutoff(6, true), true, 16));
     }
 
     #[test]
-    fn greedy_settings_are_refused_without_a_native_policy() {
-        let greedy = settings(Rollout::Greedy, true, 16);
-        assert!(unsupported::<StalkExchange>(&greedy).is_some());
-        assert!(unsupported::<Bohnanza>(&greedy).is_none());
-        assert!(unsupported::<StalkExchange>(&Settings::default()).is_none());
+    fn cut_off_rollouts_score_leaves_with_the_evaluation_in_the_unit_range() {
+        let state: StalkExchange = position(4, 3, 10);
+        let values = state.evaluate(0).expect("a native evaluation");
+        assert_eq!(values.len(), 4);
+        assert!(values.iter().all(|v| *v > 0.0 && *v <= 1.0));
+        // the fixture card set is not the one the heuristics price
+        let farm: FieldsOfGreen = position(3, 3, 10);
+        assert!(!farm.evaluates() && farm.evaluate(0).is_none());
+        let s = settings(
+            Rollout::Cutoff {
+                depth: 0,
+                greedy: false,
+            },
+            false,
+            4,
+        );
+        assert!(unsupported_at(&farm, &s).is_some());
+        assert!(unsupported_at(&state, &s).is_none());
+    }
+
+    #[test]
+    fn greedy_settings_need_a_native_policy_which_every_game_has() {
+        let greedy = settings(Rollout::Greedy, false, 16);
+        let policy = |depth, prior| Settings {
+            rollout: Rollout::Cutoff {
+                depth,
+                greedy: true,
+            },
+            prior,
+            ..Settings::default()
+        };
+        assert!(needs_greedy(&greedy) && needs_greedy(&policy(2, false)));
+        assert!(needs_greedy(&policy(0, true)));
+        assert!(!needs_greedy(&policy(0, false))); // no move before the evaluation
+        assert!(!needs_greedy(&settings(Rollout::Random, false, 16)));
+        assert!(unsupported::<StalkExchange>(&greedy).is_none());
+        assert!(unsupported::<Bohnanza>(&policy(2, true)).is_none());
+        assert!(unsupported::<FieldsOfGreen>(&policy(2, true)).is_none());
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Search in Rust over the one game interface (issue 33 item 2): the ISMCTS of
 //! `seedbed.bots.ismcts` ([`ismcts`]), generic over [`SearchGame`] — a [`NativeGame`] plus
 //! what a search asks of a game beyond the rules: an action's kind (for type-balanced
-//! widening), the greedy policy where the game has one natively, and the observer's courteous
-//! menu (Bohnanza's trading etiquette). The Python bots stay the readable reference: with the
+//! widening), the greedy policy where the game has one natively, the evaluation of a cut-off
+//! rollout, and the observer's courteous menu (Bohnanza's trading etiquette). The Python bots stay the readable reference: with the
 //! same seed and settings the native tree draws the same numbers in the same order and
 //! chooses the same move (`tests/bots/test_native_search.py`).
 
@@ -60,6 +60,34 @@ pub trait SearchGame: NativeGame {
 
     /// Whether the game has a `polite` rule at all (`heuristics.polite` in Python).
     const POLITE: bool = false;
+
+    /// `apply` of an action the search knows to be legal for `p` (a menu's item, a child
+    /// found available, the greedy policy's choice): the same change of state, without
+    /// checking it again or building events, where the game has a way.
+    fn apply_legal(&mut self, p: usize, a: &Self::Action) {
+        debug_assert!(
+            self.refusal(p as i64, a).is_none(),
+            "{} applies only legal moves",
+            Self::NAME
+        );
+        let _ = self.apply(p as i64, a);
+    }
+
+    /// Whether [`SearchGame::evaluate`] is the game's `heuristics` evaluation natively for
+    /// this game (its options may rule it out: Fields of Green prices the shipped card set).
+    fn evaluates(&self) -> bool {
+        false
+    }
+
+    /// `Search.evaluate` of the Python search at this position: every seat's value in
+    /// [0, 1], as `heuristics.evaluate_all(observe(me))` (an evaluation of public facts),
+    /// `heuristics.evaluate_views([observe(q) for q in seats])` or
+    /// `[heuristics.evaluate(observe(q)) for q in seats]` compute it, bit for bit; None
+    /// without a native evaluation.
+    fn evaluate(&self, me: usize) -> Option<Vec<f64>> {
+        let _ = me;
+        None
+    }
 }
 
 /// A dealt position of `G` for the search's tests: `players` seats, `moves` random moves in

@@ -90,7 +90,7 @@ pub fn samples<G: SearchGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interface::{Bohnanza, FieldsOfGreen};
+    use crate::interface::{Bohnanza, FieldsOfGreen, StalkExchange};
 
     fn check<G: SearchGame>() {
         let state: G = crate::search::test_position(3, 3, 20);
@@ -115,5 +115,6 @@ mod tests {
     fn samples_are_seeded_and_every_arm_is_scored() {
         check::<Bohnanza>();
         check::<FieldsOfGreen>();
+        check::<StalkExchange>();
     }
 }

@@ -7,9 +7,12 @@
 
 pub mod actions;
 pub mod config;
+pub mod evaluate;
 pub mod events;
 pub mod game;
+pub mod greedy;
 pub mod hexgrid;
+pub mod market;
 pub mod menu;
 pub mod observe;
 pub mod playout;

@@ -58,6 +58,7 @@ SPEC = GameSpec(
     encoding="seedbed.games.stalk_exchange.encoding",
     observation="seedbed.games.stalk_exchange.obs_encoding",
     native="seedbed.games.stalk_exchange.native",
+    native_greedy=True,
     native_encoder="seedbed.games.stalk_exchange.native_encoding",
     reveals=reveals,
 )

@@ -10,6 +10,7 @@
 //! in the shipped set: the two agree when the game uses the shipped set (`prices_this_set`);
 //! the Python wrapper falls back to the Python policy otherwise.
 
+pub mod evaluate;
 mod prices;
 mod score;
 mod view;
