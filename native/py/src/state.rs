@@ -11,7 +11,10 @@
 //!
 //! Integer actions: `legal_codes(player)` lists the menu as codes
 //! ([`NativeGame::code_of`]) and `apply_code(player, code)` plays one, so a caller that keys
-//! actions by integers (a search, a learner) needs no action objects at all.
+//! actions by integers (a search, a learner) needs no action objects at all. The fast loop
+//! (`current_player()`, `codes(player)`, `play(code, player)`, [`crate::codes`]) does the
+//! same with no Python wrapper in between: a lazy sequence of codes and a move whose events
+//! are dropped, OpenSpiel's `current_player` / `legal_actions` / `apply_action`.
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -237,6 +240,50 @@ macro_rules! native_state {
             ) -> pyo3::PyResult<$crate::fast::Applied<'py>> {
                 let action = $crate::state::decode::<$game>(py, code)?;
                 self.applied(py, player, &action)
+            }
+
+            /// The fast loop's mover (issue 34 target 2): the first seat on the move (the
+            /// random policy's and a search's), None at the end.
+            fn current_player(&self) -> Option<usize> {
+                <$game as seedbed_core::interface::NativeGame>::first_mover(&self.inner)
+            }
+
+            /// The legal action codes of `player` (default `current_player()`) as a
+            /// `Codes` sequence (`seedbed._native.Codes`: lazy, no Python int until an item
+            /// is read); empty for a seat not on the move; None when the game's actions have
+            /// no codes (Fields of Green).
+            #[pyo3(signature = (player = None))]
+            fn codes(&self, player: Option<i64>) -> Option<$crate::codes::Codes> {
+                use seedbed_core::interface::NativeGame;
+                let player = player
+                    .or_else(|| self.inner.first_mover().map(|p| p as i64))
+                    .unwrap_or(-1);
+                $crate::codes::codes_of(&self.inner, player)
+            }
+
+            /// `apply_code` for the fast loop: play the action of `code` for `player`
+            /// (default `current_player()`), the events dropped (as OpenSpiel's
+            /// `apply_action`); the same refusals (nothing changes), InvalidActionError for
+            /// a code no action has.
+            #[pyo3(signature = (code, player = None))]
+            fn play(
+                &mut self,
+                py: pyo3::Python<'_>,
+                code: u64,
+                player: Option<i64>,
+            ) -> pyo3::PyResult<()> {
+                use seedbed_core::interface::NativeGame;
+                let action = $crate::state::decode::<$game>(py, code)?;
+                let player = player
+                    .or_else(|| self.inner.first_mover().map(|p| p as i64))
+                    .unwrap_or(-1);
+                match self.inner.apply(player, &action) {
+                    Ok(_) => {
+                        self.forget();
+                        Ok(())
+                    }
+                    Err(why) => Err($crate::state::refused_error(py, &why)),
+                }
             }
 
             /// `apply` of an action object this state handed out at this position (its menu
