@@ -25,6 +25,8 @@ CONFIGS = [
     ("bohnanza", 2, {}),
     ("stalk_exchange", 3, {}),
     ("stalk_exchange", 2, {}),
+    ("fields_of_green", 3, {}),
+    ("fields_of_green", 2, {}),
 ]
 
 
@@ -110,7 +112,7 @@ def test_the_fast_loop_plays_the_state_api_loop(
         assert played == fast(seed) == objects(seed)
 
 
-@pytest.mark.parametrize("name", ["bohnanza", "stalk_exchange"])
+@pytest.mark.parametrize("name", ["bohnanza", "stalk_exchange", "fields_of_green"])
 def test_play_refuses_as_apply_does(name: str) -> None:
     """issue 34 item 2: a seat not on the move has no codes and its move is refused as
     ``apply_code`` refuses it; a code no action has is an InvalidActionError; nothing
@@ -145,9 +147,21 @@ def test_codes_keep_their_position_after_a_move() -> None:
     assert codes.tolist() == before
 
 
-def test_fields_of_green_has_no_codes() -> None:
-    """issue 34 item 2: Fields of Green's actions have no codes (D-53, D-84): ``codes``
-    answers None, as ``legal_codes`` does."""
-    z = _state("fields_of_green", 3, 1, {}).zones
-    assert z.current_player() is not None
-    assert z.codes() is None
+def test_fields_of_green_codes_hold_water_splits_beyond_64_bits() -> None:
+    """issue 34 item 2: Fields of Green's actions have codes too (up to 128 bits: a water
+    split names tower cells and amounts); ``into`` a uint64 buffer refuses one that does
+    not fit, ``tolist`` gives them all."""
+    state = _state("fields_of_green", 3, 1, {})
+    rng = random.Random(3)
+    wide = 0
+    while not state.is_terminal() and not wide:
+        z = state.zones
+        codes = z.codes()
+        wide = sum(c >= 2**64 for c in codes.tolist())
+        if wide:
+            with pytest.raises(OverflowError):
+                codes.into(np.zeros(len(codes), dtype=np.uint64))
+        player = state.to_move()[0]
+        menu = state.legal_actions(player)
+        state.apply(player, menu[rng.randrange(len(menu))])
+    assert wide

@@ -215,7 +215,7 @@ crate::state::native_state!(BohnanzaZones, Zones, {
         action: CodeOrJson,
     ) -> PyResult<Option<usize>> {
         let a = match action {
-            CodeOrJson::Code(code) => crate::state::decode::<Zones>(py, code)?,
+            CodeOrJson::Code(code) => crate::state::decode::<Zones>(py, code.into())?,
             CodeOrJson::Json(text) => parse_action(py, &text)?,
         };
         Ok(self.index_in_menu(player, &a))

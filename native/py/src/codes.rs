@@ -8,7 +8,7 @@
 //! give every code at once.
 
 use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use seedbed_core::interface::{Menu, NativeGame};
 
@@ -16,15 +16,15 @@ use seedbed_core::interface::{Menu, NativeGame};
 pub trait CodeSource: Send + Sync {
     fn len(&self) -> usize;
     /// The code of item `i` (below `len()`); None for an item without one.
-    fn code(&self, i: usize) -> Option<u64>;
+    fn code(&self, i: usize) -> Option<u128>;
 }
 
-impl CodeSource for Vec<u64> {
+impl CodeSource for Vec<u128> {
     fn len(&self) -> usize {
         Vec::len(self)
     }
 
-    fn code(&self, i: usize) -> Option<u64> {
+    fn code(&self, i: usize) -> Option<u128> {
         self.get(i).copied()
     }
 }
@@ -37,10 +37,11 @@ impl CodeSource for LazyBohnanza {
         self.0.len()
     }
 
-    fn code(&self, i: usize) -> Option<u64> {
+    fn code(&self, i: usize) -> Option<u128> {
         self.0
             .get(i)
             .and_then(|a| seedbed_core::bohnanza::codes::encode(&a))
+            .map(u128::from)
     }
 }
 
@@ -58,7 +59,7 @@ where
         self.menu.len()
     }
 
-    fn code(&self, i: usize) -> Option<u64> {
+    fn code(&self, i: usize) -> Option<u128> {
         self.menu.get(&self.state, i).and_then(|a| G::code_of(&a))
     }
 }
@@ -74,7 +75,7 @@ where
     })
 }
 
-/// A game's legal codes as a [`CodeSource`], None when its actions have no codes.
+/// A game's legal codes as a [`CodeSource`], None when an item has no code.
 pub trait CodeMenu: NativeGame {
     fn code_source(&self, player: usize) -> Option<Box<dyn CodeSource>>;
 }
@@ -87,9 +88,11 @@ impl CodeMenu for seedbed_core::stalk_exchange::Zones {
 }
 
 impl CodeMenu for seedbed_core::fields_of_green::Zones {
-    /// Its actions have no codes (D-53): nothing is listed.
-    fn code_source(&self, _player: usize) -> Option<Box<dyn CodeSource>> {
-        None
+    /// Listed whole (a short menu): a water split beyond the layout (`codes.rs`) is known
+    /// before any item is read.
+    fn code_source(&self, player: usize) -> Option<Box<dyn CodeSource>> {
+        let codes: Vec<u128> = crate::state::legal_codes(self, player as i64, usize::MAX)?;
+        Some(Box::new(codes))
     }
 }
 
@@ -101,7 +104,7 @@ impl CodeMenu for seedbed_core::bohnanza::Zones {
 }
 
 /// The legal codes of `player` at `state` (empty for a seat not on the move), or None when
-/// the game's actions have no codes.
+/// an item has no code.
 pub fn codes_of<G: CodeMenu>(state: &G, player: i64) -> Option<Codes> {
     let source: Box<dyn CodeSource> = match usize::try_from(player) {
         Ok(p) if p < state.num_players() => state.code_source(p)?,
@@ -119,7 +122,7 @@ pub struct Codes {
 }
 
 impl Codes {
-    fn at(&self, i: usize) -> PyResult<u64> {
+    fn at(&self, i: usize) -> PyResult<u128> {
         self.source.code(i).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "menu item {i} has no code (numbers beyond the codes' layout)"
@@ -134,7 +137,7 @@ impl Codes {
         self.source.len()
     }
 
-    fn __getitem__(&self, i: isize) -> PyResult<u64> {
+    fn __getitem__(&self, i: isize) -> PyResult<u128> {
         let n = self.source.len() as isize;
         let j = if i < 0 { i + n } else { i };
         if !(0..n).contains(&j) {
@@ -144,12 +147,13 @@ impl Codes {
     }
 
     /// Every code, as a list.
-    fn tolist(&self) -> PyResult<Vec<u64>> {
+    fn tolist(&self) -> PyResult<Vec<u128>> {
         (0..self.source.len()).map(|i| self.at(i)).collect()
     }
 
     /// Write every code into `out` (a writable C-contiguous buffer of uint64, at least
-    /// `len(self)` values); returns how many.
+    /// `len(self)` values); returns how many. OverflowError for a code beyond 64 bits (a
+    /// Fields of Green action with a water split).
     fn into(&self, py: Python<'_>, out: PyBuffer<u64>) -> PyResult<usize> {
         let n = self.source.len();
         let cells = out
@@ -162,7 +166,9 @@ impl Codes {
             )));
         }
         for (i, cell) in cells.iter().take(n).enumerate() {
-            cell.set(self.at(i)?);
+            let code = u64::try_from(self.at(i)?)
+                .map_err(|_| PyOverflowError::new_err(format!("code {i} does not fit 64 bits")))?;
+            cell.set(code);
         }
         Ok(n)
     }

@@ -59,7 +59,7 @@ pub fn parse_action<G: NativeGame>(py: Python<'_>, action_json: &str) -> PyResul
 }
 
 /// The action of a code; `InvalidActionError` for a code no action has.
-pub fn decode<G: NativeGame>(py: Python<'_>, code: u64) -> PyResult<G::Action> {
+pub fn decode<G: NativeGame>(py: Python<'_>, code: u128) -> PyResult<G::Action> {
     G::action_of_code(code).ok_or_else(|| {
         seedbed_error(
             py,
@@ -109,7 +109,7 @@ pub fn menu_json<G: NativeGame>(state: &G, player: i64) -> String {
 }
 
 /// The menu as codes, None when it is longer than `limit` or an item has no code.
-pub fn legal_codes<G: NativeGame>(state: &G, player: i64, limit: usize) -> Option<Vec<u64>> {
+pub fn legal_codes<G: NativeGame>(state: &G, player: i64, limit: usize) -> Option<Vec<u128>> {
     let menu = menu_of(state, player)?;
     if menu.len() > limit {
         return None;
@@ -224,9 +224,9 @@ macro_rules! native_state {
 
             /// `legal_actions(player)` as action codes (`NativeGame::code_of`), in the menu's
             /// order; None when the menu is longer than `limit` or holds an action without a
-            /// code (a Bohnanza offer; every Fields of Green action).
+            /// code (numbers beyond the game's layout).
             #[pyo3(signature = (player, limit = usize::MAX))]
-            fn legal_codes(&self, player: i64, limit: usize) -> Option<Vec<u64>> {
+            fn legal_codes(&self, player: i64, limit: usize) -> Option<Vec<u128>> {
                 $crate::state::legal_codes(&self.inner, player, limit)
             }
 
@@ -236,7 +236,7 @@ macro_rules! native_state {
                 &mut self,
                 py: pyo3::Python<'py>,
                 player: i64,
-                code: u64,
+                code: u128,
             ) -> pyo3::PyResult<$crate::fast::Applied<'py>> {
                 let action = $crate::state::decode::<$game>(py, code)?;
                 self.applied(py, player, &action)
@@ -250,8 +250,9 @@ macro_rules! native_state {
 
             /// The legal action codes of `player` (default `current_player()`) as a
             /// `Codes` sequence (`seedbed._native.Codes`: lazy, no Python int until an item
-            /// is read); empty for a seat not on the move; None when the game's actions have
-            /// no codes (Fields of Green).
+            /// is read); empty for a seat not on the move; None when an item has no code
+            /// (numbers beyond the game's layout: a Fields of Green menu is listed whole to
+            /// know it).
             #[pyo3(signature = (player = None))]
             fn codes(&self, player: Option<i64>) -> Option<$crate::codes::Codes> {
                 use seedbed_core::interface::NativeGame;
@@ -269,7 +270,7 @@ macro_rules! native_state {
             fn play(
                 &mut self,
                 py: pyo3::Python<'_>,
-                code: u64,
+                code: u128,
                 player: Option<i64>,
             ) -> pyo3::PyResult<()> {
                 use seedbed_core::interface::NativeGame;
@@ -396,14 +397,14 @@ macro_rules! native_state {
             /// The code of the action given as JSON text, or None for an action without one;
             /// InvalidActionError when the JSON is malformed.
             #[staticmethod]
-            fn action_code(py: pyo3::Python<'_>, action_json: &str) -> pyo3::PyResult<Option<u64>> {
+            fn action_code(py: pyo3::Python<'_>, action_json: &str) -> pyo3::PyResult<Option<u128>> {
                 use seedbed_core::interface::NativeGame;
                 Ok(<$game>::code_of(&$crate::state::parse_action::<$game>(py, action_json)?))
             }
 
             /// The JSON text of the action with this code; ValueError for a code no action has.
             #[staticmethod]
-            fn action_json(code: u64) -> pyo3::PyResult<String> {
+            fn action_json(code: u128) -> pyo3::PyResult<String> {
                 use seedbed_core::interface::NativeGame;
                 <$game>::action_of_code(code)
                     .map(|a| <$game>::action_json(&a).to_string())

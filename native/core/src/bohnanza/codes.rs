@@ -126,7 +126,13 @@ fn decode_offer(code: u64) -> Option<Action> {
         })
         .collect();
     let give_hand = (0..given)
-        .map(|i| bits(code, HAND_SHIFT + 2 + i as u32 * POSITION_BITS, POSITION_BITS))
+        .map(|i| {
+            bits(
+                code,
+                HAND_SHIFT + 2 + i as u32 * POSITION_BITS,
+                POSITION_BITS,
+            )
+        })
         .collect();
     Some(Action::Offer(Box::new(OfferAction {
         to: (to > 0).then_some(to - 1),
@@ -283,15 +289,16 @@ mod tests {
 
     #[test]
     fn offers_round_trip_with_distinct_codes() {
-        let offer = |to, give_faceup: &[i64], give_hand: &[i64], want: &[u8], want_faceup: &[i64]| {
-            Action::Offer(Box::new(OfferAction {
-                to,
-                give_faceup: give_faceup.to_vec(),
-                give_hand: give_hand.to_vec(),
-                want: want.to_vec(),
-                want_faceup: want_faceup.to_vec(),
-            }))
-        };
+        let offer =
+            |to, give_faceup: &[i64], give_hand: &[i64], want: &[u8], want_faceup: &[i64]| {
+                Action::Offer(Box::new(OfferAction {
+                    to,
+                    give_faceup: give_faceup.to_vec(),
+                    give_hand: give_hand.to_vec(),
+                    want: want.to_vec(),
+                    want_faceup: want_faceup.to_vec(),
+                }))
+            };
         let offers = [
             offer(None, &[], &[], &[], &[]),
             offer(Some(0), &[], &[], &[], &[]),
