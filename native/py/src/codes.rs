@@ -75,7 +75,7 @@ where
     })
 }
 
-/// A game's legal codes as a [`CodeSource`], None when an item has no code.
+/// A game's legal codes as a [`CodeSource`], None when it gives none.
 pub trait CodeMenu: NativeGame {
     fn code_source(&self, player: usize) -> Option<Box<dyn CodeSource>>;
 }
@@ -88,11 +88,11 @@ impl CodeMenu for seedbed_core::stalk_exchange::Zones {
 }
 
 impl CodeMenu for seedbed_core::fields_of_green::Zones {
-    /// Listed whole (a short menu): a water split beyond the layout (`codes.rs`) is known
-    /// before any item is read.
+    /// The menu with a copy of the position (its shared parts are copied on write). An item
+    /// beyond the code layout (a water split over more than 4 towers) is a ValueError when
+    /// read.
     fn code_source(&self, player: usize) -> Option<Box<dyn CodeSource>> {
-        let codes: Vec<u128> = crate::state::legal_codes(self, player as i64, usize::MAX)?;
-        Some(Box::new(codes))
+        Some(lazy(self, player))
     }
 }
 
@@ -104,7 +104,7 @@ impl CodeMenu for seedbed_core::bohnanza::Zones {
 }
 
 /// The legal codes of `player` at `state` (empty for a seat not on the move), or None when
-/// an item has no code.
+/// the game gives none.
 pub fn codes_of<G: CodeMenu>(state: &G, player: i64) -> Option<Codes> {
     let source: Box<dyn CodeSource> = match usize::try_from(player) {
         Ok(p) if p < state.num_players() => state.code_source(p)?,

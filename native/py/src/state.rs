@@ -250,9 +250,9 @@ macro_rules! native_state {
 
             /// The legal action codes of `player` (default `current_player()`) as a
             /// `Codes` sequence (`seedbed._native.Codes`: lazy, no Python int until an item
-            /// is read); empty for a seat not on the move; None when an item has no code
-            /// (numbers beyond the game's layout: a Fields of Green menu is listed whole to
-            /// know it).
+            /// is read); empty for a seat not on the move. An item beyond the game's code
+            /// layout (a water split over more than 4 towers) is a ValueError when read;
+            /// None for a game whose actions have no codes (none of the three).
             #[pyo3(signature = (player = None))]
             fn codes(&self, player: Option<i64>) -> Option<$crate::codes::Codes> {
                 use seedbed_core::interface::NativeGame;
