@@ -278,8 +278,8 @@ macro_rules! native_state {
                 let player = player
                     .or_else(|| self.inner.first_mover().map(|p| p as i64))
                     .unwrap_or(-1);
-                match self.inner.apply(player, &action) {
-                    Ok(_) => {
+                match self.inner.apply_quiet(player, &action) {
+                    Ok(()) => {
                         self.forget();
                         Ok(())
                     }

@@ -100,6 +100,16 @@ impl NativeGame for Zones {
         game::apply(self, player, a).map_err(refused)
     }
 
+    /// The rules' check, then the move with no log: its events (JSON built as they happen)
+    /// are not made.
+    fn apply_quiet(&mut self, player: i64, a: &Action) -> Result<(), Refused> {
+        if let Some(why) = game::refusal(self, player, a) {
+            return Err(refused(why));
+        }
+        game::step(self, player as usize, a, &mut ());
+        Ok(())
+    }
+
     fn is_terminal(&self) -> bool {
         game::is_terminal(self)
     }

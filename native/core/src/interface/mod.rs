@@ -159,6 +159,12 @@ pub trait NativeGame: Clone + Send + Sync + Sized + 'static {
     /// Apply `a` for `player`: the events, or the refusal (and nothing changed).
     fn apply(&mut self, player: i64, a: &Self::Action) -> Result<Vec<Self::Event>, Refused>;
 
+    /// [`Self::apply`] without the events (the fast loop's `play`): the same refusals and
+    /// position. A game whose events cost to build overrides it to build none.
+    fn apply_quiet(&mut self, player: i64, a: &Self::Action) -> Result<(), Refused> {
+        self.apply(player, a).map(drop)
+    }
+
     fn is_terminal(&self) -> bool;
 
     /// The final result; None before the end.
