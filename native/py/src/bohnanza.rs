@@ -158,7 +158,7 @@ crate::state::native_state!(BohnanzaZones, Zones, {
         }
         let mut items = Vec::with_capacity(n);
         for a in &menu.fixed {
-            match codes::encode(a) {
+            match wrapper_code(a) {
                 Some(code) => items.push(fast::action_object(actions, make, code)?),
                 None => return n.into_py_any(py),
             }
@@ -191,7 +191,7 @@ crate::state::native_state!(BohnanzaZones, Zones, {
             .then(|| menu.get(j as usize))
             .flatten()
             .ok_or_else(|| PyIndexError::new_err("menu index out of range"))?;
-        let obj = match (codes::encode(&a), &a) {
+        let obj = match (wrapper_code(&a), &a) {
             (Some(code), _) => fast::action_object(actions, make, code)?,
             (None, Action::Offer(o)) => offer_object(py, o)?,
             (None, _) => make.call1((a.to_json().to_string(),))?,
@@ -215,7 +215,7 @@ crate::state::native_state!(BohnanzaZones, Zones, {
         action: CodeOrJson,
     ) -> PyResult<Option<usize>> {
         let a = match action {
-            CodeOrJson::Code(code) => crate::state::decode::<Zones>(py, code)?,
+            CodeOrJson::Code(code) => crate::state::decode::<Zones>(py, code.into())?,
             CodeOrJson::Json(text) => parse_action(py, &text)?,
         };
         Ok(self.index_in_menu(player, &a))
@@ -307,7 +307,7 @@ crate::state::native_state!(BohnanzaZones, Zones, {
         let chosen = greedy::choose(&self.inner, seat, &menu, &mut generator);
         rng.inner = generator;
         let a = chosen.ok_or_else(|| value_error(format!("player {player} is not on the move")))?;
-        match (codes::encode(&a), &a) {
+        match (wrapper_code(&a), &a) {
             (Some(code), _) => fast::action_object(actions, make, code),
             (None, Action::Offer(o)) => offer_object(py, o),
             (None, _) => make.call1((a.to_json().to_string(),)),
@@ -392,6 +392,16 @@ fn memo_menu<'a>(memo: &'a mut Option<(i64, Menu)>, s: &Zones, player: i64) -> &
         _ => *memo = Some((player, menu_of(s, player))),
     }
     &memo.as_ref().expect("just set").1
+}
+
+/// The code by which the wrapper shares an action object (its `CodeBook`), None for an
+/// offer: offers are many and seldom repeat, so each is made as an `Offer` of its own rather
+/// than kept (they have codes all the same, for integer actions).
+fn wrapper_code(a: &Action) -> Option<u64> {
+    match a {
+        Action::Offer(_) => None,
+        _ => codes::encode(a),
+    }
 }
 
 /// An action as the wrapper passes it: its code, or its JSON text.
@@ -495,8 +505,8 @@ pub fn bohnanza_action_json(code: u64) -> PyResult<String> {
         .ok_or_else(|| value_error(format!("no action has code {code}")))
 }
 
-/// The code of the action given as JSON text, or None for an offer or numbers beyond the
-/// codes' layout; InvalidActionError when the JSON is malformed.
+/// The code of the action given as JSON text, or None for numbers beyond the codes' layout
+/// (an offer larger than a menu lists); InvalidActionError when the JSON is malformed.
 #[pyfunction]
 pub fn bohnanza_action_code(py: Python<'_>, action_json: &str) -> PyResult<Option<u64>> {
     Ok(codes::encode(&parse_action(py, action_json)?))

@@ -11,7 +11,10 @@
 //!
 //! Integer actions: `legal_codes(player)` lists the menu as codes
 //! ([`NativeGame::code_of`]) and `apply_code(player, code)` plays one, so a caller that keys
-//! actions by integers (a search, a learner) needs no action objects at all.
+//! actions by integers (a search, a learner) needs no action objects at all. The fast loop
+//! (`current_player()`, `codes(player)`, `play(code, player)`, [`crate::codes`]) does the
+//! same with no Python wrapper in between: a lazy sequence of codes and a move whose events
+//! are dropped, OpenSpiel's `current_player` / `legal_actions` / `apply_action`.
 
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -56,7 +59,7 @@ pub fn parse_action<G: NativeGame>(py: Python<'_>, action_json: &str) -> PyResul
 }
 
 /// The action of a code; `InvalidActionError` for a code no action has.
-pub fn decode<G: NativeGame>(py: Python<'_>, code: u64) -> PyResult<G::Action> {
+pub fn decode<G: NativeGame>(py: Python<'_>, code: u128) -> PyResult<G::Action> {
     G::action_of_code(code).ok_or_else(|| {
         seedbed_error(
             py,
@@ -106,7 +109,7 @@ pub fn menu_json<G: NativeGame>(state: &G, player: i64) -> String {
 }
 
 /// The menu as codes, None when it is longer than `limit` or an item has no code.
-pub fn legal_codes<G: NativeGame>(state: &G, player: i64, limit: usize) -> Option<Vec<u64>> {
+pub fn legal_codes<G: NativeGame>(state: &G, player: i64, limit: usize) -> Option<Vec<u128>> {
     let menu = menu_of(state, player)?;
     if menu.len() > limit {
         return None;
@@ -221,9 +224,9 @@ macro_rules! native_state {
 
             /// `legal_actions(player)` as action codes (`NativeGame::code_of`), in the menu's
             /// order; None when the menu is longer than `limit` or holds an action without a
-            /// code (a Bohnanza offer; every Fields of Green action).
+            /// code (numbers beyond the game's layout).
             #[pyo3(signature = (player, limit = usize::MAX))]
-            fn legal_codes(&self, player: i64, limit: usize) -> Option<Vec<u64>> {
+            fn legal_codes(&self, player: i64, limit: usize) -> Option<Vec<u128>> {
                 $crate::state::legal_codes(&self.inner, player, limit)
             }
 
@@ -233,10 +236,55 @@ macro_rules! native_state {
                 &mut self,
                 py: pyo3::Python<'py>,
                 player: i64,
-                code: u64,
+                code: u128,
             ) -> pyo3::PyResult<$crate::fast::Applied<'py>> {
                 let action = $crate::state::decode::<$game>(py, code)?;
                 self.applied(py, player, &action)
+            }
+
+            /// The fast loop's mover (issue 34 target 2): the first seat on the move (the
+            /// random policy's and a search's), None at the end.
+            fn current_player(&self) -> Option<usize> {
+                <$game as seedbed_core::interface::NativeGame>::first_mover(&self.inner)
+            }
+
+            /// The legal action codes of `player` (default `current_player()`) as a
+            /// `Codes` sequence (`seedbed._native.Codes`: lazy, no Python int until an item
+            /// is read); empty for a seat not on the move. An item beyond the game's code
+            /// layout (a water split over more than 4 towers) is a ValueError when read;
+            /// None for a game whose actions have no codes (none of the three).
+            #[pyo3(signature = (player = None))]
+            fn codes(&self, player: Option<i64>) -> Option<$crate::codes::Codes> {
+                use seedbed_core::interface::NativeGame;
+                let player = player
+                    .or_else(|| self.inner.first_mover().map(|p| p as i64))
+                    .unwrap_or(-1);
+                $crate::codes::codes_of(&self.inner, player)
+            }
+
+            /// `apply_code` for the fast loop: play the action of `code` for `player`
+            /// (default `current_player()`), the events dropped (as OpenSpiel's
+            /// `apply_action`); the same refusals (nothing changes), InvalidActionError for
+            /// a code no action has.
+            #[pyo3(signature = (code, player = None))]
+            fn play(
+                &mut self,
+                py: pyo3::Python<'_>,
+                code: u128,
+                player: Option<i64>,
+            ) -> pyo3::PyResult<()> {
+                use seedbed_core::interface::NativeGame;
+                let action = $crate::state::decode::<$game>(py, code)?;
+                let player = player
+                    .or_else(|| self.inner.first_mover().map(|p| p as i64))
+                    .unwrap_or(-1);
+                match self.inner.apply_quiet(player, &action) {
+                    Ok(()) => {
+                        self.forget();
+                        Ok(())
+                    }
+                    Err(why) => Err($crate::state::refused_error(py, &why)),
+                }
             }
 
             /// `apply` of an action object this state handed out at this position (its menu
@@ -349,14 +397,14 @@ macro_rules! native_state {
             /// The code of the action given as JSON text, or None for an action without one;
             /// InvalidActionError when the JSON is malformed.
             #[staticmethod]
-            fn action_code(py: pyo3::Python<'_>, action_json: &str) -> pyo3::PyResult<Option<u64>> {
+            fn action_code(py: pyo3::Python<'_>, action_json: &str) -> pyo3::PyResult<Option<u128>> {
                 use seedbed_core::interface::NativeGame;
                 Ok(<$game>::code_of(&$crate::state::parse_action::<$game>(py, action_json)?))
             }
 
             /// The JSON text of the action with this code; ValueError for a code no action has.
             #[staticmethod]
-            fn action_json(code: u64) -> pyo3::PyResult<String> {
+            fn action_json(code: u128) -> pyo3::PyResult<String> {
                 use seedbed_core::interface::NativeGame;
                 <$game>::action_of_code(code)
                     .map(|a| <$game>::action_json(&a).to_string())

@@ -13,8 +13,12 @@ extra of its own (greedy policies, score parts).
 **Integer actions.** :meth:`NativeState.legal_codes` lists a seat's legal actions as the
 core's action codes (``NativeGame::code_of``: one ``int`` per action, whatever the state,
 in ``legal_actions``' order) and :meth:`NativeState.apply_code` plays one, so code that keys
-actions by integers (a search, a learner) needs no action objects. A game whose actions have
-no codes (or a menu holding one without, such as a trading offer) answers None.
+actions by integers (a search, a learner) needs no action objects. Codes are ints of up to
+128 bits (a Fields of Green water split); a menu holding an action beyond its game's code
+layout answers None. The fast loop (issue 34 target 2) skips this wrapper:
+``state.zones`` has ``current_player()``, ``codes(player)`` (a lazy sequence of the legal
+codes) and ``play(code, player)`` (events dropped); call :meth:`NativeState.moved_natively`
+before using the wrapper again.
 
 This module imports without the extension (a pure-Python install): :data:`NATIVE` is then
 None and :data:`UNAVAILABLE` says why.
@@ -197,8 +201,8 @@ class NativeState(State):
 
     def legal_codes(self, player: PlayerId) -> tuple[int, ...] | None:
         """``legal_actions(player)`` as action codes, in the same order (empty for a seat not
-        on the move); None when an item has no code (a trading offer; a game without
-        codes). :meth:`apply_code` plays one."""
+        on the move); None when an item has no code (a game without codes; in Bohnanza, every
+        offer a menu lists has one). :meth:`apply_code` plays one."""
         if player not in self._movers:
             return ()
         codes: list[int] | None = self.zones.legal_codes(player)

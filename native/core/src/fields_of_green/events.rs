@@ -65,6 +65,19 @@ impl Log for Events {
     }
 }
 
+/// No log at all: a move whose events nobody reads builds none (the fast loop's `play`).
+impl Log for () {
+    fn push(&mut self, _kind: &'static str, _public: impl FnOnce() -> Value) {}
+
+    fn push_private(
+        &mut self,
+        _kind: &'static str,
+        _to: usize,
+        _parts: impl FnOnce() -> (Value, Value),
+    ) {
+    }
+}
+
 /// Counts of events by kind, in order of first occurrence.
 #[derive(Debug, Default)]
 pub struct KindCounts(pub Vec<(&'static str, u64)>);

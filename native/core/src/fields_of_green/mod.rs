@@ -9,6 +9,7 @@ pub mod abilities;
 pub mod actions;
 pub mod build;
 pub mod cards;
+pub mod codes;
 pub mod config;
 pub mod decisions;
 pub mod draft;

@@ -133,12 +133,12 @@ impl NativeGame for Zones {
         Action::from_json(obj)
     }
 
-    fn code_of(a: &Action) -> Option<u64> {
-        codes::encode(a)
+    fn code_of(a: &Action) -> Option<u128> {
+        codes::encode(a).map(u128::from)
     }
 
-    fn action_of_code(code: u64) -> Option<Action> {
-        codes::decode(code)
+    fn action_of_code(code: u128) -> Option<Action> {
+        u64::try_from(code).ok().and_then(codes::decode)
     }
 
     fn event_parts(&self, e: &Event) -> EventParts {

@@ -1,6 +1,7 @@
 //! Fields of Green behind [`NativeGame`]: each method calls the game's own function. Its
-//! data is the card set (`CardSet.to_json()`, F-80 … F-88); its actions have no codes (the
-//! wrapper shares one object per action instead, D-53).
+//! data is the card set (`CardSet.to_json()`, F-80 … F-88). Its actions have codes of up to
+//! 128 bits (`codes.rs`, issue 34 target 2); the wrapper still shares one object per action
+//! keyed by the native action (D-53).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -12,7 +13,7 @@ use crate::fields_of_green::actions::Action;
 use crate::fields_of_green::flow::{first_mover, movers};
 use crate::fields_of_green::menu::{self, legal_actions};
 use crate::fields_of_green::state::LoadError as Load;
-use crate::fields_of_green::{game, observe, playout, Config, Event, Zones};
+use crate::fields_of_green::{codes, game, observe, playout, Config, Event, Zones};
 use crate::rng::Rng;
 
 /// A Fields of Green position.
@@ -99,6 +100,16 @@ impl NativeGame for Zones {
         game::apply(self, player, a).map_err(refused)
     }
 
+    /// The rules' check, then the move with no log: its events (JSON built as they happen)
+    /// are not made.
+    fn apply_quiet(&mut self, player: i64, a: &Action) -> Result<(), Refused> {
+        if let Some(why) = game::refusal(self, player, a) {
+            return Err(refused(why));
+        }
+        game::step(self, player as usize, a, &mut ());
+        Ok(())
+    }
+
     fn is_terminal(&self) -> bool {
         game::is_terminal(self)
     }
@@ -136,6 +147,14 @@ impl NativeGame for Zones {
 
     fn action_from_json(obj: &Value) -> Result<Action, String> {
         Action::from_json(obj)
+    }
+
+    fn code_of(a: &Action) -> Option<u128> {
+        codes::encode(a)
+    }
+
+    fn action_of_code(code: u128) -> Option<Action> {
+        codes::decode(code)
     }
 
     fn event_parts(&self, e: &Event) -> EventParts {

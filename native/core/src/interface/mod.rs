@@ -159,6 +159,12 @@ pub trait NativeGame: Clone + Send + Sync + Sized + 'static {
     /// Apply `a` for `player`: the events, or the refusal (and nothing changed).
     fn apply(&mut self, player: i64, a: &Self::Action) -> Result<Vec<Self::Event>, Refused>;
 
+    /// [`Self::apply`] without the events (the fast loop's `play`): the same refusals and
+    /// position. A game whose events cost to build overrides it to build none.
+    fn apply_quiet(&mut self, player: i64, a: &Self::Action) -> Result<(), Refused> {
+        self.apply(player, a).map(drop)
+    }
+
     fn is_terminal(&self) -> bool;
 
     /// The final result; None before the end.
@@ -192,15 +198,16 @@ pub trait NativeGame: Clone + Send + Sync + Sized + 'static {
     /// The action of Python's JSON; Err (InvalidActionError's text) when malformed.
     fn action_from_json(obj: &Value) -> Result<Self::Action, String>;
 
-    /// The action's code (one `u64` per action, whatever the state), None for an action
-    /// without one (a Bohnanza offer, numbers beyond the layout; a game without codes).
-    fn code_of(a: &Self::Action) -> Option<u64> {
+    /// The action's code (one integer per action, whatever the state; up to 128 bits, as a
+    /// Fields of Green water split needs), None for an action without one (numbers beyond
+    /// the game's layout; a game without codes).
+    fn code_of(a: &Self::Action) -> Option<u128> {
         let _ = a;
         None
     }
 
     /// The action of a code ([`Self::code_of`]'s inverse); None for a code no action has.
-    fn action_of_code(code: u64) -> Option<Self::Action> {
+    fn action_of_code(code: u128) -> Option<Self::Action> {
         let _ = code;
         None
     }

@@ -150,12 +150,12 @@ impl NativeGame for Zones {
         Action::from_json(obj)
     }
 
-    fn code_of(a: &Action) -> Option<u64> {
-        action_code(a)
+    fn code_of(a: &Action) -> Option<u128> {
+        action_code(a).map(u128::from)
     }
 
-    fn action_of_code(code: u64) -> Option<Action> {
-        action_of_code(code)
+    fn action_of_code(code: u128) -> Option<Action> {
+        u64::try_from(code).ok().and_then(action_of_code)
     }
 
     /// Every Stalk Exchange event is public.
