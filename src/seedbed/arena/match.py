@@ -104,7 +104,7 @@ def run_match(
         results, speed = play_kept(executor, tasks, on_games, journal)
         if speed is not None:
             match.speed = speed if match.speed is None else match.speed + speed
-        _count(match, results, per_deal)
+        count_deals(match, results, per_deal)
         next_deal += deals
         if on_round is not None:
             on_round(match)
@@ -135,7 +135,7 @@ def play_kept(
     return [next(fresh) if result is None else result for result in known], speed
 
 
-def _count(match: MatchResult, results: Sequence[GameResult], per_deal: int) -> None:
+def count_deals(match: MatchResult, results: Sequence[GameResult], per_deal: int) -> None:
     """Add whole deals in order, stopping at the first deal after which the test decides."""
     for start in range(0, len(results), per_deal):
         deal = results[start : start + per_deal]
