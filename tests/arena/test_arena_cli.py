@@ -170,9 +170,9 @@ def test_a_match_keeps_its_think_budget_in_its_journal(first_bot: str, tmp_path:
 
 def test_a_tournament_with_a_journal_resumes(tmp_path: Path) -> None:
     """Issue 33 item 3: a long tournament (search bots against greedy at --think 1) keeps its
-    games in a journal and reads them back when run again."""
+    games in a journal and reads them back when run again; the budget reaches the workers."""
     journal = tmp_path / "t.jsonl"
-    args = [*STALK, "--bots", "greedy,random", "--games", "6", "--think", "0.5"]
+    args = [*STALK, "--bots", "greedy,random", "--games", "6", "--think", "0.5", "--jobs", "2"]
     code, first, err = run(*args, "--journal", str(journal))
     assert code == 0, err
     rows = [json.loads(line) for line in journal.read_text().splitlines()]
