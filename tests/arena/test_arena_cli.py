@@ -149,6 +149,42 @@ def test_match_resumes_from_its_journal(first_bot: str, tmp_path: Path) -> None:
     assert code == 2 and "holds another match's games: deal 0, rotation 0" in err
 
 
+def test_a_match_keeps_its_think_budget_in_its_journal(first_bot: str, tmp_path: Path) -> None:
+    """Issue 33 item 3: --think S gives each decision S seconds; the journal records it, and a
+    resumed match with another budget (or none) is refused."""
+    journal = tmp_path / "match.jsonl"
+    args = ["match", first_bot, "random", "--game", "stalk_exchange", "-p", "3", "--no-progress"]
+    args += ["--p0", "0.30", "--p1", "0.36", "--max-games", "3", "--journal", str(journal)]
+    code, _, err = run(*args, "--think", "0.5")
+    assert code == 0, err
+    rows = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert len(rows) == 3 and {row["think"] for row in rows} == {0.5}
+    code, _, err = run(*args, "--think", "0.5")
+    assert code == 0, err
+    for other in (["--think", "0.25"], []):
+        code, _, err = run(*args, *other)
+        assert code == 2 and "holds another match's games" in err and "think" in err, err
+    code, _, err = run(*args, "--think", "0")
+    assert code == 2 and err.startswith("error: --think must be")
+
+
+def test_a_tournament_with_a_journal_resumes(tmp_path: Path) -> None:
+    """Issue 33 item 3: a long tournament (search bots against greedy at --think 1) keeps its
+    games in a journal and reads them back when run again; the budget reaches the workers."""
+    journal = tmp_path / "t.jsonl"
+    args = [*STALK, "--bots", "greedy,random", "--games", "6", "--think", "0.5", "--jobs", "2"]
+    code, first, err = run(*args, "--journal", str(journal))
+    assert code == 0, err
+    rows = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert len(rows) == 6 and {row["think"] for row in rows} == {0.5}
+    journal.write_text("\n".join(journal.read_text().splitlines()[:4]) + "\n")
+    code, again, err = run(*args, "--journal", str(journal))
+    assert code == 0, err
+    assert len(journal.read_text().splitlines()) == 6
+    table = [line for line in first.splitlines() if "win share" in line or "greedy" in line]
+    assert table == [line for line in again.splitlines() if "win share" in line or "greedy" in line]
+
+
 def test_bench_ismcts_prints_iterations_per_second() -> None:
     args = ["bench", "ismcts", "stalk_exchange", "-p", "3", "--seconds", "0.3"]
     code, stdout, err = run(*args, "--spec", "ismcts:iterations=20,tree=python")

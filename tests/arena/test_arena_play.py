@@ -110,3 +110,33 @@ def test_results_round_trip_through_json_lines(tmp_path: Path) -> None:
 def test_from_json_refuses_malformed_rows() -> None:
     with pytest.raises(ValueError, match="not a game result"):
         GameResult.from_json({"game": "bohnanza", "seed": "x"})
+
+
+class Deadlines(Bot):
+    """Notes the deadline of every decision it is asked (then plays the first action)."""
+
+    name = "deadlines"
+    seen: list[float | None] = []  # noqa: RUF012 (one list for the test's bots)
+
+    def act(self, info: InfoSet, rng: Rng) -> Action:
+        Deadlines.seen.append(info.deadline)
+        return info.legal_actions()[0]
+
+
+def test_a_think_budget_gives_every_decision_its_deadline() -> None:
+    """Issue 33 item 3: ``think`` seconds give each decision ``InfoSet(..., deadline=now+S)``,
+    as a server's pool does; the result (and its JSON row) keeps the budget."""
+    bot_kinds()
+    kind = BotKind("deadlines", "notes deadlines", lambda game, params: Deadlines())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(specs_module._KINDS, "deadlines", kind)
+        Deadlines.seen = []
+        plain = play_game("stalk_exchange", ["deadlines", "random", "random"], seed=2)
+        assert plain.think is None and Deadlines.seen and set(Deadlines.seen) == {None}
+        assert "think" not in plain.to_json()
+        Deadlines.seen = []
+        timed = play_game("stalk_exchange", ["deadlines", "random", "random"], seed=2, think=0.5)
+    assert Deadlines.seen and all(d is not None for d in Deadlines.seen)
+    assert timed.think == 0.5 and timed.to_json()["think"] == 0.5
+    assert GameResult.from_json(timed.to_json()) == timed
+    assert timed != plain  # another budget is another game, for a journal

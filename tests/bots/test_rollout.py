@@ -174,6 +174,57 @@ def test_spec_parameters_and_errors() -> None:
             make_bot(bad, "bohnanza")
 
 
+def native_position(game: str, seed: int, moves: int) -> State:
+    """A native state ``moves`` random moves into a 4-player game (the native samples)."""
+    state, rng = seedbed.game(game, engine="native").new_state(4, seed), Rng(seed)
+    for _ in range(moves):
+        p = state.to_move()[0]
+        menu = state.legal_actions(p)
+        state.apply(p, menu[rng.below(len(menu))])
+    return state
+
+
+def two_engines(game: str, seed: int) -> list[State]:
+    """A Python position (the Python samples) and a native one (the native samples)."""
+    return [positions(game, 4, seed=seed, count=2, gap=13)[-1], native_position(game, seed, 23)]
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "fields_of_green", "stalk_exchange"])
+@pytest.mark.parametrize("engine", [0, 1], ids=["python", "native"])
+def test_a_tiny_deadline_still_gives_a_legal_move_by_its_rules(game: str, engine: int) -> None:
+    """Issue 33 item 3: at a deadline the rollout bot stops sampling (natively too) and
+    still chooses by its rules: a legal candidate, the heuristic's unless another beat it."""
+    import time
+
+    state = two_engines(game, 5)[engine]
+    p = state.to_move()[0]
+    bot = make_rollout(game, iterations=1_000_000, reward="lead")
+    info = InfoSet(state, p, deadline=time.perf_counter() + 0.01)
+    result = bot.search(info, Rng(2))
+    assert state.is_legal(p, result.action)
+    assert result.rollouts < 1_000_000
+    assert result.action == pick(result.arms, 0.0, 2.0)
+    assert result.action in [arm.action for arm in result.arms]
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "fields_of_green"])
+def test_a_seconds_budget_plays_every_round_of_halving(game: str) -> None:
+    """Issue 33 item 3: ``seconds=S`` spends the time (not a count) over the rounds of
+    sequential halving, each round its share, in small batches of native samples."""
+    state = native_position(game, 6, 23)
+    p = state.to_move()[0]
+    bot = make_bot("rollout:seconds=0.2,reward=lead", game)
+    assert isinstance(bot, RolloutBot) and bot.settings.seconds == 0.2
+    result = bot.search(InfoSet(state, p), Rng(3))
+    assert state.is_legal(p, result.action)
+    k = len(result.arms)
+    if k > 1:
+        assert len(result.rounds) == max(1, (k - 1).bit_length())
+        assert all(arm.plays > 0 for arm in result.arms)
+    with pytest.raises(BotSpecError, match="iterations or seconds, not both"):
+        make_bot("rollout:seconds=1,iterations=5", game)
+
+
 def test_one_legal_move_needs_no_search() -> None:
     game = seedbed.game("fields_of_green")
     state, rng = game.new_state(3, 1), Rng(1)

@@ -69,3 +69,14 @@ def test_every_game_has_a_table_search_in_iterations(game: str) -> None:
     assert said.endswith(f"It tries up to {iterations:,} {unit} a move and stops at 2 s a move "
                          "(this server's think budget).")  # fmt: skip
     assert detail(presets(game)[1], game, 2.0) == detail(presets(game)[1], game)
+
+
+def test_a_search_budgeted_in_seconds_says_only_where_it_stops() -> None:
+    """Issue 33 item 4: a search preset given in seconds (``rollout:seconds=1``) has no
+    iteration count; its sentence says where this server stops it, as the lobby's does."""
+    from seedbed.bots.strength import budget
+
+    preset = Preset("rollout:seconds=1,reward=lead", "Search bot", 1.0)
+    assert budget(preset, 2.0) == "It stops at 2 s a move (this server's think budget)."
+    counted = Preset("rollout:iterations=500,reward=lead", "Search bot", 1.0)
+    assert budget(counted, 2.0).startswith("It tries up to 500 rollouts a move and stops at 2 s")

@@ -5,8 +5,8 @@ again with the same journal and the games it holds are read back instead of play
 match goes on where it stopped and ends exactly as one uninterrupted run would (a game depends
 on its task alone). A row is a :meth:`GameResult.to_json` row, written and flushed to disk as
 its game comes back (a match with a journal ships games one at a time). A last line cut short
-by a stop is dropped; a row that is not one of this match's games (another game, seed, seating
-or options) is an error, not a guess.
+by a stop is dropped; a row that is not one of this match's games (another game, seed, seating,
+options or think budget) is an error, not a guess.
 """
 
 from __future__ import annotations
@@ -58,8 +58,14 @@ class Journal:
         result = self.games.get((task.deal, task.rotation))
         if result is None:
             return None
-        kept = (result.game, result.seed, result.seating, result.options)
-        wanted = (task.game, task.seed, tuple(task.seating), self._normalized(task))
+        kept = (result.game, result.seed, result.seating, result.options, result.think)
+        wanted = (
+            task.game,
+            task.seed,
+            tuple(task.seating),
+            self._normalized(task),
+            task.think,
+        )
         if kept != wanted:
             raise ValueError(
                 f"{self.path} holds another match's games: deal {task.deal}, rotation "
@@ -84,5 +90,8 @@ class Journal:
             os.fsync(out.fileno())
 
 
-def _describe(game: str, seed: int, seating: tuple[str, ...], options: object) -> str:
-    return f"{game} seed {seed} seats {', '.join(seating)} options {json.dumps(options)}"
+def _describe(
+    game: str, seed: int, seating: tuple[str, ...], options: object, think: float | None
+) -> str:
+    budget = "no think cap" if think is None else f"think {think:g} s"
+    return f"{game} seed {seed} seats {', '.join(seating)} options {json.dumps(options)}, {budget}"

@@ -75,10 +75,12 @@ def run_match(
     on_games: OnGames | None = None,
     on_round: Callable[[MatchResult], None] | None = None,
     journal: Journal | None = None,
+    think: float | None = None,
 ) -> MatchResult:
     """Play rounds of deals until the SPRT accepts a hypothesis or ``max_games`` (rounded up
     to whole deals) have been counted; ``on_round(match)`` after each round is counted.
-    Games ``journal`` holds are not played again; the games played are added to it."""
+    Games ``journal`` holds are not played again; the games played are added to it. Each
+    decision gets ``think`` seconds (``InfoSet.deadline``; None: no cap)."""
     slots = lineup([bot, opponent], num_players)
     if slots[0] == slots[-1]:
         raise ValueError(f"bot A and bot B are the same ({slots[0]}): nothing to compare")
@@ -90,43 +92,50 @@ def run_match(
     while match.decision is Decision.CONTINUE and next_deal < max_deals:
         deals = min(round_deals, max_deals - next_deal)
         tasks = schedule(
-            game, slots, deals, seed, options, first_deal=next_deal, first_index=match.games
+            game,
+            slots,
+            deals,
+            seed,
+            options,
+            first_deal=next_deal,
+            first_index=match.games,
+            think=think,
         )
-        results = _play(executor, tasks, match, on_games, journal)
-        _count(match, results, per_deal)
+        results, speed = play_kept(executor, tasks, on_games, journal)
+        if speed is not None:
+            match.speed = speed if match.speed is None else match.speed + speed
+        count_deals(match, results, per_deal)
         next_deal += deals
         if on_round is not None:
             on_round(match)
     return match
 
 
-def _play(
+def play_kept(
     executor: Executor,
-    tasks: list[GameTask],
-    match: MatchResult,
+    tasks: Sequence[GameTask],
     on_games: OnGames | None,
     journal: Journal | None,
-) -> list[GameResult]:
-    """The round's results in schedule order: the journal's, and the others played (and added
-    to the journal as they come back). The match's speed counts only the games played."""
+) -> tuple[list[GameResult], RunStats | None]:
+    """The tasks' results in schedule order: the journal's, and the others played (and added
+    to the journal as they come back); the speed of the games played (None: none were)."""
     known = [journal.known(task) if journal is not None else None for task in tasks]
     missing = [task for task, result in zip(tasks, known, strict=True) if result is None]
     if on_games is not None and len(missing) < len(tasks):
         on_games(len(tasks) - len(missing))
     if not missing:
-        return [result for result in known if result is not None]
+        return [result for result in known if result is not None], None
     # with a journal, a game is shipped alone: each is kept as it ends, so a stop loses at
     # most the games in play (a match worth a journal plays slow games: shipping is noise)
     if journal is None:
         played, speed = executor.run(missing, on_games)
     else:
         played, speed = executor.run(missing, on_games, journal.add, most=1)
-    match.speed = speed if match.speed is None else match.speed + speed
     fresh = iter(played)
-    return [next(fresh) if result is None else result for result in known]
+    return [next(fresh) if result is None else result for result in known], speed
 
 
-def _count(match: MatchResult, results: Sequence[GameResult], per_deal: int) -> None:
+def count_deals(match: MatchResult, results: Sequence[GameResult], per_deal: int) -> None:
     """Add whole deals in order, stopping at the first deal after which the test decides."""
     for start in range(0, len(results), per_deal):
         deal = results[start : start + per_deal]

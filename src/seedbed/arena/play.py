@@ -82,6 +82,9 @@ class GameResult:
     extras: JsonDict = field(default_factory=dict, compare=False)
     """What a ``final`` hook of :func:`play_game` read of the last state (the design lab's
     ending, rounds, tie-break and the game's own measures); empty otherwise."""
+    think: float | None = None
+    """The think budget each decision had, in seconds (``InfoSet.deadline``), or None (no
+    cap): part of what the game was, so a journal of another budget is not this match's."""
 
     @property
     def num_players(self) -> int:
@@ -112,6 +115,8 @@ class GameResult:
         }
         if self.extras:
             out["extras"] = self.extras
+        if self.think is not None:
+            out["think"] = self.think
         if self.record is not None and self.record.moves:
             out["moves"] = [[p, a] for p, a in self.record.moves]
             out["outcome"] = self.record.outcome
@@ -145,6 +150,7 @@ class GameResult:
                 deal=int(obj.get("deal", 0)),
                 rotation=int(obj.get("rotation", 0)),
                 extras=dict(obj.get("extras", {})),
+                think=None if obj.get("think") is None else float(obj["think"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result ({type(exc).__name__}: {exc})") from None
@@ -159,6 +165,7 @@ def play_game(
     keep_moves: bool = True,
     clock: Callable[[int, float, float], None] | None = None,
     final: Callable[[State, Outcome], JsonDict] | None = None,
+    think: float | None = None,
 ) -> GameResult:
     """Play one game to the end, bot ``specs[s]`` at seat ``s``; the deal is ``seed``.
 
@@ -166,7 +173,9 @@ def play_game(
     keeps results small when they travel between processes. ``clock(seat, seconds, cpu)``,
     if given, hears how long each decision took, in wall-clock seconds and in CPU seconds of
     this thread (:mod:`seedbed.lab.decisions`). ``final(state, outcome)``, if given, reads
-    the finished state; its answer is the result's ``extras``."""
+    the finished state; its answer is the result's ``extras``. ``think`` seconds, if given,
+    cap each decision as a server's pool does (issue 33 item 3): the bot is asked with
+    ``InfoSet(..., deadline=now + think)``; searches stop adding samples past it."""
     parsed = [parse_spec(s) if isinstance(s, str) else s for s in specs]
     seating = tuple(str(s) for s in parsed)
     game = lookup_game(game_name)
@@ -180,7 +189,8 @@ def play_game(
     while not state.is_terminal():
         p = state.to_move()[0]
         asked, cpu = time.perf_counter(), time.thread_time()
-        action = bots[p].act(InfoSet(state, p), rngs[p])
+        deadline = None if think is None else asked + think
+        action = bots[p].act(InfoSet(state, p, deadline=deadline), rngs[p])
         if clock is not None:
             clock(p, time.perf_counter() - asked, time.thread_time() - cpu)
         _apply(state, p, action, seating[p], where=f"{game_name} seed {seed}, move {len(moves)}")
@@ -203,6 +213,7 @@ def play_game(
         seconds=seconds,
         record=record if keep_moves else None,
         extras={} if final is None else final(state, outcome),
+        think=think,
     )
 
 

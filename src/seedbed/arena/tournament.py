@@ -69,10 +69,17 @@ class GameTask:
     deal: int = 0
     rotation: int = 0
     keep_moves: bool = False
+    think: float | None = None
+    """Seconds each decision may take (``InfoSet.deadline``), None: no cap."""
 
     def run(self) -> GameResult:
         result = play_game(
-            self.game, self.seating, self.seed, self.options, keep_moves=self.keep_moves
+            self.game,
+            self.seating,
+            self.seed,
+            self.options,
+            keep_moves=self.keep_moves,
+            think=self.think,
         )
         return replace(result, index=self.index, deal=self.deal, rotation=self.rotation)
 
@@ -92,9 +99,11 @@ def schedule(
     first_deal: int = 0,
     first_index: int = 0,
     keep_moves: bool = False,
+    think: float | None = None,
 ) -> list[GameTask]:
     """Tasks for deals ``first_deal …`` (deal d is dealt with ``seed + d``), every deal under
-    each distinct rotation, numbered from ``first_index``."""
+    each distinct rotation, numbered from ``first_index``; each decision gets ``think``
+    seconds (None: no cap)."""
     rotations = seatings(slots)
     tasks: list[GameTask] = []
     for deal in range(first_deal, first_deal + deals):
@@ -109,6 +118,7 @@ def schedule(
                     deal,
                     r,
                     keep_moves,
+                    think,
                 )
             )
     return tasks

@@ -62,6 +62,12 @@ class InfoSet:
         self.manners: dict[str, Any] = dict(manners or {})
         self.deadline = deadline
 
+    def until(self, deadline: float) -> InfoSet:
+        """The same view, due by ``deadline`` or its own deadline, whichever comes first: a
+        search gives a part of its time (a round of its samples) this cap (issue 33 item 3)."""
+        due = deadline if self.deadline is None else min(deadline, self.deadline)
+        return InfoSet(self._state, self.player, self.manners, due)
+
     def out_of_time(self) -> bool:
         """Whether the move's deadline has passed (never without one)."""
         return self.deadline is not None and time.perf_counter() >= self.deadline

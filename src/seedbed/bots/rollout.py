@@ -20,6 +20,11 @@ the samples can tell a better one.
 * **Reward** — ``outcome``: ISMCTS's (``0.75 * win share + 0.25 * rank``, the evaluation at a
   cutoff); ``lead``: the observer's final score minus the best other seat's (less noisy than a
   win; at a cutoff, the evaluation).
+* **Budget** — ``iterations`` rollouts, or ``seconds`` of sampling (issue 33 item 3): each round
+  of halving gets an equal share of the time left, played in small batches of samples (in Rust,
+  each batch capped at the round's end). A think deadline (``InfoSet.deadline``: a server's
+  budget, the arena's ``--think``) ends the search too; with ``seconds`` the rounds share the
+  time up to whichever comes first, so every round is played.
 * **The heuristic's move stays** unless the best other candidate beats it in the samples both
   were played in: its mean paired difference must exceed ``margin`` and ``z`` standard errors
   (noisy rollouts otherwise pick whichever candidate was luckiest, a move no better than the
@@ -63,6 +68,8 @@ from seedbed.engine.menu import kind_of, runs
 from seedbed.engine.rng import Rng
 
 REWARDS = ("outcome", "lead")
+BATCH = 16
+"""Samples asked at once under a ``seconds`` budget: the native samples take a count."""
 
 Ranked = Callable[[JsonDict, Sequence[Action], int], list[Action]]
 """A game's optional ``heuristics.ranked(view, menu, k)``: the ``k`` best-looking actions of
@@ -73,7 +80,8 @@ the menu by the heuristic's own scoring, best first (its ``choose`` among the be
 class RolloutSettings:
     """The bot's parameters (see ``KIND`` for their meaning)."""
 
-    iterations: int = 200
+    iterations: int | None = 200
+    seconds: float | None = None
     top: int = 4
     depth: int = -1
     reward: str = "outcome"
@@ -83,7 +91,14 @@ class RolloutSettings:
     tree: str = "native"
 
     def __post_init__(self) -> None:
-        problem = _check({"reward": self.reward, "tree": self.tree})
+        problem = _check(
+            {
+                "reward": self.reward,
+                "tree": self.tree,
+                "iterations": self.iterations,
+                "seconds": self.seconds,
+            }
+        )
         if problem is not None:
             raise BotSpecError(f"bot rollout: {problem}")
 
@@ -179,14 +194,23 @@ class RolloutBot(Bot):
         player = Player(self, info, rng)
         alive = list(range(len(arms)))
         rounds = max(1, math.ceil(math.log2(len(arms)))) if len(arms) > 1 else 0
-        left, played, sizes = self.settings.iterations, 0, []
+        seconds = self.settings.seconds
+        end = None if seconds is None else start + seconds
+        if end is not None and info.deadline is not None:
+            end = min(end, info.deadline)
+        budget = self.settings.iterations or 0
+        played, sizes = 0, []
         for r in range(rounds):
             sizes.append(len(alive))
-            per = max(1, left // (len(alive) * (rounds - r)))
-            played += player.samples([arms[i] for i in alive], per)
-            left = max(0, self.settings.iterations - played)
+            playing = [arms[i] for i in alive]
+            if end is None:
+                per = max(1, (budget - played) // (len(alive) * (rounds - r)))
+                played += player.samples(playing, per)
+            else:
+                now = time.perf_counter()
+                played += player.timed(playing, now + max(0.0, end - now) / (rounds - r))
             alive = survivors(arms, alive)
-            if info.out_of_time():  # not one more sample of each later round (issue 38 item 9)
+            if end is None and info.out_of_time():  # no later round (issue 38 item 9)
                 break
         action = pick(arms, self.settings.margin, self.settings.z)
         self.last = RolloutResult(action, arms, played, time.perf_counter() - start, sizes)
@@ -265,6 +289,21 @@ class Player:
                     played += 1
         return played
 
+    def timed(self, arms: list[Arm], until: float) -> int:
+        """Samples in batches of :data:`BATCH` until ``until`` (a ``perf_counter`` reading),
+        at least one; the rollouts played. Each batch is capped at ``until`` (natively: after
+        the sample that passes it), so the round ends on time within one sample."""
+        whole = self.info
+        self.info = whole.until(until)
+        played = 0
+        try:
+            while True:
+                played += self.samples(arms, BATCH)
+                if self.info.out_of_time():
+                    return played
+        finally:
+            self.info = whole
+
     def sample(self, arms: list[Arm]) -> int:
         """One determinization, every arm played in it; the rollouts played."""
         number = self.samples_taken
@@ -291,8 +330,11 @@ class Player:
 
 
 def make_rollout(game_name: str, heuristics: Heuristics | None = None, **params: Any) -> RolloutBot:
-    """A rollout bot from keyword parameters (as in a spec), e.g. ``iterations=200``."""
+    """A rollout bot from keyword parameters (as in a spec), e.g. ``iterations=200`` or
+    ``seconds=0.9`` (then no iteration count)."""
     given = {k: v for k, v in params.items() if v is not None}
+    if "seconds" in given and "iterations" not in given:
+        given["iterations"] = None
     return RolloutBot(game_name, RolloutSettings(**given), heuristics)
 
 
@@ -301,6 +343,8 @@ def _make(game_name: str, params: Mapping[str, Any]) -> Bot:
 
 
 def _check(params: Mapping[str, Any]) -> str | None:
+    if params.get("iterations") is not None and params.get("seconds") is not None:
+        return "give iterations or seconds, not both"
     reward = params.get("reward", "outcome")
     tree = params.get("tree", "native")
     if tree not in TREES:
@@ -316,7 +360,12 @@ KIND = BotKind(
     _make,
     {
         "iterations": Param(
-            int, 200, "rollouts per move (all candidates together)", minimum=1, maximum=1_000_000
+            int, None, "rollouts per move, all candidates together (default 200)", minimum=1,
+            maximum=1_000_000
+        ),
+        "seconds": Param(
+            float, None, "seconds of sampling per move instead of iterations", minimum=0,
+            maximum=60
         ),
         "top": Param(int, 4, "candidate moves weighed (the heuristic's first)", minimum=1,
                      maximum=64),

@@ -107,8 +107,10 @@ def budget(preset: Preset, bot_seconds: float) -> str:
     found = bounds(preset, bot_seconds)
     if found is None:
         return ""
-    tries = f"up to {found.iterations:,} {found.unit} a move and " if found.iterations else ""
-    return f"It tries {tries}stops at {found.seconds:g} s a move (this server's think budget)."
+    stops = f"stops at {found.seconds:g} s a move (this server's think budget)."
+    if not found.iterations:  # a budget in seconds: the server's stop is the bound to tell
+        return f"It {stops}"
+    return f"It tries up to {found.iterations:,} {found.unit} a move and {stops}"
 
 
 def measurements(game: str) -> tuple[Strength, ...]:

@@ -23,12 +23,11 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from seedbed.arena.executors import Executor, RunStats
+from seedbed.arena.executors import RunStats
 from seedbed.arena.match import MatchResult
 from seedbed.arena.play import GameResult
 from seedbed.arena.stats import Tally
 from seedbed.arena.summary import Summary
-from seedbed.arena.tournament import GameTask
 from seedbed.bots.specs import BotSpecError, make_bot, parse_spec
 from seedbed.cli import figures
 from seedbed.cli.figures import plural
@@ -61,13 +60,6 @@ def check_bots(game: str, specs: Sequence[str]) -> None:
             raise
         except Exception as exc:  # an unusable bot: missing heuristics, bad parameters …
             raise ValueError(f"bot {spec} cannot play {game}: {exc}") from None
-
-
-def run_games(
-    executor: Executor, tasks: Sequence[GameTask], label: str, show: bool
-) -> tuple[list[GameResult], RunStats]:
-    with progress(label, len(tasks), show) as advance:
-        return executor.run(tasks, advance)
 
 
 def write_results(path: Path, results: Sequence[GameResult]) -> None:

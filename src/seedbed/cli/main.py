@@ -24,7 +24,7 @@ import seedbed
 from seedbed import engines
 from seedbed.arena.executors import BACKENDS, Executor, make_executor
 from seedbed.arena.journal import Journal
-from seedbed.arena.match import run_match
+from seedbed.arena.match import play_kept, run_match
 from seedbed.arena.stats import Sprt
 from seedbed.arena.summary import Summary, summarize
 from seedbed.arena.tournament import deals_for, lineup, schedule
@@ -361,6 +361,30 @@ Address = Annotated[
 Progress_ = Annotated[
     bool, typer.Option("--progress/--no-progress", help="Show a progress bar on stderr.")
 ]
+Think = Annotated[
+    float | None,
+    typer.Option(
+        "--think",
+        metavar="SECONDS",
+        help="Each decision's think budget, as a server's pool gives (a search stops adding "
+        "iterations or samples at it); kept in the journal. Default: no cap.",
+    ),
+]
+JournalPath = Annotated[
+    Path | None,
+    typer.Option(
+        help="Keep every finished game in this JSON Lines file; run the same command "
+        "again with it to resume a stopped run (its games are read, not played)."
+    ),
+]
+MAX_THINK = 60.0
+"""The most --think may give a move: a bot spec's ``seconds`` has the same bound."""
+
+
+def check_think(think: float | None) -> None:
+    """A think budget is a positive number of seconds, at most a minute."""
+    if think is not None and not 0 < think <= MAX_THINK:
+        fail(f"--think must be more than 0 and at most {MAX_THINK:g} seconds, not {think:g}")
 
 
 def arena_setup(
@@ -419,6 +443,8 @@ def tournament(
     ] = None,
     progress: Progress_ = True,
     engine: EngineOption = None,
+    think: Think = None,
+    journal: JournalPath = None,
 ) -> None:
     """Play a tournament between bots over shared deals with seat rotation, and print win
     shares with 95% intervals, mean scores and OpenSkill ratings per bot, seat advantage, and
@@ -431,12 +457,17 @@ def tournament(
         _, normalized = arena_setup(game, players, option, engine)
         if games < 1:
             fail(f"--games must be at least 1, not {games}")
+        check_think(think)
         slots = lineup(parse_spec_list(bots), players)
         arena_cli.check_bots(game, slots)
-        tasks = schedule(game, slots, deals_for(games, slots), seed, normalized, keep_moves=moves)
-        with open_executor(backend, jobs, address) as executor:
-            label = f"{game} {players}p {backend}"
-            results, speed = arena_cli.run_games(executor, tasks, label, progress)
+        deals = deals_for(games, slots)
+        tasks = schedule(game, slots, deals, seed, normalized, keep_moves=moves, think=think)
+        kept = Journal(journal) if journal is not None else None
+        with (
+            open_executor(backend, jobs, address) as executor,
+            arena_cli.progress(f"{game} {players}p {backend}", len(tasks), progress) as tick,
+        ):
+            results, speed = play_kept(executor, tasks, tick, kept)
         summary = summarize(results, speed, backend)
         if out is not None:
             arena_cli.write_results(out, results)
@@ -480,13 +511,8 @@ def match(
     address: Address = None,
     progress: Progress_ = True,
     engine: EngineOption = None,
-    journal: Annotated[
-        Path | None,
-        typer.Option(
-            help="Keep every finished game in this JSON Lines file; run the same command "
-            "again with it to resume a stopped match (its games are read, not played)."
-        ),
-    ] = None,
+    journal: JournalPath = None,
+    think: Think = None,
 ) -> None:
     """Bot A against N-1 copies of bot B, with seat rotation over shared deals, until a
     sequential probability ratio test (SPRT) on A's win rate decides: accept H0 (p = p0) or
@@ -503,6 +529,7 @@ def match(
         _, normalized = arena_setup(game, players, option, engine)
         if max_games < 1:
             fail(f"--max-games must be at least 1, not {max_games}")
+        check_think(think)
         base = 1 / players if p0 is None else p0
         sprt = Sprt(base, base + 0.05 if p1 is None else p1, alpha, beta)
         a, b = str(parse_spec(bot_a)), str(parse_spec(bot_b))
@@ -517,7 +544,7 @@ def match(
             result = run_match(
                 executor, game, a, b, players, sprt, max_games, seed, normalized, tick,
                 on_round=None if progress and sys.stderr.isatty() else arena_cli.round_line,
-                journal=kept,
+                journal=kept, think=think,
             )  # fmt: skip
     typer.echo("\n".join(arena_cli.match_lines(result, game, players)))
 
