@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod bohnanza;
+mod compact;
 mod encode;
 mod fast;
 mod fields_of_green;
@@ -22,6 +23,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<rng::Rng>()?;
     m.add_class::<encode::Encoder>()?;
+    m.add_class::<compact::CompactActions>()?;
     m.add_class::<bohnanza::BohnanzaZones>()?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state_json, m)?)?;

@@ -9,6 +9,9 @@ reference: the spec handed to the core is read from them (field layout and bound
 design and flower tables, the offer sides' order), and tests/adapters/test_native_encoding.py
 checks both agree element for element over seeded games, every seat.
 
+A game's compact action space (issue 34 item 3) runs in the core too when the module declares
+``native_compact_spec``: :meth:`NativeEncoders.compact_actions`.
+
 Fields of Green's mask stays in Python (D-77): its integers name placement cells and water
 splits the Python menu computes; its observation is native.
 
@@ -29,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from seedbed.adapters.compact import Encoding, NativeCompactActions
 from seedbed.engine.native_state import NATIVE, NativeState
 from seedbed.engine.registry import spec as lookup_spec
 
@@ -77,6 +81,15 @@ class NativeEncoders:
         if not isinstance(probe, NativeState):
             return None
         return NativeEncoders(encoders)
+
+    def compact_actions(self, compact: Encoding) -> NativeCompactActions | None:
+        """The core's draft holder of the compact space ``compact`` (one environment's), or
+        None when the game's module describes no native compact space."""
+        described = getattr(import_module(str(_declared(self.encoders))), "native_compact_spec", None)
+        if described is None:
+            return None
+        core = NATIVE.CompactActions(self.encoders.game_name, json.dumps(described(compact)))
+        return NativeCompactActions(core, compact, self.encoders.game.action_from_json)
 
     def observation(self, state: NativeState, seat: int) -> FloatArray:
         """``seat``'s observation vector of ``state`` (what ``vector(observe(seat))`` gives)."""

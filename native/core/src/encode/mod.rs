@@ -13,6 +13,7 @@
 //! same trait over the same menu.
 
 pub mod bohnanza;
+pub mod compact;
 pub mod fields_of_green;
 pub mod stalk_exchange;
 
