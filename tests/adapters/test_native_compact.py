@@ -51,9 +51,7 @@ def _same(ref: CompactActions, native: NativeCompactActions, where: Any) -> list
     return [int(i) for i in np.flatnonzero(mask)]
 
 
-def _decide(
-    state: State, enc: GameEncoders, rng: random.Random, use_play: bool, where: Any
-) -> int:
+def _decide(state: State, enc: GameEncoders, rng: random.Random, use_play: bool, where: Any) -> int:
     """The first mover's decision composed through both, random integers (offers less often,
     so that games go on); the move applied. Returns the masks compared."""
     ref, native = _pair(enc)

@@ -139,9 +139,7 @@ class GameEncoders:
                 return found
         return CompactActions(self.compact)
 
-    def with_draft(
-        self, observation: Any, actions: Drafts | None, drafting: bool = True
-    ) -> Any:
+    def with_draft(self, observation: Any, actions: Drafts | None, drafting: bool = True) -> Any:
         """The observation of :meth:`encode` with the draft's features (compact space; zeros
         when ``drafting`` is False: a seat that does not decide now)."""
         if actions is None:

@@ -85,7 +85,9 @@ class NativeEncoders:
     def compact_actions(self, compact: Encoding) -> NativeCompactActions | None:
         """The core's draft holder of the compact space ``compact`` (one environment's), or
         None when the game's module describes no native compact space."""
-        described = getattr(import_module(str(_declared(self.encoders))), "native_compact_spec", None)
+        described = getattr(
+            import_module(str(_declared(self.encoders))), "native_compact_spec", None
+        )
         if described is None:
             return None
         core = NATIVE.CompactActions(self.encoders.game_name, json.dumps(described(compact)))
