@@ -180,14 +180,10 @@ impl CompactSpace {
             }
         }
         actions.sort_by_key(|(c, _)| *c);
-        let offers = match menu.offers {
-            Some(space) => Some(Offers::new(self, s, player, space)),
-            None => None,
-        };
         Ok(Moment {
             player,
             actions,
-            offers,
+            offers: menu.offers.map(|space| Offers::new(self, s, player, space)),
         })
     }
 
@@ -199,7 +195,10 @@ impl CompactSpace {
         let place = |start: usize, offer_id: i64| -> Result<Option<usize>, String> {
             match find_offer(s, offer_id) {
                 Some(k) if k < self.offers => Ok(Some(start + k)),
-                _ => Err(format!("{a}: an offer beyond the space's {} places", self.offers)),
+                _ => Err(format!(
+                    "{a}: an offer beyond the space's {} places",
+                    self.offers
+                )),
             }
         };
         Ok(match a {
@@ -355,7 +354,8 @@ impl Offers {
             let (g, w) = (rest / want_list.len(), rest % want_list.len());
             let (fu, hand) = gives.get(g);
             let (vs, slots) = &want_list[w];
-            if let (Some(give), Some(want)) = (enc.give_items(&fu, &hand), enc.want_items(vs, slots))
+            if let (Some(give), Some(want)) =
+                (enc.give_items(&fu, &hand), enc.want_items(vs, slots))
             {
                 copies.insert((tos[t].0, give, want));
             }
@@ -568,5 +568,113 @@ impl Moment {
     /// The player deciding.
     pub fn player(&self) -> usize {
         self.player
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bohnanza::menu::legal_actions;
+    use crate::bohnanza::state::OVER;
+    use crate::bohnanza::{new_state, Options};
+    use crate::interface::NativeGame;
+
+    /// The default options' space (standard edition: M = 7, V = 11, 6 offers), laid out as
+    /// `CompactEncoding` lays it out.
+    fn space() -> CompactSpace {
+        let blocks = [
+            ("end-planting", 1),
+            ("buy-field", 1),
+            ("pass", 1),
+            ("end-trading", 1),
+            ("finish-turn", 1),
+            ("leave-offer", 1),
+            ("plant", 3),
+            ("harvest", 3),
+            ("zone-plant", 33),
+            ("discard-offered", 11),
+            ("discard", 16),
+            ("decline", 42),
+            ("withdraw", 42),
+            ("accept", 42),
+            ("offer-to", 7),
+            ("offer-give", 13),
+            ("offer-want", 13),
+            ("offer-send", 1),
+        ];
+        let mut starts = serde_json::Map::new();
+        let mut at = 0;
+        for (name, width) in blocks {
+            starts.insert(name.into(), at.into());
+            at += width;
+        }
+        let spec = serde_json::json!({
+            "size": at, "starts": starts, "seats": 7, "varieties": (0..11).collect::<Vec<u8>>(),
+            "hand": 16, "offers": 42,
+        });
+        CompactSpace::from_spec(&spec).unwrap()
+    }
+
+    #[test]
+    fn random_compositions_play_menu_actions_to_the_end() {
+        let enc = space();
+        assert_eq!(enc.size(), 232);
+        let mut offers = 0;
+        for seed in 0..3u64 {
+            let mut s = new_state(4, seed, Options::default()).unwrap();
+            let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let mut below = |n: usize| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (x >> 33) as usize % n
+            };
+            for _ in 0..20_000 {
+                if s.phase == OVER {
+                    break;
+                }
+                let p = s.to_move()[0];
+                let moment = enc.moment(&s, p).unwrap();
+                let mut draft = Draft::default();
+                let action = loop {
+                    let mut legal = Vec::new();
+                    moment.legal(&enc, &draft, &mut legal);
+                    assert!(!legal.is_empty(), "a composition reached a dead end");
+                    // offers rarely, so that the trading phases end
+                    let plain: Vec<usize> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&i| i < enc.s.offer_to)
+                        .collect();
+                    let pool = if !plain.is_empty() && draft.to.is_none() && below(10) < 8 {
+                        plain
+                    } else {
+                        legal
+                    };
+                    let index = pool[below(pool.len())];
+                    if let Some(a) = moment.choose(&enc, &s, &mut draft, index).unwrap() {
+                        break a;
+                    }
+                };
+                assert!(legal_actions(&s, p).contains(&s, p, &action), "{action}");
+                offers += usize::from(matches!(action, Action::Offer(_)));
+                s.apply(p as i64, &action).unwrap();
+            }
+            assert_eq!(s.phase, OVER);
+        }
+        assert!(offers > 0);
+    }
+
+    #[test]
+    fn an_integer_outside_the_mask_is_refused() {
+        let enc = space();
+        let s = new_state(3, 1, Options::default()).unwrap();
+        let moment = enc.moment(&s, s.to_move()[0]).unwrap();
+        let mut draft = Draft::default();
+        assert!(moment
+            .choose(&enc, &s, &mut draft, enc.s.offer_send)
+            .is_err());
+        assert!(moment.choose(&enc, &s, &mut draft, 9999).is_err());
+        assert_eq!(draft, Draft::default());
     }
 }
