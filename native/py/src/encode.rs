@@ -190,7 +190,7 @@ impl<Z: Zoned> Codec for Typed<Z> {
 }
 
 /// The cells of a writable C-contiguous buffer of at least `len` items.
-fn cells<'a, T: Element>(
+pub(crate) fn cells<'a, T: Element>(
     py: Python<'a>,
     buf: &'a PyBuffer<T>,
     len: usize,
@@ -214,7 +214,7 @@ fn copy_into(cells: &[Cell<f32>], values: &[f32]) {
 }
 
 /// Zeros, then 1 at each of `ones`.
-fn mask_into(cells: &[Cell<i8>], ones: &[usize]) {
+pub(crate) fn mask_into(cells: &[Cell<i8>], ones: &[usize]) {
     for c in cells {
         c.set(0);
     }

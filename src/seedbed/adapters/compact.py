@@ -9,6 +9,13 @@ integer is then either a move (:meth:`choose` returns the action to apply) or a 
 composition (it returns None: the game does not move, the same seat decides again, with the
 mask and the draft's features updated). The draft is never part of the game state.
 
+:class:`NativeCompactActions` is the same in the core (a game on the native engine whose
+``GameSpec.native_encoder`` module declares ``native_compact_spec``): the moment is read off
+the native state without its Python twin, the mask is written into the array by Rust, and
+:meth:`NativeCompactActions.play` applies the integer's action without an action object.
+Environments take an integer with ``play`` (either class); ``choose`` gives the action
+itself (the parity test compares the two classes through it).
+
 >>> import seedbed
 >>> from seedbed.games.bohnanza.compact import compact_encoding
 >>> actions = CompactActions(compact_encoding({}))
@@ -20,12 +27,15 @@ mask and the draft's features updated). The draft is never part of the game stat
 
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
 import numpy as np
 from gymnasium import spaces
 
 from seedbed.engine.api import Action, PlayerId, State
+from seedbed.engine.encoding import EncodingError
+from seedbed.engine.native_state import NativeState
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 MaskArray = np.ndarray[Any, np.dtype[np.int8]]
@@ -62,6 +72,11 @@ class CompactActions:
         self.moment = None
         self.draft.clear()
 
+    @property
+    def deciding(self) -> bool:
+        """A seat decides (a moment is read)."""
+        return self.moment is not None
+
     def mask(self) -> MaskArray:
         out = np.zeros(self.encoding.size, dtype=np.int8)
         if self.moment is not None:
@@ -73,8 +88,77 @@ class CompactActions:
         action: Action | None = self.moment.choose(self.draft, index)
         return action
 
+    def play(self, state: State, index: int) -> bool:
+        """Take ``index`` for the deciding seat of ``state`` (the position of :meth:`start`):
+        True when an action was applied, False when the draft only grew."""
+        action = self.choose(index)
+        if action is None:
+            return False
+        state.apply(self.moment.player, action)
+        return True
+
     def features(self) -> FloatArray:
         return np.asarray(self.encoding.draft_features(self.draft), dtype=np.float32)
+
+
+class NativeCompactActions:
+    """:class:`CompactActions` in the core (``seedbed._native.CompactActions``), for states of
+    the native engine: same methods, same integers (tests/adapters/test_native_compact.py)."""
+
+    def __init__(self, core: Any, encoding: Encoding, parse: Any) -> None:
+        self.core = core
+        self.encoding = encoding
+        self.parse = parse
+        """The game's ``action_from_json``: :meth:`choose`'s action from the core's JSON."""
+        self._zones: Any = None
+
+    def start(self, state: State, seat: PlayerId) -> None:
+        if not isinstance(state, NativeState):
+            raise TypeError("the native compact space reads states of the native engine")
+        self.core.start(state.zones, seat)
+        self._zones = state.zones
+
+    def clear(self) -> None:
+        self.core.clear()
+        self._zones = None
+
+    @property
+    def deciding(self) -> bool:
+        found: bool = self.core.deciding
+        return found
+
+    def mask(self) -> MaskArray:
+        out = np.zeros(self.encoding.size, dtype=np.int8)
+        self.core.mask_into(out)
+        return out
+
+    def choose(self, index: int) -> Action | None:
+        """As :meth:`CompactActions.choose` (EncodingError when ``index`` is not legal)."""
+        try:
+            text = self.core.choose(self._zones, index)
+        except ValueError as err:
+            raise EncodingError(str(err)) from None
+        return None if text is None else self.parse(json.loads(text))
+
+    def play(self, state: State, index: int) -> bool:
+        """As :meth:`CompactActions.play`, the action applied by the core."""
+        assert isinstance(state, NativeState) and state.zones is self._zones
+        try:
+            moved: bool = self.core.play(state.zones, index)
+        except ValueError as err:
+            raise EncodingError(str(err)) from None
+        if moved:
+            state.moved_natively()
+        return moved
+
+    def features(self) -> FloatArray:
+        out = np.empty(self.core.draft_width, dtype=np.float32)
+        self.core.features_into(out)
+        return out
+
+
+Drafts = CompactActions | NativeCompactActions
+"""What an environment keeps for the compact space."""
 
 
 def draft_space(encoding: Encoding) -> spaces.Box:

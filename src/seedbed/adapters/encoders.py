@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from seedbed.adapters.compact import CompactActions, Encoding, draft_space
+from seedbed.adapters.compact import CompactActions, Drafts, Encoding, draft_space
 from seedbed.adapters.native_encoders import NativeEncoders
 from seedbed.engine.api import Action, PlayerId, State
 from seedbed.engine.encoding import ActionEncoding
@@ -128,13 +128,18 @@ class GameEncoders:
             dtype=np.float32,
         )
 
-    def compact_actions(self) -> CompactActions | None:
-        """A fresh draft holder for one environment, or None in the full space."""
-        return None if self.compact is None else CompactActions(self.compact)
+    def compact_actions(self) -> Drafts | None:
+        """A fresh draft holder for one environment, or None in the full space: the core's
+        (:class:`NativeCompactActions`) on the native engine when the game describes it."""
+        if self.compact is None:
+            return None
+        if self.native is not None:
+            found = self.native.compact_actions(self.compact)
+            if found is not None:
+                return found
+        return CompactActions(self.compact)
 
-    def with_draft(
-        self, observation: Any, actions: CompactActions | None, drafting: bool = True
-    ) -> Any:
+    def with_draft(self, observation: Any, actions: Drafts | None, drafting: bool = True) -> Any:
         """The observation of :meth:`encode` with the draft's features (compact space; zeros
         when ``drafting`` is False: a seat that does not decide now)."""
         if actions is None:

@@ -183,11 +183,10 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         if self.compact is None:
             self.encoders.apply(self.state, self.seat, index)
         else:
-            action = self.compact.choose(index)
-            if action is None:  # a step of a draft: the game waits, the learner goes on
+            if not self.compact.play(self.state, index):
+                # a step of a draft: the game waits, the learner goes on
                 self._mask = self.compact.mask()
                 return self._observation(), 0.0, False, False, self._info()
-            self.state.apply(self.seat, action)
         self._advance()
         reward = 0.0
         terminated = self._over = self.state.is_terminal()

@@ -12,6 +12,9 @@ checks both agree element for element over seeded games, every seat.
 Every game's mask is native (Fields of Green's since issue 34 target 1, D-83: its integers
 name placement cells and water splits, counted over the native menu's runs).
 
+A game's compact action space (issue 34 item 3) runs in the core too when the module declares
+``native_compact_spec``: :meth:`NativeEncoders.compact_actions`.
+
 >>> from seedbed.adapters.encoders import GameEncoders
 >>> enc = GameEncoders("stalk_exchange", 3, engine="native")
 >>> state = enc.game.new_state(3, seed=1)
@@ -29,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from seedbed.adapters.compact import Encoding, NativeCompactActions
 from seedbed.engine.native_state import NATIVE, NativeState
 from seedbed.engine.registry import spec as lookup_spec
 
@@ -81,6 +85,17 @@ class NativeEncoders:
         if not isinstance(probe, NativeState):
             return None
         return NativeEncoders(encoders, type(probe))
+
+    def compact_actions(self, compact: Encoding) -> NativeCompactActions | None:
+        """The core's draft holder of the compact space ``compact`` (one environment's), or
+        None when the game's module describes no native compact space."""
+        described = getattr(
+            import_module(str(_declared(self.encoders))), "native_compact_spec", None
+        )
+        if described is None:
+            return None
+        core = NATIVE.CompactActions(self.encoders.game_name, json.dumps(described(compact)))
+        return NativeCompactActions(core, compact, self.encoders.game.action_from_json)
 
     def observation(self, state: NativeState, seat: int) -> FloatArray:
         """``seat``'s observation vector of ``state`` (what ``vector(observe(seat))`` gives)."""

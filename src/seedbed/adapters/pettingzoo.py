@@ -185,7 +185,7 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         observation = self.encoders.observe(self.game_state, seat, self.form)
         if self.compact is not None:  # the draft is the selected agent's; none for the others
-            selected = agent == self.agent_selection and self.compact.moment is not None
+            selected = agent == self.agent_selection and self.compact.deciding
             observation = self.encoders.with_draft(observation, self.compact, selected)
         return {"observation": observation, "action_mask": self._mask(agent)}
 
@@ -203,10 +203,7 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         if self.compact is None:
             self.encoders.apply(self.game_state, seat, index)
         else:
-            action = self.compact.choose(index)
-            drafting = action is None
-            if action is not None:
-                self.game_state.apply(seat, action)
+            drafting = not self.compact.play(self.game_state, index)
         self._cumulative_rewards[agent] = 0.0
         if drafting:  # a step of a draft: the same agent goes on
             self._mask_cache = None

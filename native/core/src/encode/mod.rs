@@ -9,10 +9,11 @@
 //! Python side once, as a JSON spec ([`Layout::from_json`]): nothing is derived twice.
 //!
 //! An encoder of actions is an [`ActionIndex`]: the legal indices of a seat and the action of
-//! an index. A second action space (a compact Bohnanza one) is another implementation of the
-//! same trait over the same menu.
+//! an index. Bohnanza's compact space (`compact.rs`) reads the same menu but keeps a draft
+//! between integers, so it is a [`compact::Moment`] per decision rather than this trait.
 
 pub mod bohnanza;
+pub mod compact;
 pub mod fields_of_green;
 pub mod fields_of_green_actions;
 pub mod stalk_exchange;

@@ -49,7 +49,10 @@ not in the mask, as the observation does not show those cards.
 
 A :class:`Moment` is one player's decision at one position: the menu is read once (the Python
 zones; a native state's materialised twin) and every step of a composition is answered from
-it, without the full encoding's mask.
+it, without the full encoding's mask. This module is the reference: on the native engine the
+environments use its port in the core (``native/core/src/encode/compact.rs``, reached through
+``native_compact_spec`` in native_encoding.py), which reads the native menu without the
+Python twin and equals this one at every step (tests/adapters/test_native_compact.py).
 
 >>> enc = compact_encoding({})
 >>> enc.size, enc.layout.shapes["offer-give"]
