@@ -2,6 +2,7 @@
 //! the Python reference in `src/seedbed/games/` (the executable specification).
 
 pub mod bohnanza;
+pub mod choice;
 pub mod encode;
 pub mod few;
 pub mod fields_of_green;

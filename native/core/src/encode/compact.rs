@@ -622,13 +622,8 @@ mod tests {
         let mut offers = 0;
         for seed in 0..3u64 {
             let mut s = new_state(4, seed, Options::default()).unwrap();
-            let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-            let mut below = |n: usize| {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                (x >> 33) as usize % n
-            };
+            let mut rng = crate::rng::Rng::new(seed);
+            let mut below = |n: usize| rng.below(n as u64) as usize;
             for _ in 0..20_000 {
                 if s.phase == OVER {
                     break;

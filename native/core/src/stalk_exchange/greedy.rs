@@ -11,6 +11,7 @@ use super::market::{Market, PerType};
 use super::menu::Menu;
 use super::rules::KindCounts;
 use super::state::{Zones, EMPTY, NO_TOKEN};
+use crate::choice::{best_at_random, pmax};
 use crate::rng::Rng;
 
 /// Worth of taking one empty neighbour from a group, per token of the group.
@@ -19,15 +20,6 @@ const PRESSURE: f64 = 0.35;
 const BULB: f64 = 0.25;
 /// Worth of an unspent Seedy Business token at the start of the game.
 const TOKEN: f64 = 1.2;
-
-/// Python's `max(a, b)`: `a` unless `b` is greater.
-fn pmax(a: f64, b: f64) -> f64 {
-    if b > a {
-        b
-    } else {
-        a
-    }
-}
 
 /// `space_scores`: per empty space (ascending), what planting any token there does.
 fn space_scores(m: &Market, edge: &PerType, marginal: &PerType) -> Vec<(usize, f64)> {
@@ -156,18 +148,7 @@ pub fn choose_from(z: &Zones, p: usize, menu: &Menu, rng: &mut Rng) -> Option<Ac
         };
         scored.push((flush, Action::Flush));
     }
-    let top = scored.iter().map(|&(s, _)| s).fold(f64::NEG_INFINITY, pmax);
-    let mut best: Vec<Action> = scored
-        .into_iter()
-        .filter(|&(s, _)| s >= top - 1e-9)
-        .map(|(_, a)| a)
-        .collect();
-    let k = if best.len() > 1 {
-        rng.below(best.len() as u64) as usize
-    } else {
-        0
-    };
-    Some(best.swap_remove(k))
+    best_at_random(scored, rng)
 }
 
 /// [`choose_from`] for `p` (None when p is not on the move or the game is over).

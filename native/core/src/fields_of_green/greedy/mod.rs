@@ -22,6 +22,7 @@ use super::flow::first_mover;
 use super::game;
 use super::menu::{legal_actions, Menu};
 use super::state::Zones;
+use crate::choice::best_at_random;
 use crate::rng::Rng;
 
 /// Whether the game is played with the shipped card set, the one the Python heuristics price
@@ -66,21 +67,7 @@ fn choose_from(z: &Zones, p: usize, menu: &Menu, rng: &mut Rng) -> Option<Action
         let a = menu.get(z, i)?;
         scored.push((score::score(&mut ctx, &a), a));
     }
-    let top = scored
-        .iter()
-        .map(|(s, _)| *s)
-        .fold(f64::NEG_INFINITY, prices::pmax);
-    let mut best: Vec<Action> = scored
-        .into_iter()
-        .filter(|(s, _)| *s >= top - 1e-9)
-        .map(|(_, a)| a)
-        .collect();
-    let k = if best.len() > 1 {
-        rng.below(best.len() as u64) as usize
-    } else {
-        0
-    };
-    Some(best.swap_remove(k))
+    best_at_random(scored, rng)
 }
 
 /// Play `z` in place with `choose` at every seat (the first seat on the move, as `playout`)

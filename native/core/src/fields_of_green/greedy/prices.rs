@@ -11,14 +11,7 @@ pub const EQUIPMENT: f64 = 1.6;
 /// Worth of a food the final harvest's upkeep needs (`heuristics.FEED`).
 pub const FEED: f64 = 1.5;
 
-/// Python's `max(a, b)`: `a` unless `b` is greater.
-pub fn pmax(a: f64, b: f64) -> f64 {
-    if b > a {
-        b
-    } else {
-        a
-    }
-}
+pub use crate::choice::pmax;
 
 /// The Manhattan estimate of `refill_towers`' reach (`heuristics_farm.near`).
 fn near(a: Cell, b: Cell, within: i64) -> bool {
