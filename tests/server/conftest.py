@@ -22,6 +22,17 @@ PG_ADMIN = os.environ.get("SEEDBED_TEST_PG", "postgresql://seedbed:seedbed@127.0
 def pg_database() -> Iterator[str]:
     """A database of its own on the local PostgreSQL, dropped at the end; skipped (with the
     reason) only when the server cannot be reached."""
+    yield from _fresh_database()
+
+
+@pytest.fixture
+def lone_pg_database() -> Iterator[str]:
+    """A database of the test's own, which no server of a module fixture uses (a test of
+    the cluster's locks must not race the servers' periodic jobs for them)."""
+    yield from _fresh_database()
+
+
+def _fresh_database() -> Iterator[str]:
     try:
         import psycopg
     except ImportError as exc:  # pragma: no cover - psycopg is a dependency

@@ -498,7 +498,7 @@ def test_quick_match_pairs_askers_of_different_processes(trio: list[Server]) -> 
     assert all(a["invite_url"].startswith(s.url) for a, s in zip(answers, trio, strict=True))
 
 
-def test_a_job_runs_in_one_process_at_a_time(pg_database: str) -> None:
+def test_a_job_runs_in_one_process_at_a_time(lone_pg_database: str) -> None:
     """Issue 32 item 3: the daily digests, the sweep for abandoned tables and quick match
     run under a session advisory lock of the cluster: a second process does not get it while
     the first holds it, and gets it once the first is gone (a process that dies mid-job
@@ -506,7 +506,7 @@ def test_a_job_runs_in_one_process_at_a_time(pg_database: str) -> None:
     from seedbed.server.cluster import JOBS
     from seedbed.server.ownership import Owners
 
-    one, two = Owners(pg_database, "http://one"), Owners(pg_database, "http://two")
+    one, two = Owners(lone_pg_database, "http://one"), Owners(lone_pg_database, "http://two")
     one.open()
     two.open()
     try:

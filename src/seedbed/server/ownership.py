@@ -101,9 +101,21 @@ class Owners:
         """End the session: every table this process owned is free at once."""
         with self.lock:
             if self.conn is not None:
+                self._unlock_all()
                 self.conn.close()
                 self.conn = None
         self.engine.dispose()
+
+    def _unlock_all(self) -> None:
+        """Free every lock before the session ends: the server frees a closed session's locks
+        only once its backend has exited, a moment after the client hung up, and a second
+        process asking in that moment would be refused (a failed call changes nothing: the
+        session is ending anyway)."""
+        assert self.conn is not None
+        try:
+            self.conn.execute(text("SELECT pg_advisory_unlock_all()"))
+        except Exception:  # the connection is being closed either way
+            return
 
     def _scalar(self, sql: str, **params: object) -> object:
         with self.lock:
