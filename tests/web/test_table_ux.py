@@ -71,9 +71,13 @@ def test_a_misclick_cannot_wipe_a_field(web_server: WebServer, new_page: Any, sh
 
 MARKED = """([selector, label]) => {
     const el = document.querySelector(selector);
-    const tag = el && el.querySelector('[data-testid=change-tag]');
-    return Boolean(el && el.classList.contains('just-changed') && tag && tag.textContent === label);
+    if (!el || !el.classList.contains('just-changed')) return false;
+    return [...document.querySelectorAll('[data-testid=change-tag]')]
+        .some((tag) => tag.target === el && tag.textContent === label);
 }"""
+"""Whether the element glows with its tag ``label``: on its top edge, or on the enclosing
+panel's where the tag would cover the element's text (changes.js ``place``; which one depends
+on the layout of the moment, e.g. whether the page's fonts had loaded)."""
 
 
 def test_turns_and_offers_call_you_back_and_changes_show(
