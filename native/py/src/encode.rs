@@ -53,12 +53,19 @@ zoned!(StalkExchangeZones, seedbed_core::stalk_exchange::Zones);
 zoned!(FieldsOfGreenZones, seedbed_core::fields_of_green::Zones);
 
 /// What the encoder does, whatever the game (object-safe over the state classes).
-trait Codec: Send + Sync {
+pub(crate) trait Codec: Send + Sync {
     fn obs_size(&self) -> usize;
     fn mask_size(&self) -> Option<usize>;
     fn observe(&self, zones: &Bound<'_, PyAny>, viewer: usize, out: &mut [f32]) -> PyResult<()>;
     /// The legal integers of `player`; Ok(false) when the game has no native action encoding.
     fn legal(&self, zones: &Bound<'_, PyAny>, player: i64, out: &mut Vec<usize>) -> PyResult<bool>;
+    /// The JSON text of the action of `index` for `player` now; None when it names nothing.
+    fn action_json(
+        &self,
+        zones: &Bound<'_, PyAny>,
+        player: usize,
+        index: usize,
+    ) -> PyResult<Option<String>>;
     /// Decode and apply `index` for `player`; Ok(false) when it names nothing or is refused.
     fn apply_index(&self, zones: &Bound<'_, PyAny>, player: i64, index: usize) -> PyResult<bool>;
     /// The random opponents' moves (uniform over the menu, `random_playout`'s draw) until
@@ -131,6 +138,24 @@ impl<Z: Zoned> Codec for Typed<Z> {
             actions.legal(state, p, out).map_err(value_error)?;
         }
         Ok(true)
+    }
+
+    fn action_json(
+        &self,
+        zones: &Bound<'_, PyAny>,
+        player: usize,
+        index: usize,
+    ) -> PyResult<Option<String>> {
+        let Some(actions) = &self.actions else {
+            return Ok(None);
+        };
+        let z = zones_of::<Z>(zones)?.borrow();
+        if player >= z.inner().num_players() || index >= actions.size() {
+            return Ok(None);
+        }
+        Ok(actions
+            .decode(z.inner(), player, index)
+            .map(|a| Z::G::action_json(&a).to_string()))
     }
 
     fn apply_index(&self, zones: &Bound<'_, PyAny>, player: i64, index: usize) -> PyResult<bool> {
@@ -231,7 +256,7 @@ type Stepped = (Vec<bool>, Vec<bool>, Vec<f64>, u64);
 /// One game's native encoders under fixed options and player count.
 #[pyclass(module = "seedbed._native")]
 pub struct Encoder {
-    codec: Box<dyn Codec>,
+    pub(crate) codec: Box<dyn Codec>,
     scratch: Vec<f32>,
     legal: Vec<usize>,
 }

@@ -2,7 +2,9 @@
 being composed, held by the environment for the seat that decides, its mask and its features.
 
 A game that declares ``GameSpec.compact_encoding`` (Bohnanza: an offer composed in steps,
-``seedbed.games.bohnanza.compact``) can be played in the environments with
+``seedbed.games.bohnanza.compact``; Fields of Green: its full integers chosen coordinate by
+coordinate, ``seedbed.games.fields_of_green.compact`` over ``seedbed.engine.factored``) can be
+played in the environments with
 ``action_space="compact"``. :class:`CompactActions` is what the environment keeps: at each new
 position of the game :meth:`start` reads the deciding seat's menu once (a ``Moment``); each
 integer is then either a move (:meth:`choose` returns the action to apply) or a step of a
@@ -102,8 +104,9 @@ class CompactActions:
 
 
 class NativeCompactActions:
-    """:class:`CompactActions` in the core (``seedbed._native.CompactActions``), for states of
-    the native engine: same methods, same integers (tests/adapters/test_native_compact.py)."""
+    """:class:`CompactActions` in the core (``seedbed._native.CompactActions``, or
+    ``FactoredActions`` for a factored space), for states of the native engine: same methods,
+    same integers (tests/adapters/test_native_compact.py, test_native_factored.py)."""
 
     def __init__(self, core: Any, encoding: Encoding, parse: Any) -> None:
         self.core = core
