@@ -6,11 +6,13 @@
 //! `seedbed_core::encode::factored` does the work; the legal full integers come from the
 //! encoder's native action encoding.
 
+use std::cell::Cell;
+
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use seedbed_core::encode::factored::{Draft, FactoredSpace, Moment};
 
-use crate::encode::{cells, mask_into, Encoder};
+use crate::encode::{cells, mask_into, Codec, Encoder};
 use crate::state::value_error;
 
 /// One environment's factored space: the game's encoder, the space, the moment read at the
@@ -39,6 +41,57 @@ impl FactoredActions {
     fn player(&self) -> usize {
         self.moment.as_ref().map_or(0, Moment::player)
     }
+
+    /// [`Self::start`] with the full encoding's `codec`.
+    pub(crate) fn start_with(
+        &mut self,
+        codec: &dyn Codec,
+        zones: &Bound<'_, PyAny>,
+        player: usize,
+    ) -> PyResult<()> {
+        let mut full = Vec::new();
+        if !codec.legal(zones, player as i64, &mut full)? {
+            return Err(value_error("this game's actions have no native encoding"));
+        }
+        self.moment = Some(Moment::new(player, full));
+        self.draft.clear();
+        Ok(())
+    }
+
+    /// [`Self::play`] with the full encoding's `codec`.
+    pub(crate) fn play_with(
+        &mut self,
+        codec: &dyn Codec,
+        zones: &Bound<'_, PyAny>,
+        index: usize,
+    ) -> PyResult<bool> {
+        let Some(full) = self.take(index)? else {
+            return Ok(false);
+        };
+        if !codec.apply_index(zones, self.player() as i64, full)? {
+            return Err(value_error(format!("{full} was refused")));
+        }
+        Ok(true)
+    }
+
+    /// The mask into `cells` (`size` of them); how many are legal.
+    pub(crate) fn write_mask(&mut self, cells: &[Cell<i8>]) -> usize {
+        self.legal.clear();
+        if let Some(m) = &self.moment {
+            self.space.legal(m, &self.draft, &mut self.legal);
+        }
+        mask_into(cells, &self.legal);
+        self.legal.len()
+    }
+
+    /// The draft's features into `cells` (`draft_width` of them).
+    pub(crate) fn write_features(&self, cells: &[Cell<f32>]) {
+        let mut values = vec![0.0; cells.len()];
+        self.space.features(&self.draft, &mut values);
+        for (c, v) in cells.iter().zip(values) {
+            c.set(v);
+        }
+    }
 }
 
 #[pymethods]
@@ -60,13 +113,13 @@ impl FactoredActions {
 
     /// The number of integers.
     #[getter]
-    fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         self.space.size()
     }
 
     /// The width of the draft's features.
     #[getter]
-    fn draft_width(&self) -> usize {
+    pub(crate) fn draft_width(&self) -> usize {
         self.space.draft_width()
     }
 
@@ -78,22 +131,13 @@ impl FactoredActions {
 
     /// A new position: read `player`'s legal full integers of `zones`; no draft open.
     fn start(&mut self, py: Python<'_>, zones: &Bound<'_, PyAny>, player: usize) -> PyResult<()> {
-        let mut full = Vec::new();
-        let found = self
-            .encoder
-            .borrow(py)
-            .codec
-            .legal(zones, player as i64, &mut full)?;
-        if !found {
-            return Err(value_error("this game's actions have no native encoding"));
-        }
-        self.moment = Some(Moment::new(player, full));
-        self.draft.clear();
-        Ok(())
+        let encoder = self.encoder.clone_ref(py);
+        let codec = &encoder.borrow(py).codec;
+        self.start_with(codec.as_ref(), zones, player)
     }
 
     /// No seat decides (the end, a truncation): nothing is legal.
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.moment = None;
         self.draft.clear();
     }
@@ -111,23 +155,13 @@ impl FactoredActions {
     fn mask_into(&mut self, py: Python<'_>, out: PyBuffer<i8>) -> PyResult<usize> {
         let size = self.space.size();
         let cells = cells(py, &out, size)?;
-        self.legal.clear();
-        if let Some(m) = &self.moment {
-            self.space.legal(m, &self.draft, &mut self.legal);
-        }
-        mask_into(&cells[..size], &self.legal);
-        Ok(self.legal.len())
+        Ok(self.write_mask(&cells[..size]))
     }
 
     /// Write the draft's features into `out` (float32, at least `draft_width` values).
     fn features_into(&self, py: Python<'_>, out: PyBuffer<f32>) -> PyResult<()> {
         let width = self.space.draft_width();
-        let cells = cells(py, &out, width)?;
-        let mut values = vec![0.0; width];
-        self.space.features(&self.draft, &mut values);
-        for (c, v) in cells.iter().zip(values) {
-            c.set(v);
-        }
+        self.write_features(&cells(py, &out, width)?[..width]);
         Ok(())
     }
 
@@ -142,8 +176,8 @@ impl FactoredActions {
         let Some(full) = self.take(index)? else {
             return Ok(None);
         };
-        let text = self
-            .encoder
+        let encoder = self.encoder.clone_ref(py);
+        let text = encoder
             .borrow(py)
             .codec
             .action_json(zones, self.player(), full)?;
@@ -155,18 +189,8 @@ impl FactoredActions {
     /// deciding seat (no action object made): True when the game moved, False when the draft
     /// grew. ValueError when `index` is not legal now or the rules refuse the action.
     fn play(&mut self, py: Python<'_>, zones: &Bound<'_, PyAny>, index: usize) -> PyResult<bool> {
-        let Some(full) = self.take(index)? else {
-            return Ok(false);
-        };
-        let player = self.player() as i64;
-        if !self
-            .encoder
-            .borrow(py)
-            .codec
-            .apply_index(zones, player, full)?
-        {
-            return Err(value_error(format!("{full} was refused")));
-        }
-        Ok(true)
+        let encoder = self.encoder.clone_ref(py);
+        let codec = &encoder.borrow(py).codec;
+        self.play_with(codec.as_ref(), zones, index)
     }
 }

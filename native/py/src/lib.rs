@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod bohnanza;
 mod codes;
 mod compact;
+mod drafts;
 mod encode;
 mod factored;
 mod fast;

@@ -21,6 +21,12 @@ game's seed; ``reset(options={"game_seeds": [...]})`` deals those seeds. The opp
 game draw from a generator of its seed (``arena.play.seat_rng(seed, num_players)``: a stream
 no bot seat uses), so a batch is a pure function of the seeds and the learner's actions.
 
+``action_space="compact"`` (Bohnanza's 232 integers, Fields of Green's 421, D-86) steps each
+game's draft in the same native call: an integer that only grows a draft leaves that game
+where it was (reward 0), one that completes an action plays it and the opponents; each row of
+the observations is the vector and the draft's features (``SeedbedEnv``'s compact
+observation), each row of the masks the draft's.
+
 Every game runs here (Fields of Green since its mask became native, D-83). Other opponents,
 and a game whose actions have no native encoding, are refused with ValueError:
 ``gymnasium.vector.SyncVectorEnv`` over :class:`~seedbed.adapters.gymnasium.SeedbedEnv`
@@ -43,6 +49,7 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from seedbed.adapters.compact import NativeCompactActions
 from seedbed.adapters.encoders import GameEncoders
 from seedbed.arena.play import seat_rng
 from seedbed.bots.specs import parse_spec_list
@@ -69,6 +76,7 @@ class SeedbedVectorEnv(VectorEnv):
         seat: int = 0,
         options: Mapping[str, Any] | None = None,
         illegal_reward: float = -1.0,
+        action_space: str = "full",
     ) -> None:
         specs = parse_spec_list(opponents)
         if any(spec.name != "random" or dict(spec.params).get("polite") for spec in specs):
@@ -81,7 +89,7 @@ class SeedbedVectorEnv(VectorEnv):
         n = len(specs) + 1
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat of a {n}-player game")
-        self.encoders = GameEncoders(game, n, options, engine="native")
+        self.encoders = GameEncoders(game, n, options, engine="native", action_space=action_space)
         native = self.encoders.native
         if native is None or not native.has_mask:
             raise ValueError(
@@ -89,12 +97,19 @@ class SeedbedVectorEnv(VectorEnv):
                 "over SeedbedEnv"
             )
         self.native = native
+        self._drafts: list[Any] | None = None
+        """The core's draft of each game (``action_space="compact"``), else None."""
+        if self.encoders.compact is not None:
+            found = [self.encoders.compact_actions() for _ in range(num_envs)]
+            self._drafts = [d.core for d in found if isinstance(d, NativeCompactActions)]
+            if len(self._drafts) != num_envs:
+                raise ValueError(f"{game}'s compact space is not native")
         self.metadata = {**type(self).metadata, "name": f"{game}_v0"}
         self.num_envs = num_envs
         self.num_players = n
         self.seat = seat
         self.illegal_reward = illegal_reward
-        self.single_observation_space = self.encoders.vector_space
+        self.single_observation_space = self.encoders.space("vector")
         self.single_action_space = self.encoders.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
@@ -103,8 +118,9 @@ class SeedbedVectorEnv(VectorEnv):
         self.states: list[NativeState] = []
         self.game_seeds: list[int] = []
         self._rngs: list[Any] = []
-        self._obs = np.zeros((num_envs, self.encoders.observation.size), dtype=np.float32)
-        self._masks = np.zeros((num_envs, self.encoders.actions.size), dtype=np.int8)
+        width = self.single_observation_space.shape[0]  # type: ignore[index]
+        self._obs = np.zeros((num_envs, width), dtype=np.float32)
+        self._masks = np.zeros((num_envs, self.encoders.mask_space.shape[0]), dtype=np.int8)
         self._ended = np.zeros(num_envs, dtype=np.bool_)
         self.decisions = 0
         """Every decision played so far in all games (the learner's and the opponents')."""
@@ -148,15 +164,16 @@ class SeedbedVectorEnv(VectorEnv):
         fresh arrays (handed out as they are: no copy of a batch of masks per step)."""
         self._obs = np.empty_like(self._obs)
         self._masks = np.empty_like(self._masks)
-        applied, over, reward, moves = self.native.core.step(
-            [s.zones for s in self.states],
-            self.seat,
-            actions.tolist(),
-            active.tolist(),
-            self._rngs,
-            self._obs,
-            self._masks,
-        )
+        zones = [s.zones for s in self.states]
+        common = (self.seat, actions.tolist(), active.tolist(), self._rngs)
+        if self._drafts is None:
+            applied, over, reward, moves = self.native.core.step(
+                zones, *common, self._obs, self._masks
+            )
+        else:  # the compact space: each game's draft takes its integer (D-86)
+            applied, over, reward, moves = self.native.core.step_drafts(
+                zones, *common, self._drafts, self._obs, self._masks
+            )
         self.decisions += moves
         for state, moved in zip(self.states, active.tolist(), strict=True):
             if moved:
