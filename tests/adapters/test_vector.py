@@ -205,3 +205,41 @@ def test_the_compact_space_steps_each_draft_in_the_native_call(game: str) -> Non
         if ended >= 3 and drafted > 20:
             break
     assert ended >= 3 and drafted > 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_wrappers_know_who_moves_after_the_opponents_first_moves(game: str) -> None:
+    """The learner at seat 1: the opponents' moves before its first decision (at reset and
+    at each autoreset) are told to the states' wrappers, whose ``to_move`` was the deal's."""
+    from seedbed.adapters.vector import SeedbedVectorEnv
+
+    envs = SeedbedVectorEnv(game, 3, "random,random", seat=1)
+    _, info = envs.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(50):
+        for state in envs.states:
+            assert state.to_move() == tuple(state.zones.to_move())
+        _, _, _, _, info = envs.step(_random_actions(info, rng))
+
+
+def test_without_copies_each_step_writes_into_the_same_arrays() -> None:
+    """``copy=False`` (D-86): the same batches as with copies, written into one pair of
+    arrays (Gymnasium's ``SyncVectorEnv(copy=False)``)."""
+    from seedbed.adapters.vector import SeedbedVectorEnv
+
+    for space in ("full", "compact"):
+        kept = SeedbedVectorEnv("fields_of_green", 2, "random,random", action_space=space)
+        reused = SeedbedVectorEnv(
+            "fields_of_green", 2, "random,random", action_space=space, copy=False
+        )
+        (a, info_a), (b, info_b) = kept.reset(seed=9), reused.reset(seed=9)
+        rng = np.random.default_rng(9)
+        first = b
+        for _ in range(200):
+            assert np.array_equal(a, b) and np.array_equal(
+                info_a["action_mask"], info_b["action_mask"]
+            )
+            actions = _random_actions(info_a, rng)
+            a, reward_a, _, _, info_a = kept.step(actions)
+            b, reward_b, _, _, info_b = reused.step(actions)
+            assert b is first and np.array_equal(reward_a, reward_b)

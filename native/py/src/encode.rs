@@ -254,6 +254,9 @@ pub(crate) fn mask_into(cells: &[Cell<i8>], ones: &[usize]) {
 /// What a batch step gives back: (applied, over, reward, moves), see [`Encoder::step`].
 type Stepped = (Vec<bool>, Vec<bool>, Vec<f64>, u64);
 
+/// [`Stepped`] and which games moved, see [`Encoder::step_drafts`].
+type SteppedDrafts = (Vec<bool>, Vec<bool>, Vec<f64>, u64, Vec<bool>);
+
 /// One game's native encoders under fixed options and player count.
 #[pyclass(module = "seedbed._native")]
 pub struct Encoder {
@@ -507,7 +510,8 @@ impl Encoder {
     /// it and the opponents after it. A game that moved, or that was not active (a new deal),
     /// reads its position afresh (no draft open). Row i of `obs_out` is the observation then
     /// the draft's features, of `mask_out` the draft's mask (zeros once over). `applied[i]`
-    /// is False when the integer is not legal or the rules refuse its action.
+    /// is False when the integer is not legal or the rules refuse its action. Returns
+    /// (applied, over, reward, moves, moved): `moved[i]` when game i's position changed.
     #[allow(clippy::too_many_arguments)]
     fn step_drafts(
         &mut self,
@@ -520,7 +524,7 @@ impl Encoder {
         drafts: Vec<Bound<'_, PyAny>>,
         obs_out: PyBuffer<f32>,
         mask_out: PyBuffer<i8>,
-    ) -> PyResult<Stepped> {
+    ) -> PyResult<SteppedDrafts> {
         let n = states.len();
         if actions.len() != n || active.len() != n || rngs.len() != n || drafts.len() != n {
             return Err(value_error(
@@ -528,7 +532,7 @@ impl Encoder {
             ));
         }
         let Some(first) = drafts.first() else {
-            return Ok((vec![], vec![], vec![], 0));
+            return Ok((vec![], vec![], vec![], 0, vec![]));
         };
         let (size, width) = {
             let d = Drafts::of(first)?;
@@ -541,6 +545,7 @@ impl Encoder {
         let masks = cells(py, &mask_out, size * n)?;
         let (mut applied, mut over, mut reward) = (vec![true; n], vec![false; n], vec![0.0; n]);
         let mut moves = 0;
+        let mut changed = vec![false; n];
         for i in 0..n {
             let zones = &states[i];
             let mut draft = Drafts::of(&drafts[i])?;
@@ -552,6 +557,7 @@ impl Encoder {
                 match draft.play(codec, zones, actions[i]) {
                     Ok(true) => {
                         moved = true;
+                        changed[i] = true;
                         moves += 1 + codec.advance(zones, seat, &mut rngs[i].inner)?;
                     }
                     Ok(false) => {}
@@ -572,6 +578,6 @@ impl Encoder {
                 &obs[at + scratch.len()..at + row],
             );
         }
-        Ok((applied, over, reward, moves))
+        Ok((applied, over, reward, moves, changed))
     }
 }

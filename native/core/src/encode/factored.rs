@@ -19,6 +19,8 @@ struct Block {
     head: usize,
     /// Its head's first integer in the factored space.
     head_start: usize,
+    /// How many full integers share one head ([`Block::tail`] of `head`).
+    head_tail: usize,
 }
 
 impl Block {
@@ -81,15 +83,17 @@ impl FactoredSpace {
             let [start, shape, head, head_start] = row.as_slice() else {
                 return Err("a block is [start, shape, head, head_start]".into());
             };
-            let block = Block {
+            let mut block = Block {
                 start: usize_of(start)?,
                 shape: usizes(shape, "shape")?,
                 head: usize_of(head)?,
                 head_start: usize_of(head_start)?,
+                head_tail: 1,
             };
             if block.head > block.shape.len() {
                 return Err("a head takes at most the block's coordinates".into());
             }
+            block.head_tail = block.tail(block.head);
             blocks.push(block);
         }
         if blocks.windows(2).any(|w| w[0].start > w[1].start) {
@@ -113,10 +117,6 @@ impl FactoredSpace {
         self.blocks.len() + self.depth
     }
 
-    fn block_of(&self, full: usize) -> usize {
-        self.blocks.partition_point(|b| b.start <= full) - 1
-    }
-
     /// The integers `draft` may take next at `moment`, ascending (appended to `out`).
     pub fn legal(&self, moment: &Moment, draft: &Draft, out: &mut Vec<usize>) {
         let mut push = |x: usize| {
@@ -125,9 +125,14 @@ impl FactoredSpace {
             }
         };
         let Some(b) = draft.block else {
+            let mut b = 0;
             for &i in &moment.full {
-                let block = &self.blocks[self.block_of(i)];
-                push(block.head_start + (i - block.start) / block.tail(block.head));
+                // ascending integers: the block only moves forward
+                while b + 1 < self.blocks.len() && self.blocks[b + 1].start <= i {
+                    b += 1;
+                }
+                let block = &self.blocks[b];
+                push(block.head_start + (i - block.start) / block.head_tail);
             }
             return;
         };
