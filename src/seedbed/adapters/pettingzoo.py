@@ -183,10 +183,13 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        observation = self.encoders.observe(self.game_state, seat, self.form)
-        if self.compact is not None:  # the draft is the selected agent's; none for the others
+        if self.compact is None:
+            observation = self.encoders.observe(self.game_state, seat, self.form)
+        else:  # the draft is the selected agent's; none for the others
             selected = agent == self.agent_selection and self.compact.deciding
-            observation = self.encoders.with_draft(observation, self.compact, selected)
+            observation = self.encoders.observe_drafted(
+                self.game_state, seat, self.form, self.compact, selected
+            )
         return {"observation": observation, "action_mask": self._mask(agent)}
 
     def step(self, action: Any) -> None:
