@@ -14,6 +14,11 @@ clock (``time.process_time``: on a shared machine the wall clock mostly measures
 - ``gymnasium``: ``SeedbedEnv`` against two random bots, per decision (the learner's steps
   and the bots' moves both counted), and its ratio;
 - ``vector``: ``SeedbedVectorEnv`` with 32 games, per decision, and its ratio;
+- ``PettingZoo compact`` / ``Gymnasium compact`` / ``vector compact`` (a game with a compact
+  action space: Bohnanza, Fields of Green): the same per decision, where a decision takes
+  one or more steps (a draft's steps move no game), and the µs per step and steps per
+  decision beside (Gymnasium's and the vector's steps are the learner's, their decisions
+  include the opponents');
 - for each environment, the random driver's share of its figure (its pass over the mask,
   timed apart) and the rest, the environment's own, with its ratio;
 - ``state-api``: the State API loop ``menu = legal_actions(p); apply(p, menu[rng.below(n)])``,
@@ -36,6 +41,7 @@ from seedbed.adapters.encoders import GameEncoders
 from seedbed.adapters.gymnasium import SeedbedEnv
 from seedbed.adapters.pettingzoo import raw_env
 from seedbed.adapters.vector import SeedbedVectorEnv
+from seedbed.engine.registry import spec as lookup_spec
 from seedbed.engine.rng import Rng
 
 GAMES = ("bohnanza", "stalk_exchange", "fields_of_green")
@@ -50,6 +56,11 @@ longer ones are cut by other processes, which skewed the ratios against the envi
 _DRIVER = [0.0]
 """Seconds spent in :func:`_pick` (the random driver, not the environment) since the last
 :func:`_driver_reset`."""
+
+
+_STEPS = [1.0]
+"""The learner's environment steps per decision of the last measure (a compact space's
+steps that only grow a draft are steps without a decision)."""
 
 
 def _driver_reset() -> None:
@@ -81,10 +92,12 @@ def engine_us(game: str, decisions: int) -> float:
     return (_clock() - start) / done * 1e6
 
 
-def pettingzoo_us(game: str, decisions: int) -> float:
-    env = raw_env(game, PLAYERS, engine="native")
+def pettingzoo_us(game: str, decisions: int, action_space: str = "full") -> float:
+    """µs per decision of the AEC environment (the steps per decision in ``_STEPS``)."""
+    env = raw_env(game, PLAYERS, engine="native", action_space=action_space)
+    moves = _count_compact(env.compact)
     rng = np.random.default_rng(0)
-    done = seed = 0
+    done = seed = steps = 0
     start = _clock()
     while done < decisions:
         env.reset(seed=seed)
@@ -92,26 +105,50 @@ def pettingzoo_us(game: str, decisions: int) -> float:
         while done < decisions and not all(env.terminations.values()):
             agent = env.agent_selection
             env.step(_pick(env.observe(agent)["action_mask"], rng))
-            done += 1
+            steps += 1
+            done = steps if moves is None else moves[0]
+    _STEPS[0] = steps / done
     return (_clock() - start) / done * 1e6
 
 
-def gymnasium_us(game: str, decisions: int) -> float:
-    env = SeedbedEnv(game, "random,random", engine="native")
+def _count_compact(compact: Any) -> list[int] | None:
+    """For a compact space, a counter of the steps that moved the game (its ``play`` wrapped
+    on the instance), else None (every step is a decision)."""
+    if compact is None:
+        return None
+    moves = [0]
+    play = compact.play
+
+    def counted_play(state: Any, index: int) -> bool:
+        moved = bool(play(state, index))
+        moves[0] += moved
+        return moved
+
+    compact.play = counted_play
+    return moves
+
+
+def gymnasium_us(game: str, decisions: int, action_space: str = "full") -> float:
+    """µs per decision (the learner's and the bots') of ``SeedbedEnv``; the learner's steps
+    per decision in ``_STEPS``."""
+    env = SeedbedEnv(game, "random,random", engine="native", action_space=action_space)
     rng = np.random.default_rng(0)
-    done = seed = 0
+    done = seed = steps = 0
     start = _clock()
     counter = _Counter(env)
+    moves = _count_compact(env.compact)
     while done < decisions:
         _, info = env.reset(seed=seed)
         seed += 1
         terminated = False
         while not terminated and done < decisions:
             _, _, terminated, _, info = env.step(_pick(info["action_mask"], rng))
-            done = counter.total
+            steps += 1
+            done = counter.total + (0 if moves is None else moves[0])
     elapsed = _clock() - start
     counter.close()
-    return elapsed / max(1, counter.total) * 1e6
+    _STEPS[0] = steps / max(1, done)
+    return elapsed / max(1, done) * 1e6
 
 
 class _Counter:
@@ -158,20 +195,28 @@ class _Counter:
                 setattr(owner, name, original)
 
 
-def vector_us(game: str, decisions: int, num_envs: int = 32) -> float | None:
+def vector_us(
+    game: str, decisions: int, num_envs: int = 32, action_space: str = "full"
+) -> float | None:
+    """µs per decision (the learner's and the opponents') of ``SeedbedVectorEnv``; the
+    learner's steps per decision in ``_STEPS``."""
     try:
-        envs = SeedbedVectorEnv(game, num_envs, "random,random")
+        envs = SeedbedVectorEnv(game, num_envs, "random,random", action_space=action_space)
     except ValueError:
         return None
     rng = np.random.default_rng(0)
     _, info = envs.reset(seed=0)
     start = _clock()
     first = envs.decisions
+    steps = 0
     while envs.decisions - first < decisions:
         masks = info["action_mask"]
         actions = [_pick(m, rng) for m in masks]
         _, _, _, _, info = envs.step(actions)
-    return (_clock() - start) / (envs.decisions - first) * 1e6
+        steps += num_envs
+    done = envs.decisions - first
+    _STEPS[0] = steps / done
+    return (_clock() - start) / done * 1e6
 
 
 def state_api_per_s(game: str, decisions: int, how: str) -> float:
@@ -208,37 +253,63 @@ def state_api_per_s(game: str, decisions: int, how: str) -> float:
     return done / elapsed
 
 
-def _environments(game: str, decisions: int) -> tuple[float, dict[str, tuple[float, float]]]:
-    """Each environment's µs per decision and its driver's share, and the engine's (the
-    median of three measures, one before each environment's: the machine's load moves)."""
+Found = dict[str, tuple[float, float, float]]
+"""Environment -> (µs per decision, the driver's share of it, steps per decision)."""
+
+
+def _runs(game: str) -> list[tuple[str, Any]]:
+    """The measures of ``game``: each environment, and with its compact space when it has
+    one."""
+    runs: list[tuple[str, Any]] = [
+        ("PettingZoo", pettingzoo_us),
+        ("Gymnasium", gymnasium_us),
+        ("vector", vector_us),
+    ]
+    if lookup_spec(game).compact_encoding is not None:
+        runs += [
+            ("PettingZoo compact", lambda g, d: pettingzoo_us(g, d, "compact")),
+            ("Gymnasium compact", lambda g, d: gymnasium_us(g, d, "compact")),
+            ("vector compact", lambda g, d: vector_us(g, d, action_space="compact")),
+        ]
+    return runs
+
+
+def _environments(game: str, decisions: int) -> tuple[float, Found]:
+    """Each environment's µs per decision, its driver's share and its steps per decision,
+    and the engine's (the median of the measures taken one before each environment's: the
+    machine's load moves)."""
     engines: list[float] = []
-    found: dict[str, tuple[float, float]] = {}
-    runs = (("PettingZoo", pettingzoo_us), ("Gymnasium", gymnasium_us), ("vector", vector_us))
-    for name, run in runs:
+    found: Found = {}
+    for name, run in _runs(game):
         engines.append(engine_us(game, decisions))
         _driver_reset()
+        _STEPS[0] = 1.0
         start = time.perf_counter()
         per = run(game, decisions)
         if per is not None:  # the driver's share of the clock's time, of the CPU figure
             share = _DRIVER[0] / (time.perf_counter() - start)
-            found[name] = (per, per * share)
-    return sorted(engines)[1], found
+            found[name] = (per, per * share, _STEPS[0])
+    return sorted(engines)[len(engines) // 2], found
 
 
 def main() -> None:
     decisions = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
     print(f"{decisions} random decisions per measure, {PLAYERS} players, native engine")
     print("(each environment: us per decision (x engine); driver: the random driver's pass")
-    print(" over the mask, in the figure; env: the rest (x engine))")
+    print(" over the mask, in the figure; env: the rest (x engine); a compact space: also us")
+    print(" per learner step and learner steps per decision, the bots' decisions counted)")
     for game in GAMES:
         engine, found = _environments(game, decisions)
         parts = [f"{game:16} engine {engine:5.2f} us/decision"]
-        for name, (per, driver) in found.items():
+        for name, (per, driver, steps) in found.items():
             env = per - driver
-            parts.append(
+            line = (
                 f"{name} {per:6.1f} us ({per / engine:4.1f}x; driver {driver:5.1f}, "
                 f"env {env:5.1f} = {env / engine:4.1f}x)"
             )
+            if "compact" in name:
+                line += f"; {per / steps:5.1f} us/step, {steps:4.2f} steps/decision"
+            parts.append(line)
         print("\n  ".join(parts))
         objects = state_api_per_s(game, decisions, "objects")
         integers = state_api_per_s(game, decisions, "integers")

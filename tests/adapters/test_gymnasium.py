@@ -38,16 +38,25 @@ def test_check_env(game: str, opponents: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("opponents", "observation"), [("random", "vector"), ("random,greedy,random", "dict")]
+    ("game", "opponents", "observation", "size"),
+    [
+        ("bohnanza", "random", "vector", 232),
+        ("bohnanza", "random,greedy,random", "dict", 232),
+        ("fields_of_green", "random,random", "vector", 421),  # D-86: factored
+        ("fields_of_green", "greedy", "dict", 421),
+    ],
 )
-def test_check_env_with_the_compact_action_space(opponents: str, observation: str) -> None:
-    """issue 34 item 3: Bohnanza's compact space passes check_env, also made by its id."""
+def test_check_env_with_the_compact_action_space(
+    game: str, opponents: str, observation: str, size: int
+) -> None:
+    """issue 34 item 3 and target 1: Bohnanza's and Fields of Green's compact spaces pass
+    check_env, also made by their ids."""
     made = SeedbedEnv(
-        "bohnanza", opponents, observation=observation, action_space="compact", render_mode="ansi"
+        game, opponents, observation=observation, action_space="compact", render_mode="ansi"
     )
-    assert made.action_space.n == 232
+    assert made.action_space.n == size
     check_env(made, skip_render_check=False)
-    check_env(gym.make(env_id("bohnanza"), opponents=opponents, action_space="compact").unwrapped)
+    check_env(gym.make(env_id(game), opponents=opponents, action_space="compact").unwrapped)
 
 
 @pytest.mark.parametrize("game", GAMES)

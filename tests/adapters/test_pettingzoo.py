@@ -60,26 +60,32 @@ def test_api_and_seed_tests_with_options_and_engines(
     seed_test(lambda: env(game, num_players, options, engine=engine), num_cycles=50)
 
 
-COMPACT = [(2, "vector", None), (4, "vector", None), (3, "dict", "python")]
+COMPACT = [
+    ("bohnanza", 2, "vector", None, 232),
+    ("bohnanza", 4, "vector", None, 232),
+    ("bohnanza", 3, "dict", "python", 232),
+    ("fields_of_green", 3, "vector", None, 421),  # D-86: its full integers factored
+    ("fields_of_green", 2, "dict", "python", 421),
+]
 
 
-@pytest.mark.parametrize(("num_players", "observation", "engine"), COMPACT)
+@pytest.mark.parametrize(("game", "num_players", "observation", "engine", "size"), COMPACT)
 def test_api_and_seed_tests_with_the_compact_action_space(
-    num_players: int, observation: str, engine: str | None
+    game: str, num_players: int, observation: str, engine: str | None, size: int
 ) -> None:
-    """issue 34 item 3: Bohnanza's compact space (offers composed in steps) passes both."""
-    made = env(
-        "bohnanza", num_players, observation=observation, engine=engine, action_space="compact"
-    )
+    """issue 34 item 3 and target 1: the compact spaces (Bohnanza's offers composed in steps,
+    Fields of Green's integers coordinate by coordinate) pass both."""
+
+    def made_env() -> Any:
+        return env(
+            game, num_players, observation=observation, engine=engine, action_space="compact"
+        )
+
+    made = made_env()
     made.reset(seed=1)
-    assert made.action_space("player_0").n == 232
+    assert made.action_space("player_0").n == size
     api_test(made, num_cycles=200)
-    seed_test(
-        lambda: env(
-            "bohnanza", num_players, observation=observation, engine=engine, action_space="compact"
-        ),
-        num_cycles=60,
-    )
+    seed_test(made_env, num_cycles=60)
 
 
 @pytest.mark.parametrize("game", GAMES)

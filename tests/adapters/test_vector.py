@@ -161,3 +161,85 @@ def test_fields_of_green_plays_whole_games_in_the_vector_env() -> None:
             if ended >= 2:
                 break
         assert ended >= 2, opponents
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "fields_of_green"])
+def test_the_compact_space_steps_each_draft_in_the_native_call(game: str) -> None:
+    """Issue 34 target 1 (D-86): with ``action_space="compact"`` each row is the game's
+    vector and its draft's features, and its mask the draft's, as the Python reference
+    draft (``CompactActions``) kept beside each game gives them, through whole games and
+    their autoresets; a step of a draft leaves its game where it was."""
+    from seedbed.adapters.compact import CompactActions
+    from seedbed.adapters.vector import SeedbedVectorEnv
+
+    envs = SeedbedVectorEnv(game, 3, "random,random", action_space="compact")
+    enc = envs.encoders
+    assert enc.compact is not None
+    assert envs.single_action_space.n == enc.compact.size < 500
+    obs, info = envs.reset(seed=2)
+    refs = [CompactActions(enc.compact) for _ in envs.states]
+    for ref, state in zip(refs, envs.states, strict=True):
+        ref.start(state, envs.seat)
+    rng = np.random.default_rng(2)
+    ended = drafted = 0
+    terminated = np.zeros(3, dtype=np.bool_)
+    for _ in range(3000):
+        for i, (ref, state) in enumerate(zip(refs, envs.states, strict=True)):
+            assert obs[i] in envs.single_observation_space
+            expected = np.concatenate([enc.vector(state.observe(envs.seat)), ref.features()])
+            assert np.array_equal(obs[i], expected)
+            if not terminated[i]:
+                assert np.array_equal(info["action_mask"][i], ref.mask())
+        actions = _random_actions(info, rng)
+        keys = [s.key() for s in envs.states]
+        moved = [terminated[i] or refs[i].choose(int(actions[i])) is not None for i in range(3)]
+        obs, reward, terminated, _, info = envs.step(actions)
+        assert "illegal_action" not in info
+        for i, state in enumerate(envs.states):
+            if not moved[i]:  # a step of the draft: the game waits
+                assert state.key() == keys[i] and reward[i] == 0.0 and not terminated[i]
+                drafted += 1
+            elif not terminated[i]:
+                refs[i].start(state, envs.seat)
+        ended += int(terminated.sum())
+        if ended >= 3 and drafted > 20:
+            break
+    assert ended >= 3 and drafted > 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_wrappers_know_who_moves_after_the_opponents_first_moves(game: str) -> None:
+    """The learner at seat 1: the opponents' moves before its first decision (at reset and
+    at each autoreset) are told to the states' wrappers, whose ``to_move`` was the deal's."""
+    from seedbed.adapters.vector import SeedbedVectorEnv
+
+    envs = SeedbedVectorEnv(game, 3, "random,random", seat=1)
+    _, info = envs.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(50):
+        for state in envs.states:
+            assert state.to_move() == tuple(state.zones.to_move())
+        _, _, _, _, info = envs.step(_random_actions(info, rng))
+
+
+def test_without_copies_each_step_writes_into_the_same_arrays() -> None:
+    """``copy=False`` (D-86): the same batches as with copies, written into one pair of
+    arrays (Gymnasium's ``SyncVectorEnv(copy=False)``)."""
+    from seedbed.adapters.vector import SeedbedVectorEnv
+
+    for space in ("full", "compact"):
+        kept = SeedbedVectorEnv("fields_of_green", 2, "random,random", action_space=space)
+        reused = SeedbedVectorEnv(
+            "fields_of_green", 2, "random,random", action_space=space, copy=False
+        )
+        (a, info_a), (b, info_b) = kept.reset(seed=9), reused.reset(seed=9)
+        rng = np.random.default_rng(9)
+        first = b
+        for _ in range(200):
+            assert np.array_equal(a, b) and np.array_equal(
+                info_a["action_mask"], info_b["action_mask"]
+            )
+            actions = _random_actions(info_a, rng)
+            a, reward_a, _, _, info_a = kept.step(actions)
+            b, reward_b, _, _, info_b = reused.step(actions)
+            assert b is first and np.array_equal(reward_a, reward_b)

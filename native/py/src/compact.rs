@@ -5,6 +5,8 @@
 //! the draft's features. `seedbed_core::encode::compact` does the work; the Python encoding
 //! is the reference (`seedbed.games.bohnanza.compact`).
 
+use std::cell::Cell;
+
 use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use seedbed_core::bohnanza::actions::Action;
@@ -39,6 +41,27 @@ impl CompactActions {
     }
 }
 
+impl CompactActions {
+    /// The mask into `cells` (`size` of them); how many are legal.
+    pub(crate) fn write_mask(&mut self, cells: &[Cell<i8>]) -> usize {
+        self.legal.clear();
+        if let Some(m) = &self.moment {
+            m.legal(&self.space, &self.draft, &mut self.legal);
+        }
+        mask_into(cells, &self.legal);
+        self.legal.len()
+    }
+
+    /// The draft's features into `cells` (`draft_width` of them).
+    pub(crate) fn write_features(&self, cells: &[Cell<f32>]) {
+        let mut values = vec![0.0; cells.len()];
+        self.space.features(&self.draft, &mut values);
+        for (c, v) in cells.iter().zip(values) {
+            c.set(v);
+        }
+    }
+}
+
 #[pymethods]
 impl CompactActions {
     /// The space of `game` (Bohnanza's) from the JSON spec of its Python encoding
@@ -60,13 +83,13 @@ impl CompactActions {
 
     /// The number of integers.
     #[getter]
-    fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         self.space.size()
     }
 
     /// The width of the draft's features.
     #[getter]
-    fn draft_width(&self) -> usize {
+    pub(crate) fn draft_width(&self) -> usize {
         self.space.draft_width()
     }
 
@@ -77,7 +100,11 @@ impl CompactActions {
     }
 
     /// A new position: read `player`'s menu of `zones`; no draft open.
-    fn start(&mut self, zones: &Bound<'_, BohnanzaZones>, player: usize) -> PyResult<()> {
+    pub(crate) fn start(
+        &mut self,
+        zones: &Bound<'_, BohnanzaZones>,
+        player: usize,
+    ) -> PyResult<()> {
         let z = zones.borrow();
         if player >= z.inner.num_players() {
             return Err(value_error(format!("{player} is not a seat of this game")));
@@ -88,7 +115,7 @@ impl CompactActions {
     }
 
     /// No seat decides (the end, a truncation): nothing is legal.
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.moment = None;
         self.draft.clear();
     }
@@ -106,23 +133,13 @@ impl CompactActions {
     fn mask_into(&mut self, py: Python<'_>, out: PyBuffer<i8>) -> PyResult<usize> {
         let size = self.space.size();
         let cells = cells(py, &out, size)?;
-        self.legal.clear();
-        if let Some(m) = &self.moment {
-            m.legal(&self.space, &self.draft, &mut self.legal);
-        }
-        mask_into(&cells[..size], &self.legal);
-        Ok(self.legal.len())
+        Ok(self.write_mask(&cells[..size]))
     }
 
     /// Write the draft's features into `out` (float32, at least `draft_width` values).
     fn features_into(&self, py: Python<'_>, out: PyBuffer<f32>) -> PyResult<()> {
         let width = self.space.draft_width();
-        let cells = cells(py, &out, width)?;
-        let mut values = vec![0.0; width];
-        self.space.features(&self.draft, &mut values);
-        for (c, v) in cells.iter().zip(values) {
-            c.set(v);
-        }
+        self.write_features(&cells(py, &out, width)?[..width]);
         Ok(())
     }
 
@@ -139,13 +156,17 @@ impl CompactActions {
     /// Take integer `index` and, when it names an action, apply it for the deciding seat
     /// (no action object made): True when the game moved, False when the draft grew.
     /// ValueError when `index` is not legal now; the rules' refusal as the engine raises it.
-    fn play(&mut self, zones: &Bound<'_, BohnanzaZones>, index: usize) -> PyResult<bool> {
+    pub(crate) fn play(
+        &mut self,
+        zones: &Bound<'_, BohnanzaZones>,
+        index: usize,
+    ) -> PyResult<bool> {
         let Some(action) = self.take(zones, index)? else {
             return Ok(false);
         };
         let player = self.moment.as_ref().map_or(0, Moment::player) as i64;
         let mut z = zones.borrow_mut();
-        let done = z.inner.apply(player, &action);
+        let done = z.inner.apply_quiet(player, &action);
         z.forget();
         done.map_err(|why| refused_error(zones.py(), &why))?;
         Ok(true)

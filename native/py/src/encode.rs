@@ -18,6 +18,7 @@ use seedbed_core::encode::{ActionIndex, ObservationIndex};
 use seedbed_core::interface::{Menu, NativeGame};
 
 use crate::bohnanza::BohnanzaZones;
+use crate::drafts::Drafts;
 use crate::fields_of_green::FieldsOfGreenZones;
 use crate::rng::Rng;
 use crate::stalk_exchange::StalkExchangeZones;
@@ -53,12 +54,19 @@ zoned!(StalkExchangeZones, seedbed_core::stalk_exchange::Zones);
 zoned!(FieldsOfGreenZones, seedbed_core::fields_of_green::Zones);
 
 /// What the encoder does, whatever the game (object-safe over the state classes).
-trait Codec: Send + Sync {
+pub(crate) trait Codec: Send + Sync {
     fn obs_size(&self) -> usize;
     fn mask_size(&self) -> Option<usize>;
     fn observe(&self, zones: &Bound<'_, PyAny>, viewer: usize, out: &mut [f32]) -> PyResult<()>;
     /// The legal integers of `player`; Ok(false) when the game has no native action encoding.
     fn legal(&self, zones: &Bound<'_, PyAny>, player: i64, out: &mut Vec<usize>) -> PyResult<bool>;
+    /// The JSON text of the action of `index` for `player` now; None when it names nothing.
+    fn action_json(
+        &self,
+        zones: &Bound<'_, PyAny>,
+        player: usize,
+        index: usize,
+    ) -> PyResult<Option<String>>;
     /// Decode and apply `index` for `player`; Ok(false) when it names nothing or is refused.
     fn apply_index(&self, zones: &Bound<'_, PyAny>, player: i64, index: usize) -> PyResult<bool>;
     /// The random opponents' moves (uniform over the menu, `random_playout`'s draw) until
@@ -133,6 +141,24 @@ impl<Z: Zoned> Codec for Typed<Z> {
         Ok(true)
     }
 
+    fn action_json(
+        &self,
+        zones: &Bound<'_, PyAny>,
+        player: usize,
+        index: usize,
+    ) -> PyResult<Option<String>> {
+        let Some(actions) = &self.actions else {
+            return Ok(None);
+        };
+        let z = zones_of::<Z>(zones)?.borrow();
+        if player >= z.inner().num_players() || index >= actions.size() {
+            return Ok(None);
+        }
+        Ok(actions
+            .decode(z.inner(), player, index)
+            .map(|a| Z::G::action_json(&a).to_string()))
+    }
+
     fn apply_index(&self, zones: &Bound<'_, PyAny>, player: i64, index: usize) -> PyResult<bool> {
         let Some(actions) = &self.actions else {
             return Err(PyNotImplementedError::new_err(
@@ -149,7 +175,7 @@ impl<Z: Zoned> Codec for Typed<Z> {
         let Some(action) = actions.decode(z.inner(), p, index) else {
             return Ok(false);
         };
-        let done = z.inner_mut().apply(player, &action).is_ok();
+        let done = z.inner_mut().apply_quiet(player, &action).is_ok();
         z.moved();
         Ok(done)
     }
@@ -171,7 +197,7 @@ impl<Z: Zoned> Codec for Typed<Z> {
             let Some(a) = menu.get(state, rng.below(menu.len() as u64) as usize) else {
                 break;
             };
-            if let Err(why) = state.apply(p as i64, &a) {
+            if let Err(why) = state.apply_quiet(p as i64, &a) {
                 return Err(refused_error(zones.py(), &why));
             }
             moves += 1;
@@ -228,10 +254,13 @@ pub(crate) fn mask_into(cells: &[Cell<i8>], ones: &[usize]) {
 /// What a batch step gives back: (applied, over, reward, moves), see [`Encoder::step`].
 type Stepped = (Vec<bool>, Vec<bool>, Vec<f64>, u64);
 
+/// [`Stepped`] and which games moved, see [`Encoder::step_drafts`].
+type SteppedDrafts = (Vec<bool>, Vec<bool>, Vec<f64>, u64, Vec<bool>);
+
 /// One game's native encoders under fixed options and player count.
 #[pyclass(module = "seedbed._native")]
 pub struct Encoder {
-    codec: Box<dyn Codec>,
+    pub(crate) codec: Box<dyn Codec>,
     scratch: Vec<f32>,
     legal: Vec<usize>,
 }
@@ -472,5 +501,83 @@ impl Encoder {
             mask_into(&masks[i * width..(i + 1) * width], &self.legal);
         }
         Ok((applied, over, reward, moves))
+    }
+
+    /// [`Self::step`] with a compact action space (the vector environment's
+    /// `action_space="compact"`): `drafts[i]` is game i's draft (a `CompactActions` or a
+    /// `FactoredActions`). An active game's integer is taken by its draft: a step of the
+    /// composition leaves the game where it was, an integer that completes an action plays
+    /// it and the opponents after it. A game that moved, or that was not active (a new deal),
+    /// reads its position afresh (no draft open). Row i of `obs_out` is the observation then
+    /// the draft's features, of `mask_out` the draft's mask (zeros once over). `applied[i]`
+    /// is False when the integer is not legal or the rules refuse its action. Returns
+    /// (applied, over, reward, moves, moved): `moved[i]` when game i's position changed.
+    #[allow(clippy::too_many_arguments)]
+    fn step_drafts(
+        &mut self,
+        py: Python<'_>,
+        states: Vec<Bound<'_, PyAny>>,
+        seat: usize,
+        actions: Vec<usize>,
+        active: Vec<bool>,
+        mut rngs: Vec<PyRefMut<'_, Rng>>,
+        drafts: Vec<Bound<'_, PyAny>>,
+        obs_out: PyBuffer<f32>,
+        mask_out: PyBuffer<i8>,
+    ) -> PyResult<SteppedDrafts> {
+        let n = states.len();
+        if actions.len() != n || active.len() != n || rngs.len() != n || drafts.len() != n {
+            return Err(value_error(
+                "one action, flag, generator and draft per state",
+            ));
+        }
+        let Some(first) = drafts.first() else {
+            return Ok((vec![], vec![], vec![], 0, vec![]));
+        };
+        let (size, width) = {
+            let d = Drafts::of(first)?;
+            (d.size(), d.width())
+        };
+        let Encoder { codec, scratch, .. } = self;
+        let codec = codec.as_ref();
+        let row = codec.obs_size() + width;
+        let obs = cells(py, &obs_out, row * n)?;
+        let masks = cells(py, &mask_out, size * n)?;
+        let (mut applied, mut over, mut reward) = (vec![true; n], vec![false; n], vec![0.0; n]);
+        let mut moves = 0;
+        let mut changed = vec![false; n];
+        for i in 0..n {
+            let zones = &states[i];
+            let mut draft = Drafts::of(&drafts[i])?;
+            if draft.size() != size || draft.width() != width {
+                return Err(value_error("every draft of one space"));
+            }
+            let mut moved = !active[i];
+            if active[i] {
+                match draft.play(codec, zones, actions[i]) {
+                    Ok(true) => {
+                        moved = true;
+                        changed[i] = true;
+                        moves += 1 + codec.advance(zones, seat, &mut rngs[i].inner)?;
+                    }
+                    Ok(false) => {}
+                    Err(_) => applied[i] = false,
+                }
+            }
+            (over[i], reward[i]) = codec.ended(zones, seat)?;
+            if over[i] {
+                draft.clear();
+            } else if moved {
+                draft.start(codec, zones, seat)?;
+            }
+            codec.observe(zones, seat, scratch)?;
+            let at = i * row;
+            copy_into(&obs[at..at + scratch.len()], scratch);
+            draft.write(
+                &masks[i * size..(i + 1) * size],
+                &obs[at + scratch.len()..at + row],
+            );
+        }
+        Ok((applied, over, reward, moves, changed))
     }
 }

@@ -6,7 +6,9 @@ use pyo3::prelude::*;
 mod bohnanza;
 mod codes;
 mod compact;
+mod drafts;
 mod encode;
+mod factored;
 mod fast;
 mod fields_of_green;
 mod playout;
@@ -26,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<encode::Encoder>()?;
     m.add_class::<codes::Codes>()?;
     m.add_class::<compact::CompactActions>()?;
+    m.add_class::<factored::FactoredActions>()?;
     m.add_class::<bohnanza::BohnanzaZones>()?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state, m)?)?;
     m.add_function(wrap_pyfunction!(bohnanza::bohnanza_new_state_json, m)?)?;

@@ -34,7 +34,13 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from seedbed.adapters.compact import CompactActions, Drafts, Encoding, draft_space
+from seedbed.adapters.compact import (
+    CompactActions,
+    Drafts,
+    Encoding,
+    NativeCompactActions,
+    draft_space,
+)
 from seedbed.adapters.native_encoders import NativeEncoders
 from seedbed.engine.api import Action, PlayerId, State
 from seedbed.engine.encoding import ActionEncoding
@@ -141,13 +147,39 @@ class GameEncoders:
 
     def with_draft(self, observation: Any, actions: Drafts | None, drafting: bool = True) -> Any:
         """The observation of :meth:`encode` with the draft's features (compact space; zeros
-        when ``drafting`` is False: a seat that does not decide now)."""
+        when ``drafting`` is False: a seat that does not decide now). A new array (or dict of
+        new arrays): the caller keeps it."""
         if actions is None:
             return observation
-        features = actions.features() if drafting else self.draft_space.low.copy()
-        if isinstance(observation, dict):  # new arrays each call: the caller keeps them
+        if isinstance(observation, dict):
+            features = actions.features() if drafting else self.draft_space.low.copy()
             return {**{k: v.copy() for k, v in observation.items()}, "draft": features}
-        return np.concatenate([observation, features])
+        width = len(observation)
+        out = np.empty(width + len(self.draft_space.low), dtype=np.float32)
+        out[:width] = observation
+        self._features_into(out[width:], actions, drafting)
+        return out
+
+    def observe_drafted(
+        self, state: State, player: PlayerId, form: str, actions: Drafts, drafting: bool
+    ) -> Any:
+        """:meth:`observe` then :meth:`with_draft`, the vector written once into its array
+        (the environments' per-step observation with a compact space)."""
+        native = self._native_for(state)
+        if form != "vector" or native is None:
+            return self.with_draft(self.observe(state, player, form), actions, drafting)
+        out = np.empty(native.obs_size + len(self.draft_space.low), dtype=np.float32)
+        native.core.observation_into(state.zones, player, out)  # type: ignore[attr-defined]
+        self._features_into(out[native.obs_size :], actions, drafting)
+        return out
+
+    def _features_into(self, out: FloatArray, actions: Drafts, drafting: bool) -> None:
+        if not drafting:
+            out[:] = self.draft_space.low
+        elif isinstance(actions, NativeCompactActions):
+            actions.core.features_into(out)
+        else:
+            out[:] = actions.features()
 
     def vector(self, obs: Mapping[str, Any]) -> FloatArray:
         """The float32 vector of an observation (the dict of ``observe(p)``)."""

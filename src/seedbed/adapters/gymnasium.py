@@ -23,10 +23,10 @@ is legal after the end (an autoreset wrapper resets without reading it).
 The reward of a finished game is the learner's share of the win (1/k
 for each of k tied winners, 0 otherwise), and 0 before the end.
 
-``action_space="compact"`` (Bohnanza: 232 integers instead of 76,051, issue 34 item 3)
-composes an offer in steps: a step that only grows the draft returns reward 0 while the game
-waits, and the draft's features follow the observation (``draft`` in the dict form;
-:mod:`seedbed.adapters.compact`).
+``action_space="compact"`` (Bohnanza: 232 integers instead of 76,051, issue 34 item 3; Fields
+of Green: 421 instead of 93,265, D-86) composes an action in steps: a step that only grows the
+draft returns reward 0 while the game waits, and the draft's features follow the observation
+(``draft`` in the dict form; :mod:`seedbed.adapters.compact`).
 
 ``reset(options={"game_seed": g})`` deals game seed ``g`` itself (a dataset row's ``seed``
 replays its deal). The metadata's name is the game's (``bohnanza_v0``); ``render_mode``

@@ -13,7 +13,9 @@ Every game's mask is native (Fields of Green's since issue 34 target 1, D-83: it
 name placement cells and water splits, counted over the native menu's runs).
 
 A game's compact action space (issue 34 item 3) runs in the core too when the module declares
-``native_compact_spec``: :meth:`NativeEncoders.compact_actions`.
+``native_compact_spec``: :meth:`NativeEncoders.compact_actions` (Bohnanza's own,
+``seedbed._native.CompactActions``; a factored full encoding such as Fields of Green's,
+``seedbed._native.FactoredActions`` over this encoder, D-86).
 
 >>> from seedbed.adapters.encoders import GameEncoders
 >>> enc = GameEncoders("stalk_exchange", 3, engine="native")
@@ -94,7 +96,11 @@ class NativeEncoders:
         )
         if described is None:
             return None
-        core = NATIVE.CompactActions(self.encoders.game_name, json.dumps(described(compact)))
+        tables = described(compact)
+        if tables.get("factored"):  # a factored full encoding (seedbed.engine.factored)
+            core = NATIVE.FactoredActions(self.core, json.dumps(tables))
+        else:
+            core = NATIVE.CompactActions(self.encoders.game_name, json.dumps(tables))
         return NativeCompactActions(core, compact, self.encoders.game.action_from_json)
 
     def observation(self, state: NativeState, seat: int) -> FloatArray:

@@ -21,11 +21,11 @@ cycles of ``num_players`` steps. ``state()`` is the global state (every seat's v
 ``state_space``). The metadata's name is the game's (``bohnanza_v0``). No parallel API: the
 games' moves are never simultaneous (several players on the move are asked one by one, DESIGN
 §3), so ``aec_to_parallel`` does not apply (``is_parallelizable`` is False). An action outside
-the mask raises ValueError. ``action_space="compact"`` (Bohnanza, issue 34 item 3) composes an
-offer in steps: a step that only grows the draft leaves the game and the agent selection as
-they were, and the draft's features follow the observation (zeros for the other agents). The
-game's state is
-``game_state`` (``state()`` is PettingZoo's global state).
+the mask raises ValueError. ``action_space="compact"`` (Bohnanza, issue 34 item 3; Fields of
+Green, D-86) composes an action in steps: a step that only grows the draft leaves the game and
+the agent selection as they were, and the draft's features follow the observation (zeros for
+the other agents). The game's state is ``game_state`` (``state()`` is PettingZoo's global
+state).
 
 :func:`env` is the environment in PettingZoo's usual wrappers (``OrderEnforcingWrapper`` over
 ``AssertOutOfBoundsWrapper``), as PettingZoo's own ``env()``; :func:`raw_env` the bare one.
@@ -183,10 +183,13 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        observation = self.encoders.observe(self.game_state, seat, self.form)
-        if self.compact is not None:  # the draft is the selected agent's; none for the others
+        if self.compact is None:
+            observation = self.encoders.observe(self.game_state, seat, self.form)
+        else:  # the draft is the selected agent's; none for the others
             selected = agent == self.agent_selection and self.compact.deciding
-            observation = self.encoders.with_draft(observation, self.compact, selected)
+            observation = self.encoders.observe_drafted(
+                self.game_state, seat, self.form, self.compact, selected
+            )
         return {"observation": observation, "action_mask": self._mask(agent)}
 
     def step(self, action: Any) -> None:

@@ -250,7 +250,8 @@ class GameSpec:
     compact_encoding: str | None = None
     """The module of a smaller action space where an action is composed in steps (issue 34
     item 3), or None: it defines ``compact_encoding(options)``, whose ``moment(state, player)``
-    answers a draft's legal integers and takes one (``seedbed.games.bohnanza.compact``)."""
+    answers a draft's legal integers and takes one (``seedbed.games.bohnanza.compact``; Fields of
+    Green's factors its full encoding, ``seedbed.engine.factored``)."""
     text_guide: str | None = None
     """The module of the game's guide for text agents (issue 39 item 3): ``GUIDE`` (a rules
     summary, the coordinate key, the grammar's abbreviations), ``EXAMPLE`` (a move of the game)

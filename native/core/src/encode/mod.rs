@@ -14,6 +14,7 @@
 
 pub mod bohnanza;
 pub mod compact;
+pub mod factored;
 pub mod fields_of_green;
 pub mod fields_of_green_actions;
 pub mod stalk_exchange;

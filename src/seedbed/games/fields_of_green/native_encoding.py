@@ -3,7 +3,8 @@
 order, each card's and tile's design, the phase, frame and kind names, and the action
 encoding's blocks (their first integers and shapes), the number of card ids and the draw
 splits' order, read off the Python reference encodings so that both number everything
-alike (the core's ``encode/fields_of_green_actions.rs``)."""
+alike (the core's ``encode/fields_of_green_actions.rs``); and the compact space's blocks
+(issue 34 target 1, ``native_compact_spec``: the core's ``encode/factored.rs``)."""
 
 from __future__ import annotations
 
@@ -32,4 +33,21 @@ def native_encoder_spec(observation: Any, actions: Any) -> dict[str, Any]:
             "cards": actions.cards,
             "draw_splits": [list(split) for split in SPLIT_COUNTS],
         },
+    }
+
+
+def native_compact_spec(compact: Any) -> dict[str, Any]:
+    """The factored compact space ``compact`` (:class:`seedbed.engine.factored.
+    FactoredEncoding`) as the core reads it: each full block's first integer, shape, head
+    coordinates and head's first integer, and the ``next`` block's first integer."""
+    return {
+        "factored": True,
+        "size": compact.size,
+        "next": compact.next_start,
+        "blocks": [
+            [start, list(shape), head, head_start]
+            for start, shape, head, head_start in zip(
+                compact.starts, compact.shapes, compact.heads, compact.head_starts, strict=True
+            )
+        ],
     }

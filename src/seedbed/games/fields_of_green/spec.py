@@ -88,6 +88,7 @@ SPEC = GameSpec(
     display="seedbed.games.fields_of_green.display",
     text_guide="seedbed.games.fields_of_green.text_guide",
     encoding="seedbed.games.fields_of_green.encoding",
+    compact_encoding="seedbed.games.fields_of_green.compact",
     observation="seedbed.games.fields_of_green.obs_encoding",
     data_files=(
         DataFile(
