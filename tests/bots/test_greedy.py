@@ -280,6 +280,72 @@ def test_bohnanza_greedy_grants_a_request_for_a_faceup_card_it_would_waste() -> 
     assert isinstance(_choose(s, 0), Accept), str(_choose(s, 0))
 
 
+def _wasteful_front(active_hand: list[str]) -> Any:
+    """Seat 1 waits for its turn with two single beans (chili, red) and a soy at the front of
+    its hand: on its next turn it must plant the soy (B-32), over a single bean, a harvest
+    for 0 coins (B-21, B-23). Seat 0 trades with ``active_hand`` and a face-up wax, which it
+    can plant only over its two stink (0 coins) and so offers (issue 38 item 2)."""
+    return _builder().build(
+        4,
+        phase="trade",
+        hands={0: active_hand, 1: ["soy"], 2: ["green"], 3: ["wax"]},
+        fields={0: [["soy"] * 3, ["stink"] * 2], 1: [["chili"], ["red"]]},
+        faceup=["wax", None],
+    )
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_bohnanza_greedy_gives_away_a_hand_front_it_would_plant_for_nothing(engine: str) -> None:
+    """Issue 33 item 3: the search bot kept cards it could have given away and harvested
+    one-bean fields for 0 coins to plant them. A non-active player may give hand cards to
+    the active player (B-35 … B-37); the card at the front of its hand must be planted on its
+    next turn, so greedy gives it away now rather than harvest a single bean for 0 coins
+    then. Trading played out by greedy at every seat (both engines the same moves): seat 1
+    offers its soy for nothing and it goes to seat 0's trade area (B-39), to extend seat 0's
+    soy field."""
+    s = _wasteful_front(["stink"])
+    if engine == "native":
+        s = seedbed.game("bohnanza", engine="native").state_from_json(s.to_json())
+    rng, moves = Rng(1), []
+    while s.observe(None)["phase"] == "trade":
+        p = s.to_move()[0]
+        info = InfoSet(s, p)
+        action = heuristics("bohnanza").choose(info.observation(), info.legal_actions(), rng)
+        if engine == "native":
+            assert s.greedy_choose(p, rng.clone()) == action
+        moves.append(f"{p}: {action}")
+        s.apply(p, action)
+    seen = s.observe(None)["players"]
+    assert "soy" in [c["variety"] for c in seen[0]["trade_area"]], moves
+    assert any(m.startswith("1: offer 0 give h0 ") for m in moves), moves
+    assert s.observe(1)["hand"] == [], moves
+
+
+def test_bohnanza_greedy_active_offers_its_hand_front_it_would_plant_for_nothing() -> None:
+    """Issue 33 item 3, the active side: the active player may give hand cards too (B-36,
+    B-37). Seat 1 as the active player offers the soy at its hand's front (its next turn's
+    forced plant over a single bean) to any player, before the face-up wax."""
+    s = _wasteful_front(["stink"])
+    s.active = 1
+    a = _choose(s, 1)
+    assert isinstance(a, Offer) and a.to is None and a.give_hand == (0,), str(a)
+
+
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_bohnanza_greedy_accepts_a_deal_that_takes_its_wasteful_hand_front(engine: str) -> None:
+    """Issue 33 item 3: a deal that relieves the hand's front is worth taking. Seat 0 (active)
+    offers seat 1 a chili for its soy; seat 1's soy would harvest a single bean for 0 coins
+    on its next turn, the chili extends a field, so it accepts (B-39)."""
+    s = _wasteful_front(["chili"])
+    _builder().act(s, 0, "offer 1 give h0 want soy")
+    if engine == "native":
+        s = seedbed.game("bohnanza", engine="native").state_from_json(s.to_json())
+    a = _choose(s, 1)
+    assert isinstance(a, Accept), str(a)
+    if engine == "native":
+        assert s.greedy_choose(1, Rng(1)) == a
+
+
 def test_bohnanza_greedy_ends_trading_when_nothing_is_left() -> None:
     b = _builder()
     s = b.build(

@@ -21,6 +21,9 @@ pub type Seq = Inline<u8, 200>;
 const HOPE: f64 = 0.6;
 /// `WASTE`: coins a card to plant this turn costs in trading when it harvests for 0 coins.
 pub const WASTE: f64 = 0.5;
+/// `FRONT`: hand cards from the front that [`WASTE`] prices too (the next turn must plant
+/// them, B-32; issue 33).
+pub const FRONT: usize = 1;
 /// `HAND_WEIGHTS`: hand cards count less the further back they sit.
 const HAND_WEIGHTS: [f64; 8] = [1.0, 0.85, 0.6, 0.5, 0.4, 0.35, 0.3, 0.25];
 
@@ -184,8 +187,9 @@ pub fn worth(fields: &[Plot], coins: i32, pending: &[u8], hand: &[u8], k: &Knobs
     worth_wasting(fields, coins, pending, hand, k, 0.0)
 }
 
-/// `worth(fields, coins, pending, hand, k, waste)`: [`worth`], each pending card whose
-/// planting harvests a field for 0 coins ([`wastes`]) costing `waste` more.
+/// `worth(fields, coins, pending, hand, k, waste)`: [`worth`], each pending card and each of
+/// the first [`FRONT`] hand cards whose planting harvests a field for 0 coins ([`wastes`])
+/// costing `waste` more.
 pub fn worth_wasting(
     fields: &[Plot],
     coins: i32,
@@ -213,7 +217,7 @@ pub fn worth_wasting(
         };
         let upcoming = &seq[i + 1..(i + 4).min(seq.len())];
         let v = i32::from(seq[i]);
-        if i < first && waste != 0.0 && wastes(&sim, v, k, upcoming) {
+        if i < first + FRONT && waste != 0.0 && wastes(&sim, v, k, upcoming) {
             total -= waste;
         }
         total += weight * plant(&mut sim, v, k, -1, upcoming);
@@ -234,6 +238,22 @@ mod tests {
         assert_eq!(smooth(0, 30.0), 4.0);
         // garden (9): no 1-coin step, 2 coins at 2 cards
         assert_eq!(smooth(9, 1.5), 1.0);
+    }
+
+    #[test]
+    fn waste_prices_the_front_hand_card_as_a_pending_one() {
+        // two single beans (chili 3, red 8): a soy (6) harvests one of them for 0 coins
+        let k = Knobs::new(1.0);
+        let fields = [(3, 1), (8, 1)];
+        let plain = worth(&fields, 0, &[], &[6], &k);
+        assert_eq!(worth_wasting(&fields, 0, &[], &[6], &k, WASTE), plain - WASTE);
+        // only the first FRONT hand cards: the soy behind a chili (which extends) is not
+        let behind = worth(&fields, 0, &[], &[3, 6], &k);
+        assert_eq!(worth_wasting(&fields, 0, &[], &[3, 6], &k, WASTE), behind);
+        // a pending black-eyed (7) harvests a single bean, and the soy then the other one
+        let pending = worth(&fields, 0, &[7], &[6], &k);
+        let wasting = worth_wasting(&fields, 0, &[7], &[6], &k, WASTE);
+        assert_eq!(wasting, pending - 2.0 * WASTE);
     }
 
     #[test]

@@ -13,7 +13,8 @@ that would force the harvest of a growing field therefore has a negative worth: 
 away; a card that extends a field has a positive one: the bot asks for it. In trading, a card
 to plant this turn that would harvest a field for 0 coins costs :data:`WASTE` more, so the
 active player offers such a face-up card and grants a request for it rather than keep it
-(issue 38 item 2).
+(issue 38 item 2); so does the card at the front of the hand (:data:`FRONT`), which the next
+turn must plant: the bot gives it away before it is forced to harvest for it (issue 33).
 
 ``choose`` scores every action of the short menus by the worth after it. In trading (menus of
 thousands of offers) it never scans the offers: it reads the few accept / decline actions at the
@@ -90,6 +91,7 @@ OWN_OFFERS = 3  # offers per trading phase: enough to shed bad cards, few enough
 OPEN_OFFERS = 2  # etiquette (issue 16): a bot's open offers at once
 PHASE_OFFERS = 4  # etiquette (issue 16): a bot's offers per trading phase
 WASTE = 0.5  # coins a card to plant this turn costs in trading when it harvests for 0 coins
+FRONT = 1  # hand cards from the front that WASTE prices: the next turn must plant them (B-32)
 SCORE_SCALE = 2.5  # coins of lead that make a win e times likelier (evaluate)
 
 
@@ -204,8 +206,9 @@ def worth(
     waste: float = 0.0,
 ) -> float:
     """The worth of a position (module docstring); does not mutate its arguments. Each pending
-    card whose planting harvests a field for 0 coins (:func:`wastes`) costs ``waste`` more:
-    in trading (:data:`WASTE`) such a card is worth giving away for nothing."""
+    card, and each of the first :data:`FRONT` hand cards, whose planting harvests a field for
+    0 coins (:func:`wastes`) costs ``waste`` more: in trading (:data:`WASTE`) such a card is
+    worth giving away for nothing."""
     total = float(coins)
     for v, n in fields:
         total += value(v, n, k)
@@ -217,7 +220,7 @@ def worth(
         j = i - len(first)
         weight = 1.0 if j < 0 else HAND_WEIGHTS[j] if j < len(HAND_WEIGHTS) else 0.2
         upcoming = seq[i + 1 : i + 4]
-        if j < 0 and waste and wastes(sim, v, k, upcoming):
+        if j < FRONT and waste and wastes(sim, v, k, upcoming):
             total -= waste
         total += weight * plant(sim, v, k, upcoming=upcoming)
     return total
@@ -251,8 +254,8 @@ class Me:
         self.k = Knobs(time_left(view))
 
     def worth(self) -> float:
-        """The worth in trading: a card to plant that would harvest for nothing costs
-        :data:`WASTE` (issue 38 item 2)."""
+        """The worth in trading: a card to plant this turn or at the front of the hand that
+        would harvest for nothing costs :data:`WASTE` (issue 38 item 2, issue 33)."""
         return worth(self.fields, self.coins, self.pending, self.hand, self.k, WASTE)
 
 
