@@ -246,7 +246,10 @@ mod tests {
         let k = Knobs::new(1.0);
         let fields = [(3, 1), (8, 1)];
         let plain = worth(&fields, 0, &[], &[6], &k);
-        assert_eq!(worth_wasting(&fields, 0, &[], &[6], &k, WASTE), plain - WASTE);
+        assert_eq!(
+            worth_wasting(&fields, 0, &[], &[6], &k, WASTE),
+            plain - WASTE
+        );
         // only the first FRONT hand cards: the soy behind a chili (which extends) is not
         let behind = worth(&fields, 0, &[], &[3, 6], &k);
         assert_eq!(worth_wasting(&fields, 0, &[], &[3, 6], &k, WASTE), behind);
