@@ -254,18 +254,7 @@ def test_bohnanza_greedy_gives_away_a_faceup_card_rather_than_harvest_for_nothin
     nothing wanted = a donation, nothing given = asking for a gift); trading played out by
     greedy at every seat, seat 0 offers the soy and it goes to seat 1's trade area (B-39)
     instead of staying with seat 0 (B-46). Both engines play the same moves."""
-    s = _wasteful_faceup()
-    if engine == "native":
-        s = seedbed.game("bohnanza", engine="native").state_from_json(s.to_json())
-    rng, moves = Rng(1), []
-    while s.observe(None)["phase"] == "trade":
-        p = s.to_move()[0]
-        info = InfoSet(s, p)
-        action = heuristics("bohnanza").choose(info.observation(), info.legal_actions(), rng)
-        if engine == "native":
-            assert s.greedy_choose(p, rng.clone()) == action
-        moves.append(f"{p}: {action}")
-        s.apply(p, action)
+    s, moves = _trade_out(_wasteful_faceup(), engine)
     seen = s.observe(None)["players"]
     assert [c["variety"] for c in seen[0]["trade_area"]] == [], moves
     assert [c["variety"] for c in seen[1]["trade_area"]] == ["soy"], moves
@@ -278,6 +267,23 @@ def test_bohnanza_greedy_grants_a_request_for_a_faceup_card_it_would_waste() -> 
     s = _wasteful_faceup()
     _builder().act(s, 1, "offer 0 give - want f0")
     assert isinstance(_choose(s, 0), Accept), str(_choose(s, 0))
+
+
+def _trade_out(s: Any, engine: str) -> tuple[Any, list[str]]:
+    """Play the trading phase of ``s`` out with greedy at every seat, on ``engine`` (the native
+    greedy choosing what Python's does at every step): the state after it and the moves."""
+    if engine == "native":
+        s = seedbed.game("bohnanza", engine="native").state_from_json(s.to_json())
+    rng, moves = Rng(1), []
+    while s.observe(None)["phase"] == "trade":
+        p = s.to_move()[0]
+        info = InfoSet(s, p)
+        action = heuristics("bohnanza").choose(info.observation(), info.legal_actions(), rng)
+        if engine == "native":
+            assert s.greedy_choose(p, rng.clone()) == action
+        moves.append(f"{p}: {action}")
+        s.apply(p, action)
+    return s, moves
 
 
 def _wasteful_front(active_hand: list[str]) -> Any:
@@ -303,18 +309,7 @@ def test_bohnanza_greedy_gives_away_a_hand_front_it_would_plant_for_nothing(engi
     then. Trading played out by greedy at every seat (both engines the same moves): seat 1
     offers its soy for nothing and it goes to seat 0's trade area (B-39), to extend seat 0's
     soy field."""
-    s = _wasteful_front(["stink"])
-    if engine == "native":
-        s = seedbed.game("bohnanza", engine="native").state_from_json(s.to_json())
-    rng, moves = Rng(1), []
-    while s.observe(None)["phase"] == "trade":
-        p = s.to_move()[0]
-        info = InfoSet(s, p)
-        action = heuristics("bohnanza").choose(info.observation(), info.legal_actions(), rng)
-        if engine == "native":
-            assert s.greedy_choose(p, rng.clone()) == action
-        moves.append(f"{p}: {action}")
-        s.apply(p, action)
+    s, moves = _trade_out(_wasteful_front(["stink"]), engine)
     seen = s.observe(None)["players"]
     assert "soy" in [c["variety"] for c in seen[0]["trade_area"]], moves
     assert any(m.startswith("1: offer 0 give h0 ") for m in moves), moves
