@@ -243,3 +243,32 @@ def test_without_copies_each_step_writes_into_the_same_arrays() -> None:
             a, reward_a, _, _, info_a = kept.step(actions)
             b, reward_b, _, _, info_b = reused.step(actions)
             assert b is first and np.array_equal(reward_a, reward_b)
+
+
+@pytest.mark.parametrize("game", ["bohnanza", "fields_of_green"])
+def test_a_draft_step_copies_the_observation_the_core_kept(game: str) -> None:
+    """D-89: a step that only grows a draft copies the game's last observation from the
+    core's own copy instead of writing it again, so a learner that edits the returned arrays
+    in place (here: zeroes them, with ``copy=False``) gets the same batches as one that does
+    not, and each row is still the single-game encoders' vector and the draft's features."""
+    from seedbed.adapters.vector import SeedbedVectorEnv
+
+    kept = SeedbedVectorEnv(game, 3, "random,random", action_space="compact")
+    edited = SeedbedVectorEnv(game, 3, "random,random", action_space="compact", copy=False)
+    (a, info_a), (b, info_b) = kept.reset(seed=8), edited.reset(seed=8)
+    rng = np.random.default_rng(8)
+    drafted = 0
+    for _ in range(300):
+        assert np.array_equal(a, b) and np.array_equal(info_a["action_mask"], info_b["action_mask"])
+        actions = _random_actions(info_a, rng)
+        b[:] = 0.0
+        info_b["action_mask"][:] = 0
+        keys = [s.key() for s in kept.states]
+        a, reward_a, _, _, info_a = kept.step(actions)
+        b, reward_b, _, _, info_b = edited.step(actions)
+        assert np.array_equal(reward_a, reward_b) and "illegal_action" not in info_b
+        for i, state in enumerate(kept.states):
+            vector = kept.encoders.vector(state.observe(kept.seat))
+            assert np.array_equal(a[i, : len(vector)], vector)
+            drafted += state.key() == keys[i]
+    assert drafted > 20

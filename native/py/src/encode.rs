@@ -1,8 +1,8 @@
 //! `seedbed._native.Encoder` (issue 34 items 1 and 4): a game's observation vectors and
 //! legal-action masks written by the core straight into NumPy arrays (any writable,
 //! C-contiguous buffer of float32 / int8), one seat or a batch of states per call; an action
-//! integer applied without an action object; and a batch step of many games against random
-//! opponents in one call (the vector environment's).
+//! integer applied without an action object; the random opponents' moves and a game's end,
+//! for the vector environment's batch (`crate::batch`).
 //!
 //! The encoders are `seedbed_core::encode`'s; the Python side builds one from the spec of its
 //! reference encoders (`seedbed.adapters.native_encoders`).
@@ -18,9 +18,7 @@ use seedbed_core::encode::{ActionIndex, ObservationIndex};
 use seedbed_core::interface::{Menu, NativeGame};
 
 use crate::bohnanza::BohnanzaZones;
-use crate::drafts::Drafts;
 use crate::fields_of_green::FieldsOfGreenZones;
-use crate::rng::Rng;
 use crate::stalk_exchange::StalkExchangeZones;
 use crate::state::{refused_error, value_error};
 
@@ -251,12 +249,6 @@ pub(crate) fn mask_into(cells: &[Cell<i8>], ones: &[usize]) {
     }
 }
 
-/// What a batch step gives back: (applied, over, reward, moves), see [`Encoder::step`].
-type Stepped = (Vec<bool>, Vec<bool>, Vec<f64>, u64);
-
-/// [`Stepped`] and which games moved, see [`Encoder::step_drafts`].
-type SteppedDrafts = (Vec<bool>, Vec<bool>, Vec<f64>, u64, Vec<bool>);
-
 /// One game's native encoders under fixed options and player count.
 #[pyclass(module = "seedbed._native")]
 pub struct Encoder {
@@ -434,150 +426,5 @@ impl Encoder {
     /// names no action now or the rules refuse it.
     fn apply_index(&self, zones: &Bound<'_, PyAny>, player: i64, index: usize) -> PyResult<bool> {
         self.codec.apply_index(zones, player, index)
-    }
-
-    /// Play the random opponents of `states[i]` (uniform over the menu with `rngs[i]`) until
-    /// `seat` is first on the move or the game ends; returns how many moves they made.
-    fn advance(
-        &self,
-        states: Vec<Bound<'_, PyAny>>,
-        seat: usize,
-        mut rngs: Vec<PyRefMut<'_, Rng>>,
-    ) -> PyResult<u64> {
-        if rngs.len() != states.len() {
-            return Err(value_error("one generator per state"));
-        }
-        let mut moves = 0;
-        for (zones, rng) in states.iter().zip(rngs.iter_mut()) {
-            moves += self.codec.advance(zones, seat, &mut rng.inner)?;
-        }
-        Ok(moves)
-    }
-
-    /// One step of a batch of games, the learner at `seat` and random opponents (the vector
-    /// environment's): for each game whose `active[i]` is set, apply `actions[i]` (False in
-    /// `applied` when it names nothing or is refused: nothing changes), play the opponents
-    /// to the learner's next decision, then write the learner's observation into row i of
-    /// `obs_out` and mask into row i of `mask_out` (zeros once over). Returns (applied, over,
-    /// reward, moves): the reward is the learner's share of the win once over, else 0;
-    /// moves counts the decisions played (the learner's and the opponents').
-    #[allow(clippy::too_many_arguments)]
-    fn step(
-        &mut self,
-        py: Python<'_>,
-        states: Vec<Bound<'_, PyAny>>,
-        seat: usize,
-        actions: Vec<usize>,
-        active: Vec<bool>,
-        mut rngs: Vec<PyRefMut<'_, Rng>>,
-        obs_out: PyBuffer<f32>,
-        mask_out: PyBuffer<i8>,
-    ) -> PyResult<Stepped> {
-        let n = states.len();
-        if actions.len() != n || active.len() != n || rngs.len() != n {
-            return Err(value_error("one action, flag and generator per state"));
-        }
-        let size = self.codec.obs_size();
-        let width = self.codec.mask_size().ok_or_else(|| self.no_mask())?;
-        let obs = cells(py, &obs_out, size * n)?;
-        let masks = cells(py, &mask_out, width * n)?;
-        let (mut applied, mut over, mut reward) = (vec![true; n], vec![false; n], vec![0.0; n]);
-        let mut moves = 0;
-        for i in 0..n {
-            let zones = &states[i];
-            if active[i] {
-                applied[i] = self.codec.apply_index(zones, seat as i64, actions[i])?;
-                if applied[i] {
-                    moves += 1 + self.codec.advance(zones, seat, &mut rngs[i].inner)?;
-                }
-            }
-            (over[i], reward[i]) = self.codec.ended(zones, seat)?;
-            self.codec.observe(zones, seat, &mut self.scratch)?;
-            copy_into(&obs[i * size..(i + 1) * size], &self.scratch);
-            self.legal.clear();
-            if !over[i] {
-                self.codec.legal(zones, seat as i64, &mut self.legal)?;
-            }
-            mask_into(&masks[i * width..(i + 1) * width], &self.legal);
-        }
-        Ok((applied, over, reward, moves))
-    }
-
-    /// [`Self::step`] with a compact action space (the vector environment's
-    /// `action_space="compact"`): `drafts[i]` is game i's draft (a `CompactActions` or a
-    /// `FactoredActions`). An active game's integer is taken by its draft: a step of the
-    /// composition leaves the game where it was, an integer that completes an action plays
-    /// it and the opponents after it. A game that moved, or that was not active (a new deal),
-    /// reads its position afresh (no draft open). Row i of `obs_out` is the observation then
-    /// the draft's features, of `mask_out` the draft's mask (zeros once over). `applied[i]`
-    /// is False when the integer is not legal or the rules refuse its action. Returns
-    /// (applied, over, reward, moves, moved): `moved[i]` when game i's position changed.
-    #[allow(clippy::too_many_arguments)]
-    fn step_drafts(
-        &mut self,
-        py: Python<'_>,
-        states: Vec<Bound<'_, PyAny>>,
-        seat: usize,
-        actions: Vec<usize>,
-        active: Vec<bool>,
-        mut rngs: Vec<PyRefMut<'_, Rng>>,
-        drafts: Vec<Bound<'_, PyAny>>,
-        obs_out: PyBuffer<f32>,
-        mask_out: PyBuffer<i8>,
-    ) -> PyResult<SteppedDrafts> {
-        let n = states.len();
-        if actions.len() != n || active.len() != n || rngs.len() != n || drafts.len() != n {
-            return Err(value_error(
-                "one action, flag, generator and draft per state",
-            ));
-        }
-        let Some(first) = drafts.first() else {
-            return Ok((vec![], vec![], vec![], 0, vec![]));
-        };
-        let (size, width) = {
-            let d = Drafts::of(first)?;
-            (d.size(), d.width())
-        };
-        let Encoder { codec, scratch, .. } = self;
-        let codec = codec.as_ref();
-        let row = codec.obs_size() + width;
-        let obs = cells(py, &obs_out, row * n)?;
-        let masks = cells(py, &mask_out, size * n)?;
-        let (mut applied, mut over, mut reward) = (vec![true; n], vec![false; n], vec![0.0; n]);
-        let mut moves = 0;
-        let mut changed = vec![false; n];
-        for i in 0..n {
-            let zones = &states[i];
-            let mut draft = Drafts::of(&drafts[i])?;
-            if draft.size() != size || draft.width() != width {
-                return Err(value_error("every draft of one space"));
-            }
-            let mut moved = !active[i];
-            if active[i] {
-                match draft.play(codec, zones, actions[i]) {
-                    Ok(true) => {
-                        moved = true;
-                        changed[i] = true;
-                        moves += 1 + codec.advance(zones, seat, &mut rngs[i].inner)?;
-                    }
-                    Ok(false) => {}
-                    Err(_) => applied[i] = false,
-                }
-            }
-            (over[i], reward[i]) = codec.ended(zones, seat)?;
-            if over[i] {
-                draft.clear();
-            } else if moved {
-                draft.start(codec, zones, seat)?;
-            }
-            codec.observe(zones, seat, scratch)?;
-            let at = i * row;
-            copy_into(&obs[at..at + scratch.len()], scratch);
-            draft.write(
-                &masks[i * size..(i + 1) * size],
-                &obs[at + scratch.len()..at + row],
-            );
-        }
-        Ok((applied, over, reward, moves, changed))
     }
 }

@@ -4,15 +4,13 @@
 //! array, an integer taken (a step of the draft, or the full integer it completes applied by
 //! the game's [`Encoder`] without an action object), the draft's features.
 //! `seedbed_core::encode::factored` does the work; the legal full integers come from the
-//! encoder's native action encoding.
+//! encoder's native action encoding. What it shares with Bohnanza's class is [`Drafting`]'s.
 
-use std::cell::Cell;
-
-use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use seedbed_core::encode::factored::{Draft, FactoredSpace, Moment};
 
-use crate::encode::{cells, mask_into, Codec, Encoder};
+use crate::drafts::{drafting_pymethods, Drafting, LegalNow};
+use crate::encode::Encoder;
 use crate::state::value_error;
 
 /// One environment's factored space: the game's encoder, the space, the moment read at the
@@ -23,34 +21,54 @@ pub struct FactoredActions {
     space: FactoredSpace,
     moment: Option<Moment>,
     draft: Draft,
-    legal: Vec<usize>,
+    legal: LegalNow,
 }
 
 impl FactoredActions {
-    /// The full integer `index` completes (None: the draft grew), the draft changed in place.
-    fn take(&mut self, index: usize) -> PyResult<Option<usize>> {
-        let moment = self
-            .moment
-            .as_ref()
-            .ok_or_else(|| value_error("no seat decides now"))?;
+    /// The full integer `index` (one of `legal`) completes (None: the draft grew), the draft
+    /// changed in place.
+    fn full_of(&mut self, index: usize, legal: &[usize]) -> PyResult<Option<usize>> {
+        if self.moment.is_none() {
+            return Err(value_error("no seat decides now"));
+        }
         self.space
-            .take(moment, &mut self.draft, index)
+            .take_legal(&mut self.draft, index, legal)
             .map_err(value_error)
     }
 
     fn player(&self) -> usize {
         self.moment.as_ref().map_or(0, Moment::player)
     }
+}
 
-    /// [`Self::start`] with the full encoding's `codec`.
-    pub(crate) fn start_with(
-        &mut self,
-        codec: &dyn Codec,
-        zones: &Bound<'_, PyAny>,
-        player: usize,
-    ) -> PyResult<()> {
+impl Drafting for FactoredActions {
+    fn size(&self) -> usize {
+        self.space.size()
+    }
+
+    fn draft_width(&self) -> usize {
+        self.space.draft_width()
+    }
+
+    fn deciding(&self) -> bool {
+        self.moment.is_some()
+    }
+
+    fn list_legal(&self, out: &mut Vec<usize>) {
+        if let Some(m) = &self.moment {
+            self.space.legal(m, &self.draft, out);
+        }
+    }
+
+    fn features(&self, out: &mut [f32]) {
+        self.space.features(&self.draft, out);
+    }
+
+    /// The legal full integers of `player` (the encoder's).
+    fn read(&mut self, zones: &Bound<'_, PyAny>, player: usize) -> PyResult<()> {
         let mut full = Vec::new();
-        if !codec.legal(zones, player as i64, &mut full)? {
+        let encoder = self.encoder.bind(zones.py()).borrow();
+        if !encoder.codec.legal(zones, player as i64, &mut full)? {
             return Err(value_error("this game's actions have no native encoding"));
         }
         self.moment = Some(Moment::new(player, full));
@@ -58,44 +76,47 @@ impl FactoredActions {
         Ok(())
     }
 
-    /// [`Self::play`] with the full encoding's `codec`.
-    pub(crate) fn play_with(
-        &mut self,
-        codec: &dyn Codec,
-        zones: &Bound<'_, PyAny>,
-        index: usize,
-    ) -> PyResult<bool> {
-        let Some(full) = self.take(index)? else {
+    fn forget(&mut self) {
+        self.moment = None;
+        self.draft.clear();
+    }
+
+    /// The full integer completed is applied by the encoder.
+    fn take(&mut self, zones: &Bound<'_, PyAny>, index: usize, legal: &[usize]) -> PyResult<bool> {
+        let Some(full) = self.full_of(index, legal)? else {
             return Ok(false);
         };
-        if !codec.apply_index(zones, self.player() as i64, full)? {
+        let encoder = self.encoder.bind(zones.py()).borrow();
+        if !encoder
+            .codec
+            .apply_index(zones, self.player() as i64, full)?
+        {
             return Err(value_error(format!("{full} was refused")));
         }
         Ok(true)
     }
 
-    /// The mask into `cells` (`size` of them); how many are legal.
-    pub(crate) fn write_mask(&mut self, cells: &[Cell<i8>]) -> usize {
-        self.legal.clear();
-        if let Some(m) = &self.moment {
-            self.space.legal(m, &self.draft, &mut self.legal);
-        }
-        mask_into(cells, &self.legal);
-        self.legal.len()
+    fn choose_in(
+        &mut self,
+        zones: &Bound<'_, PyAny>,
+        index: usize,
+        legal: &[usize],
+    ) -> PyResult<Option<String>> {
+        let Some(full) = self.full_of(index, legal)? else {
+            return Ok(None);
+        };
+        let encoder = self.encoder.bind(zones.py()).borrow();
+        let text = encoder.codec.action_json(zones, self.player(), full)?;
+        text.map(Some)
+            .ok_or_else(|| value_error(format!("{full} names no action now")))
     }
 
-    /// The draft's features into `cells` (`draft_width` of them).
-    pub(crate) fn write_features(&self, cells: &[Cell<f32>]) {
-        let mut values = vec![0.0; cells.len()];
-        self.space.features(&self.draft, &mut values);
-        for (c, v) in cells.iter().zip(values) {
-            c.set(v);
-        }
+    fn legal_now(&mut self) -> &mut LegalNow {
+        &mut self.legal
     }
 }
 
-#[pymethods]
-impl FactoredActions {
+drafting_pymethods!(FactoredActions, {
     /// The space described by `spec_json` (`native_compact_spec` of the game's
     /// `native_encoder` module) over the full encoding of `encoder`.
     #[new]
@@ -107,90 +128,7 @@ impl FactoredActions {
             space: FactoredSpace::from_spec(&spec).map_err(value_error)?,
             moment: None,
             draft: Draft::default(),
-            legal: Vec::new(),
+            legal: LegalNow::default(),
         })
     }
-
-    /// The number of integers.
-    #[getter]
-    pub(crate) fn size(&self) -> usize {
-        self.space.size()
-    }
-
-    /// The width of the draft's features.
-    #[getter]
-    pub(crate) fn draft_width(&self) -> usize {
-        self.space.draft_width()
-    }
-
-    /// Whether a seat decides (a moment is read).
-    #[getter]
-    fn deciding(&self) -> bool {
-        self.moment.is_some()
-    }
-
-    /// A new position: read `player`'s legal full integers of `zones`; no draft open.
-    fn start(&mut self, py: Python<'_>, zones: &Bound<'_, PyAny>, player: usize) -> PyResult<()> {
-        let encoder = self.encoder.clone_ref(py);
-        let codec = &encoder.borrow(py).codec;
-        self.start_with(codec.as_ref(), zones, player)
-    }
-
-    /// No seat decides (the end, a truncation): nothing is legal.
-    pub(crate) fn clear(&mut self) {
-        self.moment = None;
-        self.draft.clear();
-    }
-
-    /// The integers legal now, ascending.
-    fn legal(&self) -> Vec<usize> {
-        let mut out = Vec::new();
-        if let Some(m) = &self.moment {
-            self.space.legal(m, &self.draft, &mut out);
-        }
-        out
-    }
-
-    /// Write the mask into `out` (int8, at least `size` values); how many are legal.
-    fn mask_into(&mut self, py: Python<'_>, out: PyBuffer<i8>) -> PyResult<usize> {
-        let size = self.space.size();
-        let cells = cells(py, &out, size)?;
-        Ok(self.write_mask(&cells[..size]))
-    }
-
-    /// Write the draft's features into `out` (float32, at least `draft_width` values).
-    fn features_into(&self, py: Python<'_>, out: PyBuffer<f32>) -> PyResult<()> {
-        let width = self.space.draft_width();
-        self.write_features(&cells(py, &out, width)?[..width]);
-        Ok(())
-    }
-
-    /// Take integer `index`: the action to play as its JSON text, or None when it only grew
-    /// the draft. ValueError when `index` is not legal now.
-    fn choose(
-        &mut self,
-        py: Python<'_>,
-        zones: &Bound<'_, PyAny>,
-        index: usize,
-    ) -> PyResult<Option<String>> {
-        let Some(full) = self.take(index)? else {
-            return Ok(None);
-        };
-        let encoder = self.encoder.clone_ref(py);
-        let text = encoder
-            .borrow(py)
-            .codec
-            .action_json(zones, self.player(), full)?;
-        text.map(Some)
-            .ok_or_else(|| value_error(format!("{full} names no action now")))
-    }
-
-    /// Take integer `index` and, when it completes a full integer, apply its action for the
-    /// deciding seat (no action object made): True when the game moved, False when the draft
-    /// grew. ValueError when `index` is not legal now or the rules refuse the action.
-    fn play(&mut self, py: Python<'_>, zones: &Bound<'_, PyAny>, index: usize) -> PyResult<bool> {
-        let encoder = self.encoder.clone_ref(py);
-        let codec = &encoder.borrow(py).codec;
-        self.play_with(codec.as_ref(), zones, index)
-    }
-}
+});

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod bohnanza;
 mod codes;
 mod compact;
@@ -26,6 +27,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<rng::Rng>()?;
     m.add_class::<encode::Encoder>()?;
+    m.add_class::<batch::Batch>()?;
     m.add_class::<codes::Codes>()?;
     m.add_class::<compact::CompactActions>()?;
     m.add_class::<factored::FactoredActions>()?;

@@ -6,15 +6,18 @@ opponents at the others (one more seat than specs; every spec must be ``random``
 of :meth:`SeedbedVectorEnv.step` crosses into the core once for the whole batch: each game
 plays the learner's integer, its opponents' moves up to the learner's next decision, then
 the learner's observation and legal-action mask are written by Rust into rows of two NumPy
-arrays (``seedbed._native.Encoder.step``). Observations are the float32 vectors of
-:class:`~seedbed.adapters.gymnasium.SeedbedEnv`; the masks are ``info["action_mask"]``, an
-int8 array ``(num_envs, actions)``, and :meth:`SeedbedVectorEnv.action_masks` (a copy).
-Each step writes into new arrays, so what a step returned is never written over; the mask
-of ``info`` is the one the next step reads to tell an illegal action, so a learner that
-edits it in place should copy it first. With ``copy=False`` (as Gymnasium's
+arrays, and the rewards and ends into two more (``seedbed._native.Batch.step``: the games,
+their generators and drafts stay in the core between steps, D-89). Observations are the
+float32 vectors of :class:`~seedbed.adapters.gymnasium.SeedbedEnv`; the masks are
+``info["action_mask"]``, an int8 array ``(num_envs, actions)``, and
+:meth:`SeedbedVectorEnv.action_masks` (a copy). Each step writes into new arrays, so what a
+step returned is never written over; what is legal is kept by the core (the integers of the
+mask it wrote), so a learner may edit a returned mask in place. With ``copy=False`` (as
+Gymnasium's
 ``SyncVectorEnv(copy=False)``) every step writes into the same two arrays: a caller that keeps
 an observation or a mask past the next step copies it (no allocation per step: ~1 µs a game
-for Fields of Green's 9 KB rows, D-86).
+for Fields of Green's 9 KB rows, D-86). :attr:`SeedbedVectorEnv.states` are the games'
+``State`` wrappers, told of the core's moves when that list is read.
 
 Rewards, as ``SeedbedEnv``: the learner's share of the win at the end, 0 before; an action
 outside the mask ends that game with ``illegal_reward`` (nothing played). Autoreset is
@@ -26,9 +29,10 @@ no bot seat uses), so a batch is a pure function of the seeds and the learner's 
 
 ``action_space="compact"`` (Bohnanza's 232 integers, Fields of Green's 421, D-86) steps each
 game's draft in the same native call: an integer that only grows a draft leaves that game
-where it was (reward 0), one that completes an action plays it and the opponents; each row of
-the observations is the vector and the draft's features (``SeedbedEnv``'s compact
-observation), each row of the masks the draft's.
+where it was (reward 0; its observation is copied from the last step's, not written again,
+D-89), one that completes an action plays it and the opponents; each row of the observations
+is the vector and the draft's features (``SeedbedEnv``'s compact observation), each row of
+the masks the draft's.
 
 Every game runs here (Fields of Green since its mask became native, D-83). Other opponents,
 and a game whose actions have no native encoding, are refused with ValueError:
@@ -101,13 +105,15 @@ class SeedbedVectorEnv(VectorEnv):
                 "over SeedbedEnv"
             )
         self.native = native
-        self._drafts: list[Any] | None = None
+        drafts: list[Any] | None = None
         """The core's draft of each game (``action_space="compact"``), else None."""
         if self.encoders.compact is not None:
             found = [self.encoders.compact_actions() for _ in range(num_envs)]
-            self._drafts = [d.core for d in found if isinstance(d, NativeCompactActions)]
-            if len(self._drafts) != num_envs:
+            drafts = [d.core for d in found if isinstance(d, NativeCompactActions)]
+            if len(drafts) != num_envs:
                 raise ValueError(f"{game}'s compact space is not native")
+        self.batch = NATIVE.Batch(native.core, num_envs, seat, illegal_reward, drafts)
+        """The games in the core between steps (``seedbed._native.Batch``)."""
         self.metadata = {**type(self).metadata, "name": f"{game}_v0"}
         self.num_envs = num_envs
         self.num_players = n
@@ -121,27 +127,38 @@ class SeedbedVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.render_mode = None
         self._seeds, _ = seeding.np_random(None)
-        self.states: list[NativeState] = []
+        self._states: list[NativeState] = []
         self.game_seeds: list[int] = []
-        self._rngs: list[Any] = []
         width = self.single_observation_space.shape[0]  # type: ignore[index]
         self._obs = np.zeros((num_envs, width), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.encoders.mask_space.shape[0]), dtype=np.int8)
         self._ended = np.zeros(num_envs, dtype=np.bool_)
+        self._stale = np.zeros(num_envs, dtype=np.bool_)
+        """The games moved by the core since their wrappers were last told."""
         self.decisions = 0
         """Every decision played so far in all games (the learner's and the opponents')."""
+
+    @property
+    def states(self) -> list[NativeState]:
+        """Each game's state (the wrappers of the core's positions: those that moved since
+        they were last read here are told now, so read them through this list)."""
+        if self._stale.any():
+            for i in np.flatnonzero(self._stale):
+                self._states[i].moved_natively()
+            self._stale[:] = False
+        return self._states
 
     def _deal(self, i: int, game_seed: int) -> None:
         """Game ``i`` dealt from ``game_seed``, its opponents' generator from the seed."""
         state = self.encoders.game.new_state(self.num_players, game_seed, self.encoders.options)
         assert isinstance(state, NativeState)
         rng = NATIVE.Rng.from_state(seat_rng(game_seed, self.num_players).state)
-        if len(self.states) <= i:
-            self.states.append(state)
+        if len(self._states) <= i:
+            self._states.append(state)
             self.game_seeds.append(game_seed)
-            self._rngs.append(rng)
         else:
-            self.states[i], self.game_seeds[i], self._rngs[i] = state, game_seed, rng
+            self._states[i], self.game_seeds[i] = state, game_seed
+        self.batch.deal(i, state.zones, rng)
 
     def reset(
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
@@ -157,75 +174,40 @@ class SeedbedVectorEnv(VectorEnv):
             raise ValueError(f"game_seeds must hold {self.num_envs} seeds")
         for i, game_seed in enumerate(seeds):
             self._deal(i, int(game_seed))
-        self._advance(range(self.num_envs))
-        self._native_step(np.zeros(self.num_envs, np.int64), np.zeros(self.num_envs, np.bool_))
+        self._native_step(np.zeros(self.num_envs, np.int64))
         self._ended[:] = False
         return self._obs, self._info()
 
-    def _advance(self, chosen: Sequence[int]) -> None:
-        """The opponents' moves of the games ``chosen`` (new deals) up to the learner's first
-        decision, the wrappers told."""
-        states = [self.states[i] for i in chosen]
-        self.decisions += self.native.core.advance(
-            [s.zones for s in states], self.seat, [self._rngs[i] for i in chosen]
-        )
-        for state in states:
-            state.moved_natively()
-
     def _native_step(
-        self, actions: np.ndarray[Any, Any], active: np.ndarray[Any, Any]
-    ) -> tuple[list[bool], list[bool], list[float]]:
-        """The batch's one native call: play, advance, write observations and masks, into
-        fresh arrays (handed out as they are: no copy of a batch of masks per step), or with
-        ``copy=False`` into the same two arrays."""
+        self, actions: np.ndarray[Any, Any]
+    ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """The batch's one native call (``Batch.step``): check, play, advance, write
+        observations and masks, into fresh arrays (handed out as they are: no copy of a
+        batch of masks per step), or with ``copy=False`` into the same two arrays. Returns
+        (rewards, terminated, illegal)."""
         if self.copy:
             self._obs = np.empty_like(self._obs)
             self._masks = np.empty_like(self._masks)
-        zones = [s.zones for s in self.states]
-        common = (self.seat, actions.tolist(), active.tolist(), self._rngs)
-        if self._drafts is None:
-            applied, over, reward, moves = self.native.core.step(
-                zones, *common, self._obs, self._masks
-            )
-            changed = common[2]
-        else:  # the compact space: each game's draft takes its integer (D-86)
-            applied, over, reward, moves, changed = self.native.core.step_drafts(
-                zones, *common, self._drafts, self._obs, self._masks
-            )
-        self.decisions += moves
-        for state, moved in zip(self.states, changed, strict=True):
-            if moved:  # a step of a draft leaves the game (and its wrapper) as it was
-                state.moved_natively()
-        return applied, over, reward
+        n = self.num_envs
+        rewards = np.empty(n, dtype=np.float64)
+        flags = np.empty((3, n), dtype=np.uint8)  # over, illegal, moved
+        self.decisions += self.batch.step(
+            actions, self._obs, self._masks, rewards, flags[0], flags[1], flags[2]
+        )
+        flags = flags.view(np.bool_)
+        self._stale |= flags[2]
+        return rewards, flags[0], flags[1]
 
     def step(
         self, actions: Any
     ) -> tuple[
         Any, np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], dict[str, Any]
     ]:
-        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        restart = self._ended.copy()
-        for i in np.flatnonzero(restart):
-            self._deal(int(i), int(self._seeds.integers(SEED_RANGE)))
-        if restart.any():
-            self._advance(np.flatnonzero(restart).tolist())
-        size = self._masks.shape[1]
-        inside = (actions >= 0) & (actions < size)
-        legal = np.zeros(self.num_envs, dtype=np.bool_)
-        rows = np.flatnonzero(inside)
-        legal[rows] = self._masks[rows, actions[rows]] == 1
-        illegal = ~restart & ~legal
-        active = ~restart & legal
-        applied, over, reward = self._native_step(np.where(active, actions, 0), active)
-        rewards = np.asarray(reward, dtype=np.float64)
-        terminated = np.asarray(over, dtype=np.bool_)
-        refused = active & ~np.asarray(applied, dtype=np.bool_)
-        illegal |= refused
-        rewards[illegal] = self.illegal_reward
-        terminated |= illegal
-        rewards[restart] = 0.0
-        terminated[restart] = False
-        self._masks[illegal] = 0
+        actions = np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs)
+        if self._ended.any():  # NEXT_STEP autoreset: a game that ended is dealt again
+            for i in np.flatnonzero(self._ended):
+                self._deal(int(i), int(self._seeds.integers(SEED_RANGE)))
+        rewards, terminated, illegal = self._native_step(actions)
         self._ended = terminated.copy()
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         info = self._info()
@@ -241,7 +223,7 @@ class SeedbedVectorEnv(VectorEnv):
         return self._masks.copy()
 
     def close_extras(self, **kwargs: Any) -> None:
-        self.states = []
+        self._states = []
 
 
 def make_vector_env(game: str, num_envs: int, **kwargs: Any) -> SeedbedVectorEnv:

@@ -382,8 +382,14 @@ impl Offers {
         self.wants.contains(&enc.want_side(items))
     }
 
-    /// The given sides one item longer than `give`.
-    fn give_children(&self, enc: &CompactSpace, give: &Few) -> Vec<Few> {
+    /// Each given side one item longer than `give`, in order, to `f` until it returns true
+    /// (then true: the walk stopped).
+    fn each_give_child(
+        &self,
+        enc: &CompactSpace,
+        give: &Few,
+        f: &mut impl FnMut(Few) -> bool,
+    ) -> bool {
         let from = match give.last() {
             None => 0,
             Some(&l) if l < 2 => l + 1, // a face-up slot once
@@ -391,12 +397,16 @@ impl Offers {
         };
         (from..2 + enc.v() as u8)
             .filter_map(|x| plus(give, x))
-            .filter(|g| self.is_give(enc, g))
-            .collect()
+            .any(|g| self.is_give(enc, &g) && f(g))
     }
 
-    /// The wanted sides one item longer than `want`.
-    fn want_children(&self, enc: &CompactSpace, want: &Few) -> Vec<Few> {
+    /// Each wanted side one item longer than `want`, as [`Offers::each_give_child`].
+    fn each_want_child(
+        &self,
+        enc: &CompactSpace,
+        want: &Few,
+        f: &mut impl FnMut(Few) -> bool,
+    ) -> bool {
         let v = enc.v() as u8;
         let from = match want.last() {
             None => 0,
@@ -405,30 +415,24 @@ impl Offers {
         };
         (from..v + 2)
             .filter_map(|x| plus(want, x))
-            .filter(|w| self.is_want(enc, w))
-            .collect()
+            .any(|w| self.is_want(enc, &w) && f(w))
     }
 
-    /// The drafts one item longer (given items before wanted ones).
-    fn next(&self, enc: &CompactSpace, give: &Few, want: &Few) -> Vec<(Few, Few)> {
+    /// Each draft one item longer (given items before wanted ones), in order, to `f` until
+    /// it returns true (then true). No list is made: [`Offers::viable`] stops at the first
+    /// viable one.
+    fn each_next(
+        &self,
+        enc: &CompactSpace,
+        give: &Few,
+        want: &Few,
+        f: &mut impl FnMut(Few, Few) -> bool,
+    ) -> bool {
         if !want.is_empty() {
-            return self
-                .want_children(enc, want)
-                .into_iter()
-                .map(|w| (*give, w))
-                .collect();
+            return self.each_want_child(enc, want, &mut |w| f(*give, w));
         }
-        let mut out: Vec<(Few, Few)> = self
-            .give_children(enc, give)
-            .into_iter()
-            .map(|g| (g, Few::new()))
-            .collect();
-        out.extend(
-            self.want_children(enc, &Few::new())
-                .into_iter()
-                .map(|w| (*give, w)),
-        );
-        out
+        self.each_give_child(enc, give, &mut |g| f(g, Few::new()))
+            || self.each_want_child(enc, &Few::new(), &mut |w| f(*give, w))
     }
 
     /// Some menu offer extends this draft (a dead branch holds only copies, at most
@@ -437,9 +441,7 @@ impl Offers {
         if !self.copies.contains(&(to, *give, *want)) {
             return true;
         }
-        self.next(enc, give, want)
-            .iter()
-            .any(|(g, w)| self.viable(enc, to, g, w))
+        self.each_next(enc, give, want, &mut |g, w| self.viable(enc, to, &g, &w))
     }
 }
 
@@ -472,7 +474,7 @@ impl Moment {
                 }
             }
             (Some(to), Some(o)) => {
-                for (g, w) in o.next(enc, &draft.give, &draft.want) {
+                o.each_next(enc, &draft.give, &draft.want, &mut |g, w| {
                     if o.viable(enc, to, &g, &w) {
                         out.push(if g.len() > draft.give.len() {
                             enc.s.offer_give + usize::from(g[g.len() - 1])
@@ -480,7 +482,8 @@ impl Moment {
                             enc.s.offer_want + usize::from(w[w.len() - 1])
                         });
                     }
-                }
+                    false
+                });
                 if !o.copies.contains(&(to, draft.give, draft.want)) {
                     out.push(enc.s.offer_send);
                 }
@@ -501,6 +504,19 @@ impl Moment {
     ) -> Result<Option<Action>, String> {
         let mut legal = Vec::new();
         self.legal(enc, draft, &mut legal);
+        self.choose_legal(enc, s, draft, index, &legal)
+    }
+
+    /// [`Moment::choose`] with `legal`, what [`Moment::legal`] gave for this draft (a
+    /// caller that wrote the mask already has it).
+    pub fn choose_legal(
+        &self,
+        enc: &CompactSpace,
+        s: &Zones,
+        draft: &mut Draft,
+        index: usize,
+        legal: &[usize],
+    ) -> Result<Option<Action>, String> {
         if legal.binary_search(&index).is_err() {
             return Err(format!("{index} is not legal now in the compact space"));
         }

@@ -156,6 +156,17 @@ impl FactoredSpace {
     ) -> Result<Option<usize>, String> {
         let mut legal = Vec::new();
         self.legal(moment, draft, &mut legal);
+        self.take_legal(draft, index, &legal)
+    }
+
+    /// [`FactoredSpace::take`] with `legal`, what [`FactoredSpace::legal`] gave for this
+    /// draft (a caller that wrote the mask already has it).
+    pub fn take_legal(
+        &self,
+        draft: &mut Draft,
+        index: usize,
+        legal: &[usize],
+    ) -> Result<Option<usize>, String> {
         if legal.binary_search(&index).is_err() {
             return Err(format!("{index} is not legal now"));
         }
