@@ -11,18 +11,20 @@ use super::give::Gives;
 use super::state::*;
 use super::trading::{front_positions, in_place};
 use crate::few::Few;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// (varieties, face-up slots) of a wanted side.
 type Side = (Few, Few);
 
 /// The wanted sides of a configuration in menu order, and where each one is (indexed when
 /// first asked: only a player with outstanding offers needs it, to leave them out of the
-/// menu).
+/// menu); and, indexed when first asked, the sides with their varieties sorted (what an
+/// encoding that composes sides item by item asks: `encode::compact`).
 #[derive(Debug, Default)]
 pub struct Sides {
     list: Vec<Side>,
     places: OnceLock<FxHashMap<Side, usize>>,
+    sorted: OnceLock<FxHashSet<Side>>,
 }
 
 impl Sides {
@@ -30,7 +32,25 @@ impl Sides {
         Sides {
             list,
             places: OnceLock::new(),
+            sorted: OnceLock::new(),
         }
+    }
+
+    /// Whether `side` (varieties sorted ascending, face-up slots) is one of these with its
+    /// varieties sorted.
+    fn has_sorted(&self, side: &Side) -> bool {
+        self.sorted
+            .get_or_init(|| {
+                self.list
+                    .iter()
+                    .map(|(varieties, slots)| {
+                        let mut varieties = *varieties;
+                        varieties.sort_unstable();
+                        (varieties, *slots)
+                    })
+                    .collect()
+            })
+            .contains(side)
     }
 
     fn len(&self) -> usize {
@@ -542,6 +562,12 @@ impl OfferSpace {
     /// The product's parts, for an action encoder (issue 34 item 1): the addressees, the
     /// given sides, the wanted sides (varieties, face-up slots) and the places of the
     /// outstanding offers left out (among the offers with something in them, sorted).
+    /// Whether a wanted side of the menu, its varieties sorted, is `side` (varieties sorted
+    /// ascending, face-up slots): the sides' set is built once per configuration.
+    pub fn has_want(&self, side: &Side) -> bool {
+        self.wants.has_sorted(side)
+    }
+
     pub fn product(&self) -> OfferProduct<'_> {
         (&self.tos, &self.gives, &self.wants.list, &self.duplicates)
     }

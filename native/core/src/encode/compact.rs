@@ -317,8 +317,6 @@ pub struct Offers {
     space: OfferSpace,
     /// Addressee code -> the menu's addressee, in menu order.
     tos: Vec<(usize, Option<u8>)>,
-    /// The menu's wanted sides (varieties sorted, face-up slots).
-    wants: FxHashSet<(Few, Few)>,
     /// The drafts that are no menu offer though their sides are: nothing for nothing and
     /// copies of the player's open offers (B-50), as (addressee code, given, wanted items).
     copies: FxHashSet<(usize, Few, Few)>,
@@ -335,14 +333,8 @@ impl Offers {
                 Some(seat) => ((usize::from(seat) + n - p) % n - 1, to),
             })
             .collect();
-        let sorted = |(vs, slots): &(Few, Few)| {
-            let mut vs = *vs;
-            vs.sort_unstable();
-            (vs, *slots)
-        };
-        let want_list: Vec<(Few, Few)> = wants.iter().map(sorted).collect();
         let mut copies = FxHashSet::default();
-        let width = gives.len() * want_list.len();
+        let width = gives.len() * wants.len();
         for &(code, _) in &tos {
             copies.insert((code, Few::new(), Few::new()));
         }
@@ -351,17 +343,18 @@ impl Offers {
             // index (nothing for nothing) is skipped
             let t = m / (width - 1);
             let rest = m % (width - 1) + 1;
-            let (g, w) = (rest / want_list.len(), rest % want_list.len());
+            let (g, w) = (rest / wants.len(), rest % wants.len());
             let (fu, hand) = gives.get(g);
-            let (vs, slots) = &want_list[w];
+            let (vs, slots) = &wants[w];
+            let mut vs = *vs;
+            vs.sort_unstable();
             if let (Some(give), Some(want)) =
-                (enc.give_items(&fu, &hand), enc.want_items(vs, slots))
+                (enc.give_items(&fu, &hand), enc.want_items(&vs, slots))
             {
                 copies.insert((tos[t].0, give, want));
             }
         }
         Offers {
-            wants: want_list.into_iter().collect(),
             tos,
             copies,
             space,
@@ -379,7 +372,7 @@ impl Offers {
     }
 
     fn is_want(&self, enc: &CompactSpace, items: &Few) -> bool {
-        self.wants.contains(&enc.want_side(items))
+        self.space.has_want(&enc.want_side(items))
     }
 
     /// Each given side one item longer than `give`, in order, to `f` until it returns true
