@@ -272,3 +272,23 @@ def test_a_draft_step_copies_the_observation_the_core_kept(game: str) -> None:
             assert np.array_equal(a[i, : len(vector)], vector)
             drafted += state.key() == keys[i]
     assert drafted > 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_dealt_again_in_the_core_is_the_games_new_state(game: str) -> None:
+    """D-89: after the first deal of each place, the vector environment deals its next games
+    with the core's ``redeal`` (the last game's configuration, options not read again) and
+    the opponents' generators natively: the same positions and streams as the game's
+    ``new_state`` and ``seat_rng`` (other player counts and options included)."""
+    from seedbed.adapters.encoders import GameEncoders
+    from seedbed.arena.play import seat_rng
+
+    options = {"bohnanza": {"max_offers": 2}, "fields_of_green": {}, "stalk_exchange": {}}
+    for players in (2, 3, 4):
+        enc = GameEncoders(game, players, options[game], engine="native")
+        first = enc.game.new_state(players, 1, enc.options)
+        for seed in (0, 5, 2**31 - 1):
+            again = first.zones.redeal(seed)  # type: ignore[attr-defined]
+            fresh = enc.game.new_state(players, seed, enc.options)
+            assert again.key() == fresh.key() and again.to_json() == fresh.zones.to_json()  # type: ignore[attr-defined]
+            assert seat_rng(seed, players, NATIVE.Rng).state == seat_rng(seed, players).state

@@ -180,6 +180,17 @@ macro_rules! native_state {
                 $class::from(self.inner.clone())
             }
 
+            /// A new deal from `seed` under this position's configuration (its player
+            /// count, options and data): what the game's `new_state(num_players, seed,
+            /// options)` deals, without reading the options again (the vector environment's
+            /// next game, D-89).
+            fn redeal(&self, seed: &pyo3::Bound<'_, pyo3::PyAny>) -> pyo3::PyResult<$class> {
+                use seedbed_core::interface::NativeGame;
+                let cfg = <$game as NativeGame>::config_of(&self.inner);
+                let rng = $crate::bohnanza::seed_rng(seed)?;
+                Ok($class::from(<$game as NativeGame>::deal(&cfg, rng)))
+            }
+
             /// The number of seats.
             #[getter]
             fn num_players(&self) -> usize {

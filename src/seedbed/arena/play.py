@@ -20,7 +20,7 @@ import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar, overload
 
 from seedbed.bots.api import InfoSet
 from seedbed.bots.specs import BotSpec, make_bot, parse_spec
@@ -41,10 +41,23 @@ class IllegalBotActionError(ValueError):
     """A bot answered with something that is not a legal action for its seat."""
 
 
-def seat_rng(seed: int, seat: int) -> Rng:
+class _Spawns(Protocol):
+    def spawn(self) -> Any: ...
+
+
+G = TypeVar("G", bound=_Spawns)
+
+
+@overload
+def seat_rng(seed: int, seat: int) -> Rng: ...
+@overload
+def seat_rng(seed: int, seat: int, generator: Callable[[int], G]) -> G: ...
+def seat_rng(seed: int, seat: int, generator: Callable[[int], Any] = Rng) -> Any:
     """The generator of the bot at ``seat`` in the game dealt with ``seed``: a function of
-    these two numbers only (seat ``s`` takes the ``s``-th stream spawned from the seed)."""
-    base = Rng(seed ^ _BOT_SALT)
+    these two numbers only (seat ``s`` takes the ``s``-th stream spawned from the seed).
+    ``generator``: the class that makes it (the core's ``seedbed._native.Rng`` gives the same
+    stream, made natively: the vector environment's opponents, D-89)."""
+    base = generator(seed ^ _BOT_SALT)
     rng = base.spawn()
     for _ in range(seat):
         rng = base.spawn()

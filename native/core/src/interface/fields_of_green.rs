@@ -53,6 +53,10 @@ impl NativeGame for Zones {
         game::new_state(cfg.clone(), rng)
     }
 
+    fn config_of(&self) -> Arc<Config> {
+        self.cfg.clone()
+    }
+
     /// The configuration from the state's `num_players` and `options` with the card set
     /// `data`, as the wrapper builds it.
     fn from_json(obj: &Value, data: &Value) -> Result<Self, LoadError> {

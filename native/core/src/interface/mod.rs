@@ -124,6 +124,10 @@ pub trait NativeGame: Clone + Send + Sync + Sized + 'static {
     /// The game `rng` (`Rng(seed)`) deals under `cfg`, as Python's `new_state`.
     fn deal(cfg: &Self::Config, rng: Rng) -> Self;
 
+    /// The configuration this position was dealt under (its player count, options, data):
+    /// [`Self::deal`] of it deals another game of the same table.
+    fn config_of(&self) -> Self::Config;
+
     /// [`Self::deal`] with the generator of `seed`.
     fn new_state(cfg: &Self::Config, seed: impl Into<Seed>) -> Self {
         Self::deal(cfg, Rng::from_seed(seed.into()))

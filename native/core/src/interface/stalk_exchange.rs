@@ -84,6 +84,10 @@ impl NativeGame for Zones {
         rules::deal(cfg.clone(), rng)
     }
 
+    fn config_of(&self) -> Arc<Config> {
+        self.cfg.clone()
+    }
+
     fn from_json(obj: &Value, _data: &Value) -> Result<Self, LoadError> {
         game::state_from_json(obj).map_err(|e| match e {
             Load::Missing(key) => LoadError::Missing(key),
