@@ -17,7 +17,7 @@ use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 
 use crate::drafts::DraftRef;
-use crate::encode::{cells, mask_into, Codec, Encoder};
+use crate::encode::{cells, copy_into, mask_into, Codec, Encoder};
 use crate::rng::Rng;
 use crate::state::value_error;
 
@@ -155,9 +155,7 @@ impl Batch {
         }
         let row = self.obs_size + self.features;
         let obs = &out.obs[i * row..(i + 1) * row];
-        for (c, &v) in obs.iter().zip(&game.seen) {
-            c.set(v);
-        }
+        copy_into(&obs[..self.obs_size], &game.seen);
         let mask = &out.masks[i * self.mask..(i + 1) * self.mask];
         match self.drafts.as_ref().map(|d| &d[i]) {
             Some(d) => d.with(py, |d| {

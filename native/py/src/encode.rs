@@ -231,7 +231,7 @@ pub(crate) fn cells<'a, T: Element>(
     Ok(cells)
 }
 
-fn copy_into(cells: &[Cell<f32>], values: &[f32]) {
+pub(crate) fn copy_into(cells: &[Cell<f32>], values: &[f32]) {
     for (c, &v) in cells.iter().zip(values) {
         c.set(v);
     }

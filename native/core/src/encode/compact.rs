@@ -354,11 +354,7 @@ impl Offers {
                 copies.insert((tos[t].0, give, want));
             }
         }
-        Offers {
-            tos,
-            copies,
-            space,
-        }
+        Offers { tos, copies, space }
     }
 
     fn gives(&self) -> &Gives {
