@@ -276,10 +276,11 @@ def test_a_draft_step_copies_the_observation_the_core_kept(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_dealt_again_in_the_core_is_the_games_new_state(game: str) -> None:
-    """D-89: after the first deal of each place, the vector environment deals its next games
-    with the core's ``redeal`` (the last game's configuration, options not read again) and
-    the opponents' generators natively: the same positions and streams as the game's
-    ``new_state`` and ``seat_rng`` (other player counts and options included)."""
+    """D-89: after the first deal of each place, the environments deal their next games with
+    ``GameEncoders.deal`` over the core's ``redeal`` (the last game's configuration, options
+    not read again), and the vector environment its opponents' generators natively: the same
+    positions, wrappers and streams as the game's ``new_state`` and ``seat_rng`` (other
+    player counts and options included)."""
     from seedbed.adapters.encoders import GameEncoders
     from seedbed.arena.play import seat_rng
 
@@ -288,7 +289,8 @@ def test_a_game_dealt_again_in_the_core_is_the_games_new_state(game: str) -> Non
         enc = GameEncoders(game, players, options[game], engine="native")
         first = enc.game.new_state(players, 1, enc.options)
         for seed in (0, 5, 2**31 - 1):
-            again = first.zones.redeal(seed)  # type: ignore[attr-defined]
+            again = enc.deal(seed, first)
             fresh = enc.game.new_state(players, seed, enc.options)
-            assert again.key() == fresh.key() and again.to_json() == fresh.zones.to_json()  # type: ignore[attr-defined]
+            assert type(again) is type(fresh) and again.to_move() == fresh.to_move()
+            assert again.key() == fresh.key() and again.to_json() == fresh.to_json()
             assert seat_rng(seed, players, NATIVE.Rng).state == seat_rng(seed, players).state

@@ -134,6 +134,15 @@ class GameEncoders:
             dtype=np.float32,
         )
 
+    def deal(self, seed: int, last: State | None = None) -> State:
+        """A new game of this table (the game, player count and options) dealt from
+        ``seed``: the game's ``new_state``. Given the ``last`` game of this table on the
+        native engine, the core deals it under that game's configuration (``redeal``: the
+        same position, the options not read again, D-89)."""
+        if isinstance(last, NativeState):
+            return last._rebuilt(last.zones.redeal(seed))
+        return self.game.new_state(self.num_players, seed, self.options)
+
     def compact_actions(self) -> Drafts | None:
         """A fresh draft holder for one environment, or None in the full space: the core's
         (:class:`NativeCompactActions`) on the native engine when the game describes it."""

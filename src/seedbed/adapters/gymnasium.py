@@ -126,7 +126,7 @@ class SeedbedEnv(gym.Env[Any, np.int64]):
         n = self.num_players
         if self.fixed_seat is None:
             self.seat = int(self.np_random.integers(n))
-        self.state = self.encoders.game.new_state(n, self.game_seed, self.encoders.options)
+        self.state = self.encoders.deal(self.game_seed, self.state)
         others = [p for p in range(n) if p != self.seat]
         self.bots = {
             p: (make_bot(spec, self.encoders.game_name), seat_rng(self.game_seed, p))

@@ -124,8 +124,7 @@ class SeedbedAECEnv(AECEnv):  # type: ignore[misc]
         if options and options.get("game_seed") is not None:
             game_seed = int(options["game_seed"])
         self.steps = 0
-        n = self.encoders.num_players
-        self.game_state = self.encoders.game.new_state(n, game_seed, self.encoders.options)
+        self.game_state = self.encoders.deal(game_seed, self.game_state)
         self.game_seed = game_seed
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

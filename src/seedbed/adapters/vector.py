@@ -151,17 +151,14 @@ class SeedbedVectorEnv(VectorEnv):
     def _deal(self, i: int, game_seed: int) -> None:
         """Game ``i`` dealt from ``game_seed``, its opponents' generator from the seed (the
         core's generator of ``seat_rng``'s stream). A game after the first in its place is
-        dealt by the core under the last one's configuration (``redeal``: the game's
-        ``new_state`` without reading the options again, D-89)."""
-        if len(self._states) <= i:
-            options = self.encoders.options
-            state = self.encoders.game.new_state(self.num_players, game_seed, options)
-            assert isinstance(state, NativeState)
+        dealt by the core under the last one's configuration (``GameEncoders.deal``)."""
+        last = self._states[i] if i < len(self._states) else None
+        state = self.encoders.deal(game_seed, last)
+        assert isinstance(state, NativeState)
+        if last is None:
             self._states.append(state)
             self.game_seeds.append(game_seed)
         else:
-            last = self._states[i]
-            state = last._rebuilt(last.zones.redeal(game_seed))  # this game's wrapper
             self._states[i], self.game_seeds[i] = state, game_seed
         self._stale[i] = False
         self.batch.deal(i, state.zones, seat_rng(game_seed, self.num_players, NATIVE.Rng))
