@@ -142,7 +142,7 @@ def test_games_endpoint_and_client_routes(web_server: WebServer) -> None:
     assert found is not None and bots[SEARCH]["label"].endswith(found.short())
     assert re.fullmatch(r"Search bot won \d+% of [\d,]+ four-player games "
                         r"against 3 greedy bots \(95% interval \d+–\d+%\)\. It tries up to "
-                        r"1,500 iterations a move and stops at [\d.]+ s a move "
+                        r"4,000 rollouts a move and stops at [\d.]+ s a move "
                         r"\(this server's think budget\)\.",
                         bots[SEARCH]["detail"])  # fmt: skip
     assert bots["random"]["detail"] is None

@@ -7,7 +7,7 @@ data kept by each game beside its heuristics (``MEASURED``, like ``TABLE_SEARCH`
 measurement replaces a line there and a row in the docs.
 
 >>> [p.spec for p in presets("stalk_exchange")]
-['random', 'greedy', 'ismcts:iterations=1500']
+['random', 'greedy', 'rollout:iterations=4000,reward=lead']
 >>> label(presets("stalk_exchange")[1], "stalk_exchange")
 'Greedy bot: won 81% vs random'
 >>> detail(presets("stalk_exchange")[1], "stalk_exchange")
