@@ -13,6 +13,7 @@ use super::super::cards::{
 use super::super::config::{CardInfo, Config};
 use super::super::farm::{neighbours, placement_cells, water_distances, within};
 use super::super::state::{Cell, Zones, NONE};
+use super::prices::{Neighbour, Net};
 
 /// One farm card (`heuristics_farm.Spot`).
 #[derive(Debug, Clone)]
@@ -63,6 +64,13 @@ pub struct Farm<'a> {
     /// What the neighbour on a cell earns without a probe (`neighbour_bonus`'s "before"),
     /// remembered per cell: the same for every card priced next to it.
     pub unprobed: Vec<(Cell, f64)>,
+    /// Per design: the `Net` of its ability on any empty cell, for the abilities that do not
+    /// read where they stand (`prices::new_ability_worth`).
+    pub nets: Vec<(usize, Net)>,
+    /// Per empty cell: its neighbours `neighbour_bonus` prices (`prices::neighbours_of`).
+    pub around: Vec<(Cell, [Option<Neighbour>; 4])>,
+    /// `tower_worth`'s count of the towers the face-up fields still need, once computed.
+    pub tower_need: Option<f64>,
 }
 
 impl<'a> Farm<'a> {
@@ -73,18 +81,25 @@ impl<'a> Farm<'a> {
             .iter()
             .map(|&(cell, card)| spot(z, cell, card))
             .collect();
-        let cells = spots
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.cell, i as i32))
-            .collect();
+        // one place more in the per-card lists: a probe never grows them
+        let room = spots.len() + 1;
+        let mut cells = Vec::with_capacity(room);
+        let mut cards = Vec::with_capacity(room);
+        let mut face_down = Vec::with_capacity(room);
+        let mut equip = Vec::with_capacity(room);
+        for (i, s) in spots.iter().enumerate() {
+            cells.push((s.cell, i as i32));
+            cards.push(s.card);
+            face_down.push(!s.up);
+            equip.push(s.tiles.len());
+        }
         let year = z.year;
         let late = year >= 4;
         Farm {
             cfg,
-            cards: spots.iter().map(|s| s.card).collect(),
-            face_down: spots.iter().map(|s| !s.up).collect(),
-            equip: spots.iter().map(|s| s.tiles.len()).collect(),
+            cards,
+            face_down,
+            equip,
             spots,
             cells,
             coins: z.coins[p],
@@ -104,6 +119,9 @@ impl<'a> Farm<'a> {
             spare: None,
             need: 0.0,
             unprobed: Vec::new(),
+            nets: Vec::new(),
+            around: Vec::new(),
+            tower_need: None,
         }
     }
 
@@ -114,6 +132,8 @@ impl<'a> Farm<'a> {
         self.fv = 0.5;
         self.wv = 0.0;
         self.unprobed.clear();
+        self.nets.clear();
+        self.around.clear();
     }
 
     pub fn info(&self, n: i32) -> &'a CardInfo {
@@ -157,7 +177,7 @@ impl<'a> Farm<'a> {
 
     /// Per cell: the water of the towers that have it in range (`Farm.reach`).
     pub fn reach(&self) -> Reach {
-        let mut all: Vec<(Cell, i64)> = Vec::new();
+        let mut all: Vec<(Cell, i64)> = Vec::with_capacity(64);
         for t in self.towers() {
             let n = t.water.max(1);
             all.extend(self.distances(t).into_iter().map(|(c, _)| (c, n)));
