@@ -91,7 +91,7 @@ pub fn food_worth(farm: &Farm, n: f64, spent: bool) -> f64 {
 
 /// The food a face-up card's harvest ability takes less the food it yields (0 for a card
 /// whose harvest costs nothing or that has no harvest ability), as `upkeep` counts it.
-pub fn own_need(farm: &Farm, s: &Spot) -> f64 {
+pub fn own_need(farm: &Farm, s: &Spot<'_>) -> f64 {
     let Some(ab) = farm
         .design(s)
         .filter(|_| s.up)
@@ -289,6 +289,9 @@ fn neighbours_of(farm: &mut Farm, cell: Cell) -> [Option<Neighbour>; 4] {
             before,
         });
     }
+    if farm.around.capacity() == 0 {
+        farm.around.reserve(32); // a farm's placement cells, most games
+    }
     farm.around.push((cell, around));
     around
 }
@@ -370,7 +373,7 @@ fn repeats_host(farm: &Farm, list: usize) -> bool {
 }
 
 /// A tile's worth on `host` (None: the best it could do anywhere).
-pub fn tile_worth(tile: Option<&EquipmentDesign>, farm: &Farm, host: Option<&Spot>) -> f64 {
+pub fn tile_worth(tile: Option<&EquipmentDesign>, farm: &Farm, host: Option<&Spot<'_>>) -> f64 {
     let Some(tile) = tile else {
         return 1.0;
     };

@@ -8,6 +8,7 @@ use super::super::resources::Water;
 use super::super::state::{
     Cell, Zones, FINAL, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, HARVEST,
 };
+use super::memo::Memo;
 use super::prices::{
     ability_worth, build_worth, cost_worth, effects_worth, food_worth, own_need, pmax, silo_worth,
     tile_worth, tower_worth,
@@ -28,10 +29,14 @@ pub struct Ctx<'a> {
     built: Option<(Option<usize>, Cell, f64)>,
     /// The farm's placement cells (F-29), once asked for.
     placements: Option<Vec<Cell>>,
+    /// The seat's build prices from its earlier decisions of a playout, if any; `adopted`
+    /// once checked against this farm.
+    memo: Option<&'a mut Memo>,
+    adopted: bool,
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(z: &'a Zones, p: usize) -> Ctx<'a> {
+    pub fn new(z: &'a Zones, p: usize, memo: Option<&'a mut Memo>) -> Ctx<'a> {
         let mut farm = Farm::new(z, p);
         let mut need = 0.0;
         if z.year >= 4 && z.phase < FINAL {
@@ -51,6 +56,8 @@ impl<'a> Ctx<'a> {
             reach: None,
             built: None,
             placements: None,
+            memo,
+            adopted: false,
         }
     }
 
@@ -73,9 +80,24 @@ impl<'a> Ctx<'a> {
                 return w;
             }
         }
+        if let Some(memo) = self.memo.as_deref_mut() {
+            if !self.adopted {
+                memo.adopt(&self.farm);
+                self.adopted = true;
+            }
+            if let Some(w) = memo.get(card, cell).filter(|_| memo.holds(&self.farm)) {
+                self.built = Some((card, cell, w));
+                return w;
+            }
+        }
         let reach = self.reach.get_or_insert_with(|| self.farm.reach());
         let w = build_worth(card, &mut self.farm, cell, reach);
         self.built = Some((card, cell, w));
+        if let Some(memo) = self.memo.as_deref_mut() {
+            if memo.holds(&self.farm) {
+                memo.put(card, cell, w);
+            }
+        }
         w
     }
 
@@ -83,7 +105,7 @@ impl<'a> Ctx<'a> {
         self.reach.get_or_insert_with(|| self.farm.reach())
     }
 
-    fn spot_of(&self, card: i64) -> Option<&Spot> {
+    fn spot_of(&self, card: i64) -> Option<&Spot<'a>> {
         self.farm.spots.iter().find(|s| s.card as i64 == card)
     }
 
@@ -222,7 +244,7 @@ fn harvest(ctx: &mut Ctx, a: &Action) -> f64 {
     keep + gain + bonus
 }
 
-fn tile_harvest(ctx: &Ctx, card: i64, tile: i64, spot: &Spot) -> f64 {
+fn tile_harvest(ctx: &Ctx, card: i64, tile: i64, spot: &Spot<'_>) -> f64 {
     let farm = &ctx.farm;
     let Some(tile) = ctx.tile_on(card, tile) else {
         return 0.0;

@@ -17,14 +17,14 @@ use super::prices::{Neighbour, Net};
 
 /// One farm card (`heuristics_farm.Spot`).
 #[derive(Debug, Clone)]
-pub struct Spot {
+pub struct Spot<'a> {
     pub cell: Cell,
     pub card: i32,
     pub kind: usize,
     pub up: bool,
     /// The location design (None for Water Towers and Silos).
     pub design: Option<usize>,
-    pub tiles: Vec<i32>,
+    pub tiles: &'a [i32],
     pub water: i64,
     pub capacity: i64,
     pub range: i64,
@@ -41,7 +41,7 @@ pub enum Origin {
 #[derive(Debug, Clone)]
 pub struct Farm<'a> {
     pub cfg: &'a Config,
-    pub spots: Vec<Spot>,
+    pub spots: Vec<Spot<'a>>,
     /// Facts.cells: (cell, card number), sorted by cell; a probe is inserted in place.
     pub cells: Vec<(Cell, i32)>,
     /// Per card number: the card instance (its static facts).
@@ -52,7 +52,7 @@ pub struct Farm<'a> {
     pub food: i64,
     pub food_cap: i64,
     pub vp_tokens: i64,
-    pub aside: Vec<i32>,
+    pub aside: &'a [i32],
     pub year: i64,
     pub years_left: i64,
     pub cv: f64,
@@ -77,7 +77,7 @@ impl<'a> Farm<'a> {
     /// Player p's farm in year `z.year`, read from p's public facts.
     pub fn new(z: &'a Zones, p: usize) -> Farm<'a> {
         let cfg: &Config = &z.cfg;
-        let spots: Vec<Spot> = z.farms[p]
+        let spots: Vec<Spot<'a>> = z.farms[p]
             .iter()
             .map(|&(cell, card)| spot(z, cell, card))
             .collect();
@@ -106,7 +106,7 @@ impl<'a> Farm<'a> {
             food: z.food[p],
             food_cap: food_capacity(z, p),
             vp_tokens: z.vp[p],
-            aside: z.aside[p].clone(),
+            aside: &z.aside[p],
             year,
             years_left: (4 - year).max(0),
             cv: if late {
@@ -141,12 +141,12 @@ impl<'a> Farm<'a> {
     }
 
     /// The location design of a spot.
-    pub fn design(&self, s: &Spot) -> Option<&'a CardInfo> {
+    pub fn design(&self, s: &Spot<'_>) -> Option<&'a CardInfo> {
         s.design.map(|c| &self.cfg.cards[c])
     }
 
     /// The face-up Water Towers, in cell order.
-    pub fn towers(&self) -> impl Iterator<Item = &Spot> + '_ {
+    pub fn towers(&self) -> impl Iterator<Item = &Spot<'a>> + '_ {
         self.spots.iter().filter(|s| s.kind == TOWER && s.up)
     }
 
@@ -159,7 +159,7 @@ impl<'a> Farm<'a> {
     }
 
     /// The spot on `cell` (`occupied.get`).
-    pub fn occupied(&self, cell: Cell) -> Option<&Spot> {
+    pub fn occupied(&self, cell: Cell) -> Option<&Spot<'a>> {
         self.number_at(cell).map(|i| &self.spots[i as usize])
     }
 
@@ -171,7 +171,7 @@ impl<'a> Farm<'a> {
     }
 
     /// Water distance (F-31) from a tower to the cells within its range.
-    pub fn distances(&self, tower: &Spot) -> Vec<(Cell, i64)> {
+    pub fn distances(&self, tower: &Spot<'_>) -> Vec<(Cell, i64)> {
         water_distances(&self.cells, tower.cell, tower.range)
     }
 
@@ -396,7 +396,7 @@ impl<'a> Farm<'a> {
     }
 }
 
-fn spot(z: &Zones, cell: Cell, card: i32) -> Spot {
+fn spot(z: &Zones, cell: Cell, card: i32) -> Spot<'_> {
     let info = &z.cfg.cards[card as usize];
     let tower = z.is_tower(card);
     Spot {
@@ -405,7 +405,7 @@ fn spot(z: &Zones, cell: Cell, card: i32) -> Spot {
         kind: info.kind,
         up: !z.face_down[card as usize],
         design: (info.kind < TYPES.len()).then_some(card as usize),
-        tiles: z.equip[card as usize].clone(),
+        tiles: &z.equip[card as usize],
         water: if tower { z.water[card as usize] } else { 0 },
         capacity: if tower { tower_capacity(z, card) } else { 0 },
         range: if tower { tower_range(z, card) } else { 0 },
