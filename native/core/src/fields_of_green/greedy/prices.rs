@@ -178,7 +178,7 @@ pub fn ability_worth(
 
 /// `ability_worth` of a card about to be built on the empty `cell`: an ability that does not
 /// read where it stands is worth the same on every empty cell, so its `Net` is remembered
-/// per design (`Farm::nets`).
+/// per design (`Farm::nets`; None for one that does).
 fn new_ability_worth(
     info: &CardInfo,
     farm: &mut Farm,
@@ -189,18 +189,25 @@ fn new_ability_worth(
     let Some(ability) = info.ability.as_ref() else {
         return 0.0;
     };
-    let anywhere =
-        !farm.cfg.reads[ability.effects].origin && !Reads::of_cost(ability.cost.as_ref()).origin;
-    let net = match info.design_index.filter(|_| anywhere) {
-        None => ability_net(ability, farm, cell),
-        Some(d) => match farm.nets.iter().find(|(at, _)| *at == d) {
-            Some(&(_, net)) => net,
-            None => {
-                let net = ability_net(ability, farm, cell);
-                farm.nets.push((d, net));
-                net
-            }
-        },
+    let Some(d) = info.design_index else {
+        return net_worth(
+            ability,
+            ability_net(ability, farm, cell),
+            farm,
+            watered,
+            spent,
+        );
+    };
+    let net = match farm.nets.iter().find(|(at, _)| *at == d) {
+        Some(&(_, Some(net))) => net,
+        Some(&(_, None)) => ability_net(ability, farm, cell),
+        None => {
+            let anywhere = !farm.cfg.reads[ability.effects].origin
+                && !Reads::of_cost(ability.cost.as_ref()).origin;
+            let net = ability_net(ability, farm, cell);
+            farm.nets.push((d, anywhere.then_some(net)));
+            net
+        }
     };
     net_worth(ability, net, farm, watered, spent)
 }
@@ -244,10 +251,10 @@ pub struct Neighbour {
 }
 
 /// The neighbours of `cell` that `neighbour_bonus` prices, in its order, remembered per cell
-/// (`Farm::around`): the same for every card priced there.
-fn neighbours_of(farm: &mut Farm, cell: Cell) -> [Option<Neighbour>; 4] {
-    if let Some(&(_, around)) = farm.around.iter().find(|(at, _)| *at == cell) {
-        return around;
+/// (`Farm::around`, the index of the cell's entry): the same for every card priced there.
+fn neighbours_of(farm: &mut Farm, cell: Cell) -> usize {
+    if let Some(i) = farm.around.iter().position(|(at, _)| *at == cell) {
+        return i;
     }
     let (x, y) = cell;
     let mut around = [None; 4];
@@ -293,13 +300,17 @@ fn neighbours_of(farm: &mut Farm, cell: Cell) -> [Option<Neighbour>; 4] {
         farm.around.reserve(32); // a farm's placement cells, most games
     }
     farm.around.push((cell, around));
-    around
+    farm.around.len() - 1
 }
 
 /// What card `card` on `cell` adds to the abilities of its neighbours that count neighbours.
 pub fn neighbour_bonus(card: usize, farm: &mut Farm, cell: Cell) -> f64 {
+    let i = neighbours_of(farm, cell);
     let mut total = 0.0;
-    for n in neighbours_of(farm, cell).into_iter().flatten() {
+    for k in 0..4 {
+        let Some(n) = farm.around[i].1[k] else {
+            continue;
+        };
         // an ability that reads no cards earns the same with the probe next to it
         let after = if n.reads_cards {
             farm.probe(card, cell);

@@ -73,6 +73,16 @@ impl<'a> Ctx<'a> {
         shown.then_some(c as usize)
     }
 
+    /// The seat's memo, made this farm's at the first use in the decision.
+    fn memo(&mut self) -> Option<&mut Memo> {
+        let memo = self.memo.as_deref_mut()?;
+        if !self.adopted {
+            memo.adopt(&self.farm);
+            self.adopted = true;
+        }
+        Some(memo)
+    }
+
     /// `build_worth(card, cell)`, remembered.
     fn build(&mut self, card: Option<usize>, cell: Cell) -> f64 {
         if let Some((c, at, w)) = self.built {
@@ -80,29 +90,57 @@ impl<'a> Ctx<'a> {
                 return w;
             }
         }
-        if let Some(memo) = self.memo.as_deref_mut() {
-            if !self.adopted {
-                memo.adopt(&self.farm);
-                self.adopted = true;
-            }
-            if let Some(w) = memo.get(card, cell).filter(|_| memo.holds(&self.farm)) {
-                self.built = Some((card, cell, w));
-                return w;
-            }
+        self.memo(); // made this farm's
+        let kept = self
+            .memo
+            .as_deref()
+            .and_then(|memo| memo.get(card, cell).filter(|_| memo.holds(&self.farm)));
+        if let Some(w) = kept {
+            self.built = Some((card, cell, w));
+            return w;
         }
-        let reach = self.reach.get_or_insert_with(|| self.farm.reach());
+        if self.reach.is_none() {
+            self.reach();
+        }
+        let reach = self.reach.as_ref().expect("computed");
         let w = build_worth(card, &mut self.farm, cell, reach);
         self.built = Some((card, cell, w));
-        if let Some(memo) = self.memo.as_deref_mut() {
-            if memo.holds(&self.farm) {
-                memo.put(card, cell, w);
-            }
+        let farm = &self.farm;
+        if let Some(memo) = self.memo.as_deref_mut().filter(|m| m.holds(farm)) {
+            memo.put(card, cell, w);
         }
         w
     }
 
+    /// `Farm.reach()`, computed once per farm (kept in the memo).
     fn reach(&mut self) -> &Reach {
-        self.reach.get_or_insert_with(|| self.farm.reach())
+        if self.reach.is_none() {
+            let kept = self.memo().and_then(|m| m.reach.clone());
+            let reach = kept.unwrap_or_else(|| {
+                let reach = self.farm.reach();
+                if let Some(m) = self.memo() {
+                    m.reach = Some(reach.clone());
+                }
+                reach
+            });
+            self.reach = Some(reach);
+        }
+        self.reach.as_ref().expect("computed")
+    }
+
+    /// The farm's placement cells (F-29), computed once per farm (kept in the memo).
+    fn placements(&mut self) -> Vec<Cell> {
+        if let Some(cells) = self.placements.take() {
+            return cells;
+        }
+        if let Some(cells) = self.memo().and_then(|m| m.placements.clone()) {
+            return cells;
+        }
+        let cells = self.farm.placements();
+        if let Some(m) = self.memo() {
+            m.placements = Some(cells.clone());
+        }
+        cells
     }
 
     fn spot_of(&self, card: i64) -> Option<&Spot<'a>> {
@@ -198,7 +236,7 @@ fn hand_card_worth(ctx: &mut Ctx, card: Option<usize>) -> f64 {
         return best;
     }
     let need = int(info.water);
-    let cells = ctx.placements.take().unwrap_or_else(|| farm.placements());
+    let cells = ctx.placements();
     for &cell in &cells {
         if need != 0.0 && (ctx.reach().get(cell) as f64) < need {
             continue;

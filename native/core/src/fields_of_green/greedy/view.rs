@@ -14,6 +14,7 @@ use super::super::config::{CardInfo, Config};
 use super::super::farm::{neighbours, placement_cells, water_distances, within};
 use super::super::state::{Cell, Zones, NONE};
 use super::prices::{Neighbour, Net};
+use std::cell::RefCell;
 
 /// One farm card (`heuristics_farm.Spot`).
 #[derive(Debug, Clone)]
@@ -65,12 +66,15 @@ pub struct Farm<'a> {
     /// remembered per cell: the same for every card priced next to it.
     pub unprobed: Vec<(Cell, f64)>,
     /// Per design: the `Net` of its ability on any empty cell, for the abilities that do not
-    /// read where they stand (`prices::new_ability_worth`).
-    pub nets: Vec<(usize, Net)>,
+    /// read where they stand, None for those that do (`prices::new_ability_worth`).
+    pub nets: Vec<(usize, Option<Net>)>,
     /// Per empty cell: its neighbours `neighbour_bonus` prices (`prices::neighbours_of`).
     pub around: Vec<(Cell, [Option<Neighbour>; 4])>,
     /// `tower_worth`'s count of the towers the face-up fields still need, once computed.
     pub tower_need: Option<f64>,
+    /// Per (source number, selector address): how many of the farm's own cards the selector
+    /// counts over the whole farm (`count`).
+    counts: RefCell<Vec<((i32, usize), usize)>>,
 }
 
 impl<'a> Farm<'a> {
@@ -122,6 +126,7 @@ impl<'a> Farm<'a> {
             nets: Vec::new(),
             around: Vec::new(),
             tower_need: None,
+            counts: RefCell::new(Vec::new()),
         }
     }
 
@@ -361,8 +366,33 @@ impl<'a> Farm<'a> {
         }
     }
 
-    /// `len(matching_at(...))`.
+    /// `len(matching_at(...))`. A count over the whole farm is the count over its own cards,
+    /// remembered per source and selector (`counts`: the cards do not change within a
+    /// decision), plus the probe's, if any (a sum: the order does not matter).
     fn count(&self, src: i32, at: Origin, sel: &Selector) -> i64 {
+        if at == Origin::Anywhere || sel.r#where == Where::Farm {
+            let key = (src, std::ptr::from_ref(sel) as usize);
+            let kept = self
+                .counts
+                .borrow()
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|e| e.1);
+            let own = kept.unwrap_or_else(|| {
+                let own: usize = (0..self.spots.len() as i32)
+                    .map(|n| self.times(src, n, sel))
+                    .sum();
+                self.counts.borrow_mut().push((key, own));
+                own
+            });
+            let probe = self.spots.len() as i32;
+            let probed = if self.cards.len() > self.spots.len() {
+                self.times(src, probe, sel)
+            } else {
+                0
+            };
+            return (own + probed) as i64;
+        }
         let mut total = 0;
         self.visit(at, &sel.r#where, |n| total += self.times(src, n, sel));
         total as i64
