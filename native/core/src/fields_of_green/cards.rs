@@ -767,3 +767,46 @@ impl CardSet {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::super::Config;
+    use super::Reads;
+
+    /// What the shipped set's abilities read: an `adjacent` count reads the cards and where
+    /// its source stands (also inside an `if`), a `farm` count the cards only, fixed amounts
+    /// neither; a cost's amounts are read alike.
+    #[test]
+    fn reads_of_the_shipped_abilities() {
+        let text = include_str!("../../tests/data/fields_of_green_original_cards.json");
+        let cards: Value = serde_json::from_str(text).expect("card data");
+        let options = json!({"ruleset": "published", "introductory": false, "cards": "original"});
+        let cfg = Config::new(3, &options, &cards).expect("config");
+        let ability = |design: &str| {
+            let info = cfg.cards.iter().find(|c| c.design == design).expect(design);
+            info.ability.as_ref().expect("an ability")
+        };
+        let of = |design: &str| cfg.reads[ability(design).effects];
+        let both = Reads {
+            cards: true,
+            origin: true,
+        };
+        let cards_only = Reads {
+            cards: true,
+            origin: false,
+        };
+        assert_eq!(of("bean_trellis"), both);
+        assert_eq!(of("goat_pen"), both);
+        assert_eq!(of("cherry_orchard"), cards_only);
+        assert_eq!(of("turnip_rows"), Reads::default());
+        assert_eq!(of("rabbit_hutches"), Reads::default());
+        let cost = ability("rabbit_hutches").cost.as_ref();
+        assert_eq!(Reads::of_cost(cost), cards_only);
+        assert_eq!(
+            Reads::of_cost(ability("turnip_rows").cost.as_ref()),
+            Reads::default()
+        );
+    }
+}

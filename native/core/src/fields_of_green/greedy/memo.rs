@@ -135,3 +135,66 @@ impl Memo {
         self.builds.insert((card, cell), worth);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use serde_json::{json, Value};
+
+    use super::super::super::{game, Config, Zones};
+    use super::super::view::Farm;
+    use super::Memo;
+    use crate::rng::Rng;
+
+    fn zones() -> Zones {
+        let text = include_str!("../../../tests/data/fields_of_green_original_cards.json");
+        let cards: Value = serde_json::from_str(text).expect("card data");
+        let options = json!({"ruleset": "published", "introductory": false, "cards": "original"});
+        let cfg = Arc::new(Config::new(3, &options, &cards).expect("config"));
+        game::new_state(cfg, Rng::new(5))
+    }
+
+    /// The memo keeps its prices only for the farm facts they were computed from: other
+    /// coins forget the prices (not the reach), another tower's water forgets the reach too,
+    /// and other prices of the year are not the memo's.
+    #[test]
+    fn memo_forgets_what_a_changed_farm_changes() {
+        let mut z = zones();
+        let cell = (9, 9);
+        let mut memo = Memo::default();
+        {
+            let farm = Farm::new(&z, 0);
+            memo.adopt(&farm);
+            memo.put(Some(7), cell, 1.25);
+            memo.reach = Some(farm.reach());
+            memo.placements = Some(farm.placements());
+            memo.adopt(&Farm::new(&z, 0)); // the same farm: all kept
+            assert_eq!(memo.get(Some(7), cell), Some(1.25));
+            let mut later = Farm::new(&z, 0);
+            assert!(memo.holds(&later));
+            later.final_prices();
+            assert!(!memo.holds(&later), "the final scoring's prices");
+        }
+        z.coins[0] += 1;
+        memo.adopt(&Farm::new(&z, 0));
+        assert_eq!(memo.get(Some(7), cell), None, "other coins, other prices");
+        assert!(
+            memo.reach.is_some() && memo.placements.is_some(),
+            "the same cards"
+        );
+        memo.put(Some(7), cell, 2.5);
+        let tower = z.farms[0]
+            .iter()
+            .map(|&(_, c)| c)
+            .find(|&c| z.is_tower(c))
+            .expect("a starting tower");
+        z.water[tower as usize] -= 1;
+        memo.adopt(&Farm::new(&z, 0));
+        assert_eq!(memo.get(Some(7), cell), None);
+        assert!(
+            memo.reach.is_none() && memo.placements.is_none(),
+            "other water"
+        );
+    }
+}
