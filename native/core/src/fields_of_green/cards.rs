@@ -190,6 +190,91 @@ pub enum Effect {
     RepeatHost,
 }
 
+/// What evaluating an amount, a condition or an effect list reads of a farm besides its
+/// resources: its cards (any selector: the cells, what stands on them, face down or not,
+/// tiles) and where its source stands (an `adjacent` or `within` selector, a refill near the
+/// source). Static facts of the card data: the greedy policy's prices skip evaluations whose
+/// result cannot change (a card probed next to an ability that reads no cards; the same
+/// ability priced on another empty cell).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reads {
+    pub cards: bool,
+    pub origin: bool,
+}
+
+impl Reads {
+    fn and(self, other: Reads) -> Reads {
+        Reads {
+            cards: self.cards || other.cards,
+            origin: self.origin || other.origin,
+        }
+    }
+
+    fn of_selector(sel: &Selector) -> Reads {
+        Reads {
+            cards: true,
+            origin: sel.r#where != Where::Farm,
+        }
+    }
+
+    pub fn of_amount(a: &Amount) -> Reads {
+        match a {
+            Amount::Int(_) | Amount::Resource { .. } => Reads::default(),
+            Amount::Count { sel, .. } | Amount::Distinct { sel, .. } => Reads::of_selector(sel),
+            Amount::Sets { sels, .. } => sels
+                .iter()
+                .fold(Reads::default(), |r, s| r.and(Reads::of_selector(s))),
+            Amount::If {
+                cond,
+                then,
+                otherwise,
+            } => Reads::of_condition(cond)
+                .and(Reads::of_amount(then))
+                .and(Reads::of_amount(otherwise)),
+            Amount::Sum(parts) => parts
+                .iter()
+                .fold(Reads::default(), |r, x| r.and(Reads::of_amount(x))),
+        }
+    }
+
+    fn of_condition(c: &Condition) -> Reads {
+        match c {
+            Condition::All(parts) | Condition::Any(parts) => parts
+                .iter()
+                .fold(Reads::default(), |r, x| r.and(Reads::of_condition(x))),
+            Condition::Not(x) => Reads::of_condition(x),
+            Condition::Count(sel, ..) => Reads::of_selector(sel),
+            Condition::Resource(..) => Reads::default(),
+        }
+    }
+
+    /// A cost's three amounts (nothing for no cost).
+    pub fn of_cost(cost: Option<&Cost>) -> Reads {
+        cost.map_or(Reads::default(), |c| {
+            Reads::of_amount(&c.coins)
+                .and(Reads::of_amount(&c.water))
+                .and(Reads::of_amount(&c.food))
+        })
+    }
+
+    /// Effect list `list` of the interned `lists`, its choices' options included.
+    pub fn of_list(lists: &[Vec<Effect>], list: usize) -> Reads {
+        lists[list].iter().fold(Reads::default(), |r, e| {
+            r.and(match e {
+                Effect::Gain(_, a) => Reads::of_amount(a),
+                Effect::Refill(scope) => Reads {
+                    cards: false,
+                    origin: scope.is_some(),
+                },
+                Effect::GainEquipment(_) | Effect::RepeatHost => Reads::default(),
+                Effect::Choose(options) => options
+                    .iter()
+                    .fold(Reads::default(), |r, &o| r.and(Reads::of_list(lists, o))),
+            })
+        })
+    }
+}
+
 /// A modifier of an ongoing tile (F-88).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Modifier {
@@ -680,5 +765,48 @@ impl CardSet {
             equipment: equipment_designs,
             lists: interner.lists,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::super::Config;
+    use super::Reads;
+
+    /// What the shipped set's abilities read: an `adjacent` count reads the cards and where
+    /// its source stands (also inside an `if`), a `farm` count the cards only, fixed amounts
+    /// neither; a cost's amounts are read alike.
+    #[test]
+    fn reads_of_the_shipped_abilities() {
+        let text = include_str!("../../tests/data/fields_of_green_original_cards.json");
+        let cards: Value = serde_json::from_str(text).expect("card data");
+        let options = json!({"ruleset": "published", "introductory": false, "cards": "original"});
+        let cfg = Config::new(3, &options, &cards).expect("config");
+        let ability = |design: &str| {
+            let info = cfg.cards.iter().find(|c| c.design == design).expect(design);
+            info.ability.as_ref().expect("an ability")
+        };
+        let of = |design: &str| cfg.reads[ability(design).effects];
+        let both = Reads {
+            cards: true,
+            origin: true,
+        };
+        let cards_only = Reads {
+            cards: true,
+            origin: false,
+        };
+        assert_eq!(of("bean_trellis"), both);
+        assert_eq!(of("goat_pen"), both);
+        assert_eq!(of("cherry_orchard"), cards_only);
+        assert_eq!(of("turnip_rows"), Reads::default());
+        assert_eq!(of("rabbit_hutches"), Reads::default());
+        let cost = ability("rabbit_hutches").cost.as_ref();
+        assert_eq!(Reads::of_cost(cost), cards_only);
+        assert_eq!(
+            Reads::of_cost(ability("turnip_rows").cost.as_ref()),
+            Reads::default()
+        );
     }
 }

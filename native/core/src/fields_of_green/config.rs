@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::cards::{
-    Ability, CardSet, Effect, EquipmentDesign, Timing, KIND_NAMES, SILO, TOWER, TYPES,
+    Ability, CardSet, Effect, EquipmentDesign, Reads, Timing, KIND_NAMES, SILO, TOWER, TYPES,
 };
 
 pub const TOWER_COST: i64 = 2; // F-23
@@ -74,6 +74,8 @@ pub struct Config {
     pub tiles: Vec<usize>,
     pub designs: Vec<EquipmentDesign>,
     pub lists: Vec<Vec<Effect>>,
+    /// Per effect list: what evaluating it reads of a farm (`Reads::of_list`).
+    pub reads: Vec<Reads>,
 }
 
 impl Config {
@@ -152,6 +154,9 @@ impl Config {
             silos,
             tiles,
             designs: set.equipment,
+            reads: (0..set.lists.len())
+                .map(|l| Reads::of_list(&set.lists, l))
+                .collect(),
             lists: set.lists,
         })
     }

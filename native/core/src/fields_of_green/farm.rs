@@ -21,7 +21,7 @@ pub fn is_placement(farm: &[(Cell, i32)], cell: Cell) -> bool {
 
 /// Every legal placement cell (F-29), sorted by (x, y).
 pub fn placement_cells(farm: &[(Cell, i32)]) -> Vec<Cell> {
-    let mut found = Vec::new();
+    let mut found = Vec::with_capacity(4 * farm.len());
     for &(cell, _) in farm {
         for n in neighbours(cell) {
             if !occupied(farm, n) {
@@ -52,9 +52,13 @@ pub fn water_distances(farm: &[(Cell, i32)], source: Cell, limit: i64) -> Vec<(C
     let index =
         |(x, y): Cell| ((x - source.0 + reach) as usize) * side + (y - source.1 + reach) as usize;
     seen[index(source)] = true;
-    let mut found = vec![(source, 0)];
-    let mut frontier = vec![source];
-    let mut grown = Vec::new();
+    // room for the diamond of cells within `reach` and two frontiers: no growing
+    let diamond = (2 * reach * (reach + 1) + 1) as usize;
+    let mut found = Vec::with_capacity(diamond);
+    found.push((source, 0));
+    let mut frontier = Vec::with_capacity(4 * reach as usize + 4);
+    frontier.push(source);
+    let mut grown = Vec::with_capacity(4 * reach as usize + 4);
     let mut d = 0;
     while !frontier.is_empty() && d < reach {
         d += 1;

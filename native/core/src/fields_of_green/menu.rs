@@ -220,7 +220,15 @@ impl Menu {
     }
 
     pub fn items(&self, z: &Zones) -> Vec<Action> {
-        (0..self.len()).filter_map(|i| self.get(z, i)).collect()
+        match self {
+            // the splits in one pass, not each found anew
+            Menu::Splits(v) => v.all().into_iter().map(Action::DrawSplit).collect(),
+            _ => {
+                let mut out = Vec::with_capacity(self.len());
+                out.extend((0..self.len()).filter_map(|i| self.get(z, i)));
+                out
+            }
+        }
     }
 }
 

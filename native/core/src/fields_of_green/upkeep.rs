@@ -181,22 +181,44 @@ impl Splits {
         self.len == 0
     }
 
+    /// `split_problem(counts, split)` is None for a split whose counts are within their piles
+    /// and add up to HAND_SIZE: only F-42's three piles or F-43's every non-empty pile is left.
+    fn ok(&self, split: &Split) -> bool {
+        if self.few {
+            (0..4).all(|i| self.caps[i] == 0 || split[i] != 0)
+        } else {
+            split.iter().filter(|&&k| k != 0).count() >= 3
+        }
+    }
+
+    /// Every split in the order of `get`, listed in one pass (a policy that scores them all).
+    pub fn all(&self) -> Vec<Split> {
+        if let Some(forced) = self.forced {
+            return vec![forced];
+        }
+        let caps = &self.caps;
+        let mut out = Vec::with_capacity(self.len);
+        for a in 0..=caps[0] {
+            for b in 0..=caps[1].min(HAND_SIZE - a) {
+                let rest = HAND_SIZE - a - b;
+                for c in (rest - caps[3]).max(0)..=caps[2].min(rest) {
+                    let split = [a, b, c, rest - c];
+                    if self.ok(&split) {
+                        out.push(split);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Split `i` in ascending lexicographic order.
     pub fn get(&self, i: usize) -> Option<Split> {
         if let Some(forced) = self.forced {
             return (i == 0).then_some(forced);
         }
-        let (caps, few) = (&self.caps, self.few);
-        // `split_problem(counts, split)` is None: the loops keep every count within its pile
-        // and the sum at HAND_SIZE, so only F-42's three piles or F-43's every non-empty pile
-        // is left
-        let ok = |split: &Split| {
-            if few {
-                (0..4).all(|i| caps[i] == 0 || split[i] != 0)
-            } else {
-                split.iter().filter(|&&k| k != 0).count() >= 3
-            }
-        };
+        let caps = &self.caps;
+        let ok = |split: &Split| self.ok(split);
         let mut k = i;
         for a in 0..=caps[0] {
             for b in 0..=caps[1].min(HAND_SIZE - a) {
@@ -364,11 +386,13 @@ mod tests {
             assert_eq!(splits.len(), legal.len(), "{counts:?}");
             let found: Vec<Split> = (0..=legal.len()).filter_map(|i| splits.get(i)).collect();
             assert_eq!(found, legal, "{counts:?}");
+            assert_eq!(splits.all(), legal, "{counts:?}");
         }
         let forced = Splits::from_piles([1, 1, 1, 1], Some([1, 1, 1, 1]));
         assert_eq!(
             (forced.len(), forced.get(0), forced.get(1)),
             (1, Some([1, 1, 1, 1]), None)
         );
+        assert_eq!(forced.all(), vec![[1, 1, 1, 1]]);
     }
 }

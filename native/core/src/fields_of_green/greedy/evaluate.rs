@@ -44,7 +44,7 @@ pub fn final_vp(z: &Zones, p: usize) -> f64 {
         }
     }
     for s in &farm.spots {
-        for &t in &s.tiles {
+        for &t in s.tiles {
             let tile = z.cfg.tile(i64::from(t));
             if tile.timing == Timing::GameEnd {
                 vp += tile_worth(Some(tile), &farm, Some(s));

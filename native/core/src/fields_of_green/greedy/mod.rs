@@ -11,6 +11,7 @@
 //! the Python wrapper falls back to the Python policy otherwise.
 
 pub mod evaluate;
+mod memo;
 mod prices;
 mod score;
 mod view;
@@ -20,10 +21,11 @@ use super::config::Config;
 use super::events::KindCounts;
 use super::flow::first_mover;
 use super::game;
-use super::menu::{legal_actions, Menu};
+use super::menu::legal_actions;
 use super::state::Zones;
 use crate::choice::best_at_random;
 use crate::rng::Rng;
+use memo::Memo;
 
 /// Whether the game is played with the shipped card set, the one the Python heuristics price
 /// (they look designs up in it by id): only then is `choose` the Python policy.
@@ -52,17 +54,28 @@ pub fn sample(n: usize) -> Vec<usize> {
 
 /// `heuristics.choose(z.observe(p), legal_actions(p), rng)`; None when p has no action.
 pub fn choose(z: &Zones, p: usize, rng: &mut Rng) -> Option<Action> {
-    let menu = legal_actions(z, p);
-    choose_from(z, p, &menu, rng)
+    choose_with(z, p, rng, None)
 }
 
-fn choose_from(z: &Zones, p: usize, menu: &Menu, rng: &mut Rng) -> Option<Action> {
+/// `choose` with p's build prices kept from its earlier decisions (`memo::Memo`: the same
+/// prices, not computed again while p's farm is unchanged).
+fn choose_with(z: &Zones, p: usize, rng: &mut Rng, memo: Option<&mut Memo>) -> Option<Action> {
+    let menu = legal_actions(z, p);
     let n = menu.len();
     if n <= 1 {
         return menu.get(z, 0);
     }
-    let mut ctx = score::Ctx::new(z, p);
-    let mut scored = Vec::with_capacity(n.min(MAX_SCAN + 8));
+    let mut ctx = score::Ctx::new(z, p, memo);
+    if n <= MAX_SCAN {
+        // every entry, listed at once (`Menu::items`: the same actions in the same order)
+        let scored = menu
+            .items(z)
+            .into_iter()
+            .map(|a| (score::score(&mut ctx, &a), a))
+            .collect();
+        return best_at_random(scored, rng);
+    }
+    let mut scored = Vec::with_capacity(MAX_SCAN + 8);
     for i in sample(n) {
         let a = menu.get(z, i)?;
         scored.push((score::score(&mut ctx, &a), a));
@@ -75,11 +88,12 @@ fn choose_from(z: &Zones, p: usize, menu: &Menu, rng: &mut Rng) -> Option<Action
 pub fn greedy_playout(z: &mut Zones, rng: &mut Rng, max_steps: u64) -> u64 {
     let mut steps = 0;
     let mut kinds = KindCounts::default();
+    let mut memos = vec![Memo::default(); z.cfg.num_players];
     while !game::is_terminal(z) && steps < max_steps {
         let Some(p) = first_mover(z) else {
             break;
         };
-        let Some(action) = choose(z, p, rng) else {
+        let Some(action) = choose_with(z, p, rng, memos.get_mut(p)) else {
             break;
         };
         game::step(z, p, &action, &mut kinds);

@@ -2,7 +2,7 @@
 //! the same formulas with the floating-point operations in the same order, so scores (and
 //! their ties) come out bit for bit as in Python.
 
-use super::super::cards::{Cost, Effect, EquipmentDesign, Gain, Timing, TYPES};
+use super::super::cards::{Ability, Cost, Effect, EquipmentDesign, Gain, Reads, Timing, TYPES};
 use super::super::config::CardInfo;
 use super::super::state::Cell;
 use super::view::{Farm, Reach, Spot};
@@ -91,7 +91,7 @@ pub fn food_worth(farm: &Farm, n: f64, spent: bool) -> f64 {
 
 /// The food a face-up card's harvest ability takes less the food it yields (0 for a card
 /// whose harvest costs nothing or that has no harvest ability), as `upkeep` counts it.
-pub fn own_need(farm: &Farm, s: &Spot) -> f64 {
+pub fn own_need(farm: &Farm, s: &Spot<'_>) -> f64 {
     let Some(ab) = farm
         .design(s)
         .filter(|_| s.up)
@@ -138,6 +138,28 @@ pub fn upkeep(farm: &Farm) -> (f64, f64) {
     (water, food)
 }
 
+/// An ability's effects less its cost seen from `cell`, and the water and food a harvest
+/// ability costs there (0 for other timings).
+#[derive(Debug, Clone, Copy)]
+pub struct Net {
+    net: f64,
+    water: f64,
+    food: f64,
+}
+
+fn ability_net(ability: &Ability, farm: &Farm, cell: Cell) -> Net {
+    let net = effects_worth(ability.effects, farm, Some(cell))
+        - cost_worth(ability.cost.as_ref(), farm, Some(cell));
+    let (water, food) = match &ability.cost {
+        Some(c) if ability.timing == Timing::Harvest => (
+            farm.amount(&c.water, Some(cell)),
+            farm.amount(&c.food, Some(cell)),
+        ),
+        _ => (0.0, 0.0),
+    };
+    Net { net, water, food }
+}
+
 /// What a card's ability adds over the rest of the game, built on `cell` now, having paid
 /// `spent` food to build it (food that cannot feed it at the harvest).
 pub fn ability_worth(
@@ -150,17 +172,50 @@ pub fn ability_worth(
     let Some(ability) = info.ability.as_ref() else {
         return 0.0;
     };
-    let net = effects_worth(ability.effects, farm, Some(cell))
-        - cost_worth(ability.cost.as_ref(), farm, Some(cell));
+    let net = ability_net(ability, farm, cell);
+    net_worth(ability, net, farm, watered, spent)
+}
+
+/// `ability_worth` of a card about to be built on the empty `cell`: an ability that does not
+/// read where it stands is worth the same on every empty cell, so its `Net` is remembered
+/// per design (`Farm::nets`; None for one that does).
+fn new_ability_worth(
+    info: &CardInfo,
+    farm: &mut Farm,
+    cell: Cell,
+    watered: bool,
+    spent: f64,
+) -> f64 {
+    let Some(ability) = info.ability.as_ref() else {
+        return 0.0;
+    };
+    let Some(d) = info.design_index else {
+        return net_worth(
+            ability,
+            ability_net(ability, farm, cell),
+            farm,
+            watered,
+            spent,
+        );
+    };
+    let net = match farm.nets.iter().find(|(at, _)| *at == d) {
+        Some(&(_, Some(net))) => net,
+        Some(&(_, None)) => ability_net(ability, farm, cell),
+        None => {
+            let anywhere = !farm.cfg.reads[ability.effects].origin
+                && !Reads::of_cost(ability.cost.as_ref()).origin;
+            let net = ability_net(ability, farm, cell);
+            farm.nets.push((d, anywhere.then_some(net)));
+            net
+        }
+    };
+    net_worth(ability, net, farm, watered, spent)
+}
+
+fn net_worth(ability: &Ability, net: Net, farm: &mut Farm, watered: bool, spent: f64) -> f64 {
+    let Net { net, water, food } = net;
     match ability.timing {
         Timing::Harvest => {
-            let (water, food) = match &ability.cost {
-                Some(c) => (
-                    farm.amount(&c.water, Some(cell)),
-                    farm.amount(&c.food, Some(cell)),
-                ),
-                None => (0.0, 0.0),
-            };
             let (spare_water, spare_food) = match farm.spare {
                 Some(s) => s,
                 None => {
@@ -183,11 +238,30 @@ pub fn ability_worth(
     }
 }
 
-/// What card `card` on `cell` adds to the abilities of its neighbours that count neighbours.
-pub fn neighbour_bonus(card: usize, farm: &mut Farm, cell: Cell) -> f64 {
+/// A face-up neighbour of a cell whose ability is not immediate, as `neighbour_bonus` prices
+/// it: its cell, its effect list, whether that list reads cards, how many times it acts, and
+/// what it earns without a probe.
+#[derive(Debug, Clone, Copy)]
+pub struct Neighbour {
+    cell: Cell,
+    effects: usize,
+    reads_cards: bool,
+    times: i64,
+    before: f64,
+}
+
+/// The neighbours of `cell` that `neighbour_bonus` prices, in its order, remembered per cell
+/// (`Farm::around`, the index of the cell's entry): the same for every card priced there.
+fn neighbours_of(farm: &mut Farm, cell: Cell) -> usize {
+    if let Some(i) = farm.around.iter().position(|(at, _)| *at == cell) {
+        return i;
+    }
     let (x, y) = cell;
-    let mut total = 0.0;
-    for c in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+    let mut around = [None; 4];
+    for (k, c) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+        .into_iter()
+        .enumerate()
+    {
         let Some(spot) = farm.occupied(c) else {
             continue;
         };
@@ -209,15 +283,44 @@ pub fn neighbour_bonus(card: usize, farm: &mut Farm, cell: Cell) -> f64 {
                 w
             }
         };
-        farm.probe(card, cell);
-        let after = effects_worth(ab.effects, farm, Some(c));
-        farm.unprobe(cell);
         let times = if ab.timing == Timing::Harvest {
             1 + farm.years_left
         } else {
             1
         };
-        total += (after - before) * times as f64;
+        around[k] = Some(Neighbour {
+            cell: c,
+            effects: ab.effects,
+            reads_cards: farm.cfg.reads[ab.effects].cards,
+            times,
+            before,
+        });
+    }
+    if farm.around.capacity() == 0 {
+        farm.around.reserve(32); // a farm's placement cells, most games
+    }
+    farm.around.push((cell, around));
+    farm.around.len() - 1
+}
+
+/// What card `card` on `cell` adds to the abilities of its neighbours that count neighbours.
+pub fn neighbour_bonus(card: usize, farm: &mut Farm, cell: Cell) -> f64 {
+    let i = neighbours_of(farm, cell);
+    let mut total = 0.0;
+    for k in 0..4 {
+        let Some(n) = farm.around[i].1[k] else {
+            continue;
+        };
+        // an ability that reads no cards earns the same with the probe next to it
+        let after = if n.reads_cards {
+            farm.probe(card, cell);
+            let after = effects_worth(n.effects, farm, Some(n.cell));
+            farm.unprobe(cell);
+            after
+        } else {
+            n.before
+        };
+        total += (after - n.before) * n.times as f64;
     }
     total
 }
@@ -232,25 +335,32 @@ pub fn build_worth(card: Option<usize>, farm: &mut Farm, cell: Cell, reach: &Rea
     let watered = reach.get(cell) > 0;
     let int = |n: i64| n.max(0) as f64;
     let spent = int(info.food);
-    let mut value = info.vp as f64 + ability_worth(info, farm, cell, watered, spent);
+    let mut value = info.vp as f64 + new_ability_worth(info, farm, cell, watered, spent);
     value += neighbour_bonus(card, farm, cell);
     value -= int(info.coins) * farm.cv + food_worth(farm, spent, true);
     value -= int(info.water) * farm.wv;
     value + 0.25
 }
 
-pub fn tower_worth(farm: &Farm, cell: Cell, reach: &Reach) -> f64 {
-    let fields = farm
-        .spots
-        .iter()
-        .filter(|s| {
-            s.up && farm
-                .design(s)
-                .is_some_and(|d| d.kind == 0 && d.ability.is_some())
-        })
-        .count();
-    let towers = farm.towers().count();
-    let need = 0.6 * fields as f64 - towers as f64 + 0.5;
+pub fn tower_worth(farm: &mut Farm, cell: Cell, reach: &Reach) -> f64 {
+    let need = match farm.tower_need {
+        Some(need) => need,
+        None => {
+            let fields = farm
+                .spots
+                .iter()
+                .filter(|s| {
+                    s.up && farm
+                        .design(s)
+                        .is_some_and(|d| d.kind == 0 && d.ability.is_some())
+                })
+                .count();
+            let towers = farm.towers().count();
+            let need = 0.6 * fields as f64 - towers as f64 + 0.5;
+            farm.tower_need = Some(need);
+            need
+        }
+    };
     let fresh = if reach.contains(cell) { 0.0 } else { 0.4 };
     let late = if farm.year == 4 { 0.3 } else { 0.0 };
     3.0 * farm.wv + pmax(0.0, need) + fresh - 2.0 * farm.cv + late
@@ -274,7 +384,7 @@ fn repeats_host(farm: &Farm, list: usize) -> bool {
 }
 
 /// A tile's worth on `host` (None: the best it could do anywhere).
-pub fn tile_worth(tile: Option<&EquipmentDesign>, farm: &Farm, host: Option<&Spot>) -> f64 {
+pub fn tile_worth(tile: Option<&EquipmentDesign>, farm: &Farm, host: Option<&Spot<'_>>) -> f64 {
     let Some(tile) = tile else {
         return 1.0;
     };

@@ -8,6 +8,7 @@ use super::super::resources::Water;
 use super::super::state::{
     Cell, Zones, FINAL, F_ATTACH, F_CHOOSE, F_KEEP, F_OPTIONAL, F_PLACE, HARVEST,
 };
+use super::memo::Memo;
 use super::prices::{
     ability_worth, build_worth, cost_worth, effects_worth, food_worth, own_need, pmax, silo_worth,
     tile_worth, tower_worth,
@@ -28,10 +29,14 @@ pub struct Ctx<'a> {
     built: Option<(Option<usize>, Cell, f64)>,
     /// The farm's placement cells (F-29), once asked for.
     placements: Option<Vec<Cell>>,
+    /// The seat's build prices from its earlier decisions of a playout, if any; `adopted`
+    /// once checked against this farm.
+    memo: Option<&'a mut Memo>,
+    adopted: bool,
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(z: &'a Zones, p: usize) -> Ctx<'a> {
+    pub fn new(z: &'a Zones, p: usize, memo: Option<&'a mut Memo>) -> Ctx<'a> {
         let mut farm = Farm::new(z, p);
         let mut need = 0.0;
         if z.year >= 4 && z.phase < FINAL {
@@ -51,6 +56,8 @@ impl<'a> Ctx<'a> {
             reach: None,
             built: None,
             placements: None,
+            memo,
+            adopted: false,
         }
     }
 
@@ -66,6 +73,16 @@ impl<'a> Ctx<'a> {
         shown.then_some(c as usize)
     }
 
+    /// The seat's memo, made this farm's at the first use in the decision.
+    fn memo(&mut self) -> Option<&mut Memo> {
+        let memo = self.memo.as_deref_mut()?;
+        if !self.adopted {
+            memo.adopt(&self.farm);
+            self.adopted = true;
+        }
+        Some(memo)
+    }
+
     /// `build_worth(card, cell)`, remembered.
     fn build(&mut self, card: Option<usize>, cell: Cell) -> f64 {
         if let Some((c, at, w)) = self.built {
@@ -73,17 +90,60 @@ impl<'a> Ctx<'a> {
                 return w;
             }
         }
-        let reach = self.reach.get_or_insert_with(|| self.farm.reach());
+        self.memo(); // made this farm's
+        let kept = self
+            .memo
+            .as_deref()
+            .and_then(|memo| memo.get(card, cell).filter(|_| memo.holds(&self.farm)));
+        if let Some(w) = kept {
+            self.built = Some((card, cell, w));
+            return w;
+        }
+        if self.reach.is_none() {
+            self.reach();
+        }
+        let reach = self.reach.as_ref().expect("computed");
         let w = build_worth(card, &mut self.farm, cell, reach);
         self.built = Some((card, cell, w));
+        let farm = &self.farm;
+        if let Some(memo) = self.memo.as_deref_mut().filter(|m| m.holds(farm)) {
+            memo.put(card, cell, w);
+        }
         w
     }
 
+    /// `Farm.reach()`, computed once per farm (kept in the memo).
     fn reach(&mut self) -> &Reach {
-        self.reach.get_or_insert_with(|| self.farm.reach())
+        if self.reach.is_none() {
+            let kept = self.memo().and_then(|m| m.reach.clone());
+            let reach = kept.unwrap_or_else(|| {
+                let reach = self.farm.reach();
+                if let Some(m) = self.memo() {
+                    m.reach = Some(reach.clone());
+                }
+                reach
+            });
+            self.reach = Some(reach);
+        }
+        self.reach.as_ref().expect("computed")
     }
 
-    fn spot_of(&self, card: i64) -> Option<&Spot> {
+    /// The farm's placement cells (F-29), computed once per farm (kept in the memo).
+    fn placements(&mut self) -> Vec<Cell> {
+        if let Some(cells) = self.placements.take() {
+            return cells;
+        }
+        if let Some(cells) = self.memo().and_then(|m| m.placements.clone()) {
+            return cells;
+        }
+        let cells = self.farm.placements();
+        if let Some(m) = self.memo() {
+            m.placements = Some(cells.clone());
+        }
+        cells
+    }
+
+    fn spot_of(&self, card: i64) -> Option<&Spot<'a>> {
         self.farm.spots.iter().find(|s| s.card as i64 == card)
     }
 
@@ -176,7 +236,7 @@ fn hand_card_worth(ctx: &mut Ctx, card: Option<usize>) -> f64 {
         return best;
     }
     let need = int(info.water);
-    let cells = ctx.placements.take().unwrap_or_else(|| farm.placements());
+    let cells = ctx.placements();
     for &cell in &cells {
         if need != 0.0 && (ctx.reach().get(cell) as f64) < need {
             continue;
@@ -222,7 +282,7 @@ fn harvest(ctx: &mut Ctx, a: &Action) -> f64 {
     keep + gain + bonus
 }
 
-fn tile_harvest(ctx: &Ctx, card: i64, tile: i64, spot: &Spot) -> f64 {
+fn tile_harvest(ctx: &Ctx, card: i64, tile: i64, spot: &Spot<'_>) -> f64 {
     let farm = &ctx.farm;
     let Some(tile) = ctx.tile_on(card, tile) else {
         return 0.0;

@@ -13,17 +13,19 @@ use super::super::cards::{
 use super::super::config::{CardInfo, Config};
 use super::super::farm::{neighbours, placement_cells, water_distances, within};
 use super::super::state::{Cell, Zones, NONE};
+use super::prices::{Neighbour, Net};
+use std::cell::RefCell;
 
 /// One farm card (`heuristics_farm.Spot`).
 #[derive(Debug, Clone)]
-pub struct Spot {
+pub struct Spot<'a> {
     pub cell: Cell,
     pub card: i32,
     pub kind: usize,
     pub up: bool,
     /// The location design (None for Water Towers and Silos).
     pub design: Option<usize>,
-    pub tiles: Vec<i32>,
+    pub tiles: &'a [i32],
     pub water: i64,
     pub capacity: i64,
     pub range: i64,
@@ -40,7 +42,7 @@ pub enum Origin {
 #[derive(Debug, Clone)]
 pub struct Farm<'a> {
     pub cfg: &'a Config,
-    pub spots: Vec<Spot>,
+    pub spots: Vec<Spot<'a>>,
     /// Facts.cells: (cell, card number), sorted by cell; a probe is inserted in place.
     pub cells: Vec<(Cell, i32)>,
     /// Per card number: the card instance (its static facts).
@@ -51,7 +53,7 @@ pub struct Farm<'a> {
     pub food: i64,
     pub food_cap: i64,
     pub vp_tokens: i64,
-    pub aside: Vec<i32>,
+    pub aside: &'a [i32],
     pub year: i64,
     pub years_left: i64,
     pub cv: f64,
@@ -63,35 +65,52 @@ pub struct Farm<'a> {
     /// What the neighbour on a cell earns without a probe (`neighbour_bonus`'s "before"),
     /// remembered per cell: the same for every card priced next to it.
     pub unprobed: Vec<(Cell, f64)>,
+    /// Per design: the `Net` of its ability on any empty cell, for the abilities that do not
+    /// read where they stand, None for those that do (`prices::new_ability_worth`).
+    pub nets: Vec<(usize, Option<Net>)>,
+    /// Per empty cell: its neighbours `neighbour_bonus` prices (`prices::neighbours_of`).
+    pub around: Vec<(Cell, [Option<Neighbour>; 4])>,
+    /// `tower_worth`'s count of the towers the face-up fields still need, once computed.
+    pub tower_need: Option<f64>,
+    /// Per (source number, selector address): how many of the farm's own cards the selector
+    /// counts over the whole farm (`count`).
+    counts: RefCell<Vec<((i32, usize), usize)>>,
 }
 
 impl<'a> Farm<'a> {
     /// Player p's farm in year `z.year`, read from p's public facts.
     pub fn new(z: &'a Zones, p: usize) -> Farm<'a> {
         let cfg: &Config = &z.cfg;
-        let spots: Vec<Spot> = z.farms[p]
+        let spots: Vec<Spot<'a>> = z.farms[p]
             .iter()
             .map(|&(cell, card)| spot(z, cell, card))
             .collect();
-        let cells = spots
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.cell, i as i32))
-            .collect();
+        // one place more in the per-card lists: a probe never grows them
+        let room = spots.len() + 1;
+        let mut cells = Vec::with_capacity(room);
+        let mut cards = Vec::with_capacity(room);
+        let mut face_down = Vec::with_capacity(room);
+        let mut equip = Vec::with_capacity(room);
+        for (i, s) in spots.iter().enumerate() {
+            cells.push((s.cell, i as i32));
+            cards.push(s.card);
+            face_down.push(!s.up);
+            equip.push(s.tiles.len());
+        }
         let year = z.year;
         let late = year >= 4;
         Farm {
             cfg,
-            cards: spots.iter().map(|s| s.card).collect(),
-            face_down: spots.iter().map(|s| !s.up).collect(),
-            equip: spots.iter().map(|s| s.tiles.len()).collect(),
+            cards,
+            face_down,
+            equip,
             spots,
             cells,
             coins: z.coins[p],
             food: z.food[p],
             food_cap: food_capacity(z, p),
             vp_tokens: z.vp[p],
-            aside: z.aside[p].clone(),
+            aside: &z.aside[p],
             year,
             years_left: (4 - year).max(0),
             cv: if late {
@@ -104,6 +123,10 @@ impl<'a> Farm<'a> {
             spare: None,
             need: 0.0,
             unprobed: Vec::new(),
+            nets: Vec::new(),
+            around: Vec::new(),
+            tower_need: None,
+            counts: RefCell::new(Vec::new()),
         }
     }
 
@@ -114,6 +137,8 @@ impl<'a> Farm<'a> {
         self.fv = 0.5;
         self.wv = 0.0;
         self.unprobed.clear();
+        self.nets.clear();
+        self.around.clear();
     }
 
     pub fn info(&self, n: i32) -> &'a CardInfo {
@@ -121,12 +146,12 @@ impl<'a> Farm<'a> {
     }
 
     /// The location design of a spot.
-    pub fn design(&self, s: &Spot) -> Option<&'a CardInfo> {
+    pub fn design(&self, s: &Spot<'_>) -> Option<&'a CardInfo> {
         s.design.map(|c| &self.cfg.cards[c])
     }
 
     /// The face-up Water Towers, in cell order.
-    pub fn towers(&self) -> impl Iterator<Item = &Spot> + '_ {
+    pub fn towers(&self) -> impl Iterator<Item = &Spot<'a>> + '_ {
         self.spots.iter().filter(|s| s.kind == TOWER && s.up)
     }
 
@@ -139,7 +164,7 @@ impl<'a> Farm<'a> {
     }
 
     /// The spot on `cell` (`occupied.get`).
-    pub fn occupied(&self, cell: Cell) -> Option<&Spot> {
+    pub fn occupied(&self, cell: Cell) -> Option<&Spot<'a>> {
         self.number_at(cell).map(|i| &self.spots[i as usize])
     }
 
@@ -151,13 +176,13 @@ impl<'a> Farm<'a> {
     }
 
     /// Water distance (F-31) from a tower to the cells within its range.
-    pub fn distances(&self, tower: &Spot) -> Vec<(Cell, i64)> {
+    pub fn distances(&self, tower: &Spot<'_>) -> Vec<(Cell, i64)> {
         water_distances(&self.cells, tower.cell, tower.range)
     }
 
     /// Per cell: the water of the towers that have it in range (`Farm.reach`).
     pub fn reach(&self) -> Reach {
-        let mut all: Vec<(Cell, i64)> = Vec::new();
+        let mut all: Vec<(Cell, i64)> = Vec::with_capacity(64);
         for t in self.towers() {
             let n = t.water.max(1);
             all.extend(self.distances(t).into_iter().map(|(c, _)| (c, n)));
@@ -341,8 +366,33 @@ impl<'a> Farm<'a> {
         }
     }
 
-    /// `len(matching_at(...))`.
+    /// `len(matching_at(...))`. A count over the whole farm is the count over its own cards,
+    /// remembered per source and selector (`counts`: the cards do not change within a
+    /// decision), plus the probe's, if any (a sum: the order does not matter).
     fn count(&self, src: i32, at: Origin, sel: &Selector) -> i64 {
+        if at == Origin::Anywhere || sel.r#where == Where::Farm {
+            let key = (src, std::ptr::from_ref(sel) as usize);
+            let kept = self
+                .counts
+                .borrow()
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|e| e.1);
+            let own = kept.unwrap_or_else(|| {
+                let own: usize = (0..self.spots.len() as i32)
+                    .map(|n| self.times(src, n, sel))
+                    .sum();
+                self.counts.borrow_mut().push((key, own));
+                own
+            });
+            let probe = self.spots.len() as i32;
+            let probed = if self.cards.len() > self.spots.len() {
+                self.times(src, probe, sel)
+            } else {
+                0
+            };
+            return (own + probed) as i64;
+        }
         let mut total = 0;
         self.visit(at, &sel.r#where, |n| total += self.times(src, n, sel));
         total as i64
@@ -376,7 +426,7 @@ impl<'a> Farm<'a> {
     }
 }
 
-fn spot(z: &Zones, cell: Cell, card: i32) -> Spot {
+fn spot(z: &Zones, cell: Cell, card: i32) -> Spot<'_> {
     let info = &z.cfg.cards[card as usize];
     let tower = z.is_tower(card);
     Spot {
@@ -385,7 +435,7 @@ fn spot(z: &Zones, cell: Cell, card: i32) -> Spot {
         kind: info.kind,
         up: !z.face_down[card as usize],
         design: (info.kind < TYPES.len()).then_some(card as usize),
-        tiles: z.equip[card as usize].clone(),
+        tiles: &z.equip[card as usize],
         water: if tower { z.water[card as usize] } else { 0 },
         capacity: if tower { tower_capacity(z, card) } else { 0 },
         range: if tower { tower_range(z, card) } else { 0 },
