@@ -186,17 +186,8 @@ fn new_ability_worth(
     watered: bool,
     spent: f64,
 ) -> f64 {
-    let Some(ability) = info.ability.as_ref() else {
-        return 0.0;
-    };
-    let Some(d) = info.design_index else {
-        return net_worth(
-            ability,
-            ability_net(ability, farm, cell),
-            farm,
-            watered,
-            spent,
-        );
+    let (Some(ability), Some(d)) = (info.ability.as_ref(), info.design_index) else {
+        return ability_worth(info, farm, cell, watered, spent);
     };
     let net = match farm.nets.iter().find(|(at, _)| *at == d) {
         Some(&(_, Some(net))) => net,
