@@ -85,6 +85,17 @@ def phase(page: Any) -> str:
     return str(page.get_attribute("[data-testid=bn-table]", "data-phase"))
 
 
+def wait_drawn(page: Any, timeout: float = 10_000) -> None:
+    """Wait for the table to play a person's draw (issue 31 item 4: nobody clicks *Draw*).
+    A move the table plays for a person may be queued behind the view that shows its phase
+    (a loaded machine widens that moment); a draw still shown after ``timeout`` ms fails."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=end-screen]')"
+        " || document.querySelector('[data-testid=bn-table]')?.dataset.phase !== 'draw'",
+        timeout=timeout,
+    )
+
+
 def present(page: Any, selector: str, text: re.Pattern[str] | None = None) -> Any:
     """The first enabled element matching ``selector`` (and ``text``), or None."""
     locator = page.locator(selector)
@@ -183,6 +194,9 @@ class Human:
             return self.trade()
         if now == "plant-traded":
             return self.plant_traded()
+        if now == "draw":  # the table draws for her (issue 31 item 4); a view may show it first
+            wait_drawn(page)
+            return True
         raise AssertionError(f"unexpected phase {now}: the table draws for Ann (issue 31 item 4)")
 
     def check_protection(self) -> None:
